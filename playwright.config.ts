@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, findChromium } from './e2e/support/chromium';
+
+/**
+ * End-to-end tests: the built portals (vite preview on 5173/5174) against the real local
+ * stack on 4000, started fresh (RESET=1) with small demo data, in the system Chromium.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: [
+    {
+      command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
+      url: 'http://localhost:4000/health',
+      env: { RESET: '1', DATA_DIR: '.data/e2e', DEMO_SCALE: '0.2', ACCESS_TOKEN_TTL: '120' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: 'node node_modules/vite/bin/vite.js preview --port 5173 --strictPort',
+      env: { PORTAL: 'org' },
+      url: 'http://localhost:5173/',
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node node_modules/vite/bin/vite.js preview --port 5174 --strictPort',
+      env: { PORTAL: 'site' },
+      url: 'http://localhost:5174/',
+      reuseExistingServer: false,
+    },
+  ],
+});

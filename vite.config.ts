@@ -1,0 +1,101 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { parseConfig, ConfigError } from './src/core/config/schema';
+
+type Portal = 'org' | 'site';
+const portalHtml: Record<Portal, string> = { org: 'index.org.html', site: 'index.site.html' };
+
+/**
+ * Two HTML entries and no index.html: each dev/preview server (PORTAL=org on 5173,
+ * PORTAL=site on 5174) answers navigations with its own portal's html, so a deep link such
+ * as /offerings/product/7 or /blasts-shared/3 loads the right app. Production hosting needs
+ * the same rewrite (docs/deployment.md).
+ */
+export function portalFallback(portal: Portal | undefined): Plugin {
+  const rewrite = (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
+    if (portal && (req.method === 'GET' || req.method === 'HEAD') && req.url) {
+      const path = req.url.split('?')[0] ?? '/';
+      const accepts = req.headers.accept ?? '';
+      const isInternal = /^\/(@|src\/|node_modules\/|assets\/)/.test(path);
+      const isFile = /\.[a-z0-9]+$/i.test(path);
+      if (!isInternal && !isFile && accepts.includes('text/html')) {
+        req.url = `/${portalHtml[portal]}`;
+      }
+    }
+    next();
+  };
+  return {
+    name: 'portal-history-fallback',
+    configureServer(server) {
+      server.middlewares.use(rewrite);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(rewrite);
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const portal = process.env.PORTAL as Portal | undefined;
+  if (portal !== undefined && portal !== 'org' && portal !== 'site') {
+    throw new Error(`PORTAL must be "org" or "site", got "${String(portal)}"`);
+  }
+  // Fail fast, naming the variable, before a dev server starts or a build runs.
+  try {
+    parseConfig(loadEnv(mode, process.cwd(), 'VITE_'));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      throw new Error(`${error.message}\n(mode "${mode}": check .env.${mode})`);
+    }
+    throw error;
+  }
+
+  return {
+    appType: 'mpa',
+    plugins: [react(), portalFallback(portal)],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      manifest: true,
+      sourcemap: true,
+      rolldownOptions: {
+        input: {
+          org: fileURLToPath(new URL('./index.org.html', import.meta.url)),
+          site: fileURLToPath(new URL('./index.site.html', import.meta.url)),
+        },
+      },
+    },
+    server: { host: 'localhost' },
+    preview: { host: 'localhost' },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'jsdom',
+            include: ['tests/**/*.test.{ts,tsx}'],
+            setupFiles: ['tests/setup.ts'],
+            restoreMocks: true,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+      ],
+    },
+  };
+});
