@@ -1,0 +1,31 @@
+export { AuthProvider, useSessionContext } from './auth-provider';
+export type {
+  AuthProviderProps,
+  EntryKind,
+  EntryPhase,
+  NavigateFn,
+  SignInOptions,
+} from './auth-provider';
+export { useAuthSession } from './use-auth-session';
+export type { AuthSession, SessionUser } from './use-auth-session';
+export {
+  AccountRedirect,
+  RequireAuth,
+  SIGN_IN_FAILED_MESSAGE,
+  SIGN_OUT_FAILED_MESSAGE,
+  SignInCallbackPage,
+  SignInFailed,
+  SignOutCallbackPage,
+} from './components';
+export { isAuthMachineryPath, restorePath, safeReturnPath } from './return-path';
+export {
+  getStartedRedirectUrl,
+  isSignInCallback,
+  isSignOutCallback,
+  withoutCallbackParams,
+} from './callback-url';
+export { decodeJwtPayload, isSysadminToken, rolesFromAccessToken } from './claims';
+export { authRoutes, homeRoute, subscriptionRegistrationRoutes } from './routes';
+export { createSessionController, isExpiring, REFRESH_MARGIN_SECONDS } from './session';
+export type { SessionController, SessionEndReason, SessionUserManager } from './session';
+export { getUserManager, OIDC_SCOPE, oidcSettings } from './settings';

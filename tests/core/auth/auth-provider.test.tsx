@@ -1,0 +1,258 @@
+import type * as ErrorsModule from '@/core/errors';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserManager } from 'oidc-client-ts';
+import { http, HttpResponse } from 'msw';
+import { StrictMode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AccountRedirect,
+  AuthProvider,
+  RequireAuth,
+  SignInCallbackPage,
+  SignOutCallbackPage,
+  useAuthSession,
+} from '@/core/auth';
+import { crmApi } from '@/core/api';
+import { config } from '@/core/config';
+import { reportError } from '@/core/errors';
+import { notify } from '@/core/notify';
+import { readStored, storageKeys, writeStored } from '@/core/storage';
+import { server } from '../../msw/server';
+import { createTestUserManager, rotatingTokenEndpoint, storeSignedInUser } from './oidc-fixtures';
+
+vi.mock('@/core/errors', async (importOriginal) => ({
+  ...(await importOriginal<typeof ErrorsModule>()),
+  reportError: vi.fn(),
+}));
+
+function Who() {
+  const session = useAuthSession();
+  return (
+    <p>
+      {session.status} {session.user?.givenName} {session.user?.familyName} {session.user?.email}{' '}
+      sub={session.user?.sub} sysadmin={String(session.isSysadmin)}
+    </p>
+  );
+}
+
+function App({ manager }: { manager: UserManager }) {
+  return (
+    <BrowserRouter>
+      <AuthProvider portal="org" userManager={manager}>
+        <Routes>
+          <Route path="/signin-oidc" element={<SignInCallbackPage />} />
+          <Route path="/signout-callback-oidc" element={<SignOutCallbackPage />} />
+          <Route path="/Account/Login" element={<AccountRedirect />} />
+          <Route path="/Account/Register" element={<AccountRedirect register />} />
+          <Route path="/not-authenticated" element={<p>not authenticated screen</p>} />
+          <Route path="/home" element={<p>home screen</p>} />
+          <Route
+            path="*"
+            element={
+              <RequireAuth>
+                <p>secret page</p>
+                <Who />
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </AuthProvider>
+    </BrowserRouter>
+  );
+}
+
+function openAt(url: string) {
+  window.history.replaceState(null, '', url);
+}
+
+let manager: UserManager;
+let signinRedirect: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  manager = createTestUserManager();
+  signinRedirect = vi.spyOn(manager, 'signinRedirect').mockResolvedValue(undefined);
+  vi.spyOn(notify, 'error').mockImplementation(() => 'toast');
+});
+afterEach(() => openAt('/'));
+
+describe('AuthProvider + RequireAuth', () => {
+  it('shows the page and the user (claims, sysadmin from a list role claim) when signed in', async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600, role: ['user', 'sysadmin'] });
+    openAt('/licences');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('secret page')).toBeInTheDocument();
+    expect(
+      screen.getByText(/authenticated Ada Lovelace ada@example.com sub=7 sysadmin=true/),
+    ).toBeInTheDocument();
+  });
+
+  it('isSysadmin is false without the role', async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600, role: 'user' });
+    openAt('/licences');
+    render(<App manager={manager} />);
+    expect(await screen.findByText(/sysadmin=false/)).toBeInTheDocument();
+  });
+
+  it('unauthenticated: saves the current path as lastRoute and starts sign-in, showing nothing of the page', async () => {
+    openAt('/licences?page=2');
+    render(<App manager={manager} />);
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(readStored(storageKeys.lastRoute)).toBe('/licences?page=2');
+    expect(screen.queryByText('secret page')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it('an access token that expired while away is renewed before deciding', async () => {
+    const user = await storeSignedInUser(manager, { expiresIn: -5 });
+    const token = rotatingTokenEndpoint({
+      validRefreshTokens: new Set([user.refresh_token ?? '']),
+    });
+    server.use(token.handler);
+    openAt('/licences');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('secret page')).toBeInTheDocument();
+    expect(token.calls).toHaveLength(1);
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+});
+
+describe('sign-in callback', () => {
+  it('after a successful callback: the URL is cleaned and lastRoute restored', async () => {
+    writeStored(storageKeys.lastRoute, '/offerings/product/3');
+    vi.spyOn(manager, 'signinCallback').mockImplementation(async () => {
+      const user = await storeSignedInUser(manager, { expiresIn: 3600 });
+      await manager.getUser(true); // the library raises userLoaded
+      return user;
+    });
+    openAt('/signin-oidc?code=abc&state=s1');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('secret page')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/offerings/product/3');
+    expect(readStored(storageKeys.lastRoute)).toBeUndefined();
+  });
+
+  it('handles the callback once, even under StrictMode (a code can be redeemed only once)', async () => {
+    const callback = vi.spyOn(manager, 'signinCallback').mockImplementation(async () => {
+      const user = await storeSignedInUser(manager, { expiresIn: 3600 });
+      await manager.getUser(true);
+      return user;
+    });
+    openAt('/signin-oidc?code=abc&state=s1');
+    render(
+      <StrictMode>
+        <App manager={manager} />
+      </StrictMode>,
+    );
+    expect(await screen.findByText('secret page')).toBeInTheDocument();
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname).toBe('/dashboard');
+  });
+
+  it('never restores a foreign lastRoute', async () => {
+    writeStored(storageKeys.lastRoute, '//evil.example/x');
+    vi.spyOn(manager, 'signinCallback').mockImplementation(async () => {
+      const user = await storeSignedInUser(manager, { expiresIn: 3600 });
+      await manager.getUser(true);
+      return user;
+    });
+    openAt('/signin-oidc?code=abc&state=s1');
+    render(<App manager={manager} />);
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
+  });
+
+  it('a forged callback on a deep link: no crash, URL cleaned, sign-in offered (not started)', async () => {
+    openAt('/offerings?tab=2&code=abc&state=forged');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('Sign-in failed. Please try again.')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/offerings?tab=2');
+    expect(signinRedirect).not.toHaveBeenCalled();
+    expect(reportError).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(signinRedirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a replayed callback with a stored session keeps the session and cleans the URL', async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    openAt('/users?code=old&state=used');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('secret page')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/users');
+  });
+
+  it('a provider error answer on /signin-oidc shows the sign-in failure', async () => {
+    openAt('/signin-oidc?error=access_denied&state=abc');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('Sign-in failed. Please try again.')).toBeInTheDocument();
+    expect(window.location.search).toBe('');
+  });
+});
+
+describe('sign-out callback and account routes', () => {
+  it('a failed sign-out return shows the sign-out failure', async () => {
+    openAt('/signout-callback-oidc?state=unknown');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('Sign-out failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('a good sign-out return goes to the home route', async () => {
+    vi.spyOn(manager, 'signoutCallback').mockResolvedValue(undefined);
+    openAt('/signout-callback-oidc?state=s');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+  });
+
+  it('/Account/Register starts sign-in with the register flag; /Account/Login without', async () => {
+    openAt('/Account/Register');
+    const { unmount } = render(<App manager={manager} />);
+    await waitFor(() =>
+      expect(signinRedirect).toHaveBeenCalledWith({ extraQueryParams: { register: 'true' } }),
+    );
+    unmount();
+    signinRedirect.mockClear();
+    openAt('/Account/Login');
+    render(<App manager={manager} />);
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledWith(undefined));
+    // Account routes are never saved as the place to come back to.
+    expect(readStored(storageKeys.lastRoute)).toBeUndefined();
+  });
+});
+
+describe('API client wiring', () => {
+  it('registers the session with the API client: token sent, a lasting 401 goes to notAuthenticated', async () => {
+    const user = await storeSignedInUser(manager, { expiresIn: 3600 });
+    const token = rotatingTokenEndpoint({
+      validRefreshTokens: new Set([user.refresh_token ?? '']),
+    });
+    const seen: (string | null)[] = [];
+    server.use(
+      token.handler,
+      http.get(`${config.crmApiUrl}/denied`, ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return new HttpResponse(null, { status: 401 });
+      }),
+    );
+    openAt('/licences');
+    render(<App manager={manager} />);
+    await screen.findByText('secret page');
+    await expect(crmApi.get('denied')).rejects.toMatchObject({ status: 401 });
+    expect(seen[0]).toBe(`Bearer ${user.access_token}`);
+    expect(seen).toHaveLength(2);
+    expect(await screen.findByText('not authenticated screen')).toBeInTheDocument();
+  });
+
+  it('a refresh that fails removes the user and goes to /', async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    server.use(
+      rotatingTokenEndpoint({ validRefreshTokens: new Set() }).handler,
+      http.get(`${config.crmApiUrl}/denied`, () => new HttpResponse(null, { status: 401 })),
+    );
+    openAt('/licences');
+    render(<App manager={manager} />);
+    await screen.findByText('secret page');
+    await expect(crmApi.get('denied')).rejects.toMatchObject({ kind: 'session-ended' });
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(await manager.getUser()).toBeNull();
+  });
+});

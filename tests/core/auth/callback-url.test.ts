@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeJwtPayload,
+  getStartedRedirectUrl,
+  isSignInCallback,
+  isSignOutCallback,
+  isSysadminToken,
+  rolesFromAccessToken,
+  withoutCallbackParams,
+} from '@/core/auth';
+import { fakeJwt } from './oidc-fixtures';
+
+const at = (pathname: string, search = '', hash = '') => ({
+  pathname,
+  search,
+  hash,
+  origin: 'http://localhost:5173',
+});
+
+describe('sign-in callback detection (SPEC §2)', () => {
+  it.each([
+    at('/signin-oidc', '?code=abc&state=xyz'),
+    at('/signin-oidc', '?error=access_denied&state=xyz'),
+    at('/offerings/product/3', '?code=abc&state=xyz'),
+    at('/', '', '#code=abc&state=xyz'),
+    at('/users', '', '#error=login_required&state=s1'),
+  ])('is a callback: %o', (location) => {
+    expect(isSignInCallback(location)).toBe(true);
+  });
+
+  it.each([
+    at('/signin-oidc'),
+    at('/offerings', '?code=abc'),
+    at('/offerings', '?state=xyz'),
+    at('/offerings', '?code=&state=xyz'),
+    at('/offerings', '?error=x', '#state=y'),
+    at('/signout-callback-oidc', '?error=x&state=y'),
+  ])('is not a sign-in callback: %o', (location) => {
+    expect(isSignInCallback(location)).toBe(false);
+  });
+
+  it('recognises the sign-out return', () => {
+    expect(isSignOutCallback({ pathname: '/signout-callback-oidc' })).toBe(true);
+    expect(isSignOutCallback({ pathname: '/signin-oidc' })).toBe(false);
+  });
+
+  it('cleans the authorization response out of the URL, keeping the rest', () => {
+    expect(
+      withoutCallbackParams(at('/users', '?page=2&code=a&state=b&session_state=c&iss=d')),
+    ).toBe('/users?page=2');
+    expect(withoutCallbackParams(at('/signin-oidc', '?code=a&state=b'))).toBe('/signin-oidc');
+    expect(withoutCallbackParams(at('/x', '', '#error=e&error_description=d&state=s'))).toBe('/x');
+    expect(withoutCallbackParams(at('/x', '', '#section-2'))).toBe('/x#section-2');
+  });
+});
+
+describe('getStarted entry (SPEC §2)', () => {
+  const authority = 'http://localhost:4000/identity';
+
+  it('goes to the provider login with userId and the current address without its query', () => {
+    const url = getStartedRedirectUrl(
+      at('/subscription/register', '?getStarted=42&plan=gold'),
+      authority,
+    );
+    expect(url).not.toBeNull();
+    const parsed = new URL(url ?? '');
+    expect(`${parsed.origin}${parsed.pathname}`).toBe(
+      'http://localhost:4000/identity/Account/Login',
+    );
+    expect(parsed.searchParams.get('userId')).toBe('42');
+    expect(parsed.searchParams.get('returnUrl')).toBe(
+      'http://localhost:5173/subscription/register',
+    );
+  });
+
+  it('does nothing without a usable getStarted value', () => {
+    expect(getStartedRedirectUrl(at('/', '?other=1'), authority)).toBeNull();
+    expect(getStartedRedirectUrl(at('/', '?getStarted='), authority)).toBeNull();
+    expect(getStartedRedirectUrl(at('/', '?getStarted=%22%3E%3Cscript%3E'), authority)).toBeNull();
+  });
+
+  it('never sends a returnUrl to another origin', () => {
+    const url = getStartedRedirectUrl(at('//evil.example/x', '?getStarted=1'), authority);
+    expect(new URL(url ?? '').searchParams.get('returnUrl')).toBe('http://localhost:5173/');
+  });
+});
+
+describe('role claim (SPEC §6)', () => {
+  it('reads sysadmin from a string role claim', () => {
+    const token = fakeJwt({ sub: '1', role: 'sysadmin' });
+    expect(rolesFromAccessToken(token)).toEqual(['sysadmin']);
+    expect(isSysadminToken(token)).toBe(true);
+  });
+
+  it('reads sysadmin from a list role claim', () => {
+    expect(isSysadminToken(fakeJwt({ role: ['user', 'sysadmin'] }))).toBe(true);
+    expect(isSysadminToken(fakeJwt({ role: ['user'] }))).toBe(false);
+  });
+
+  it('is false without a role claim or with a broken token', () => {
+    expect(isSysadminToken(fakeJwt({ sub: '1' }))).toBe(false);
+    expect(isSysadminToken('not-a-jwt')).toBe(false);
+    expect(isSysadminToken(undefined)).toBe(false);
+    expect(decodeJwtPayload('a.!!!.c')).toBeNull();
+  });
+
+  it('decodes base64url payloads with non-ASCII text', () => {
+    expect(decodeJwtPayload(fakeJwt({ given_name: 'Zoë', role: 'sysadmin' }))).toMatchObject({
+      given_name: 'Zoë',
+    });
+  });
+});

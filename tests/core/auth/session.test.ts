@@ -1,0 +1,280 @@
+import { http, HttpResponse } from 'msw';
+import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createSessionController } from '@/core/auth';
+import { config } from '@/core/config';
+import { server } from '../../msw/server';
+import {
+  createTestUserManager,
+  revocationEndpoint,
+  rotatingTokenEndpoint,
+  storeSignedInUser,
+  tokenEndpoint,
+} from './oidc-fixtures';
+
+/** Web Locks with the semantics the controller relies on: exclusive, FIFO, ifAvailable. */
+function fakeLocks(): LockManager {
+  const tails = new Map<string, Promise<unknown>>();
+  const held = new Set<string>();
+  const request = (name: string, a: unknown, b?: unknown): Promise<unknown> => {
+    const options = (typeof a === 'function' ? {} : a) as LockOptions;
+    const callback = (typeof a === 'function' ? a : b) as (lock: Lock | null) => Promise<unknown>;
+    if (options.ifAvailable && held.has(name)) return Promise.resolve(callback(null));
+    const previous = tails.get(name) ?? Promise.resolve();
+    const run = previous
+      .catch(() => undefined)
+      .then(async () => {
+        held.add(name);
+        try {
+          return await callback({ name, mode: 'exclusive' } as Lock);
+        } finally {
+          held.delete(name);
+        }
+      });
+    tails.set(
+      name,
+      run.catch(() => undefined),
+    );
+    // Mark as held synchronously when free, as the real API does for an immediate grant.
+    if (!options.ifAvailable || !held.has(name)) held.add(name);
+    return run;
+  };
+  return { request, query: () => Promise.resolve({}) } as unknown as LockManager;
+}
+
+/** A BroadcastChannel hub: a message reaches every other member, never the sender. */
+function channelHub() {
+  const members = new Set<{ listeners: Set<(e: MessageEvent) => void> }>();
+  return () => {
+    const self = { listeners: new Set<(e: MessageEvent) => void>() };
+    members.add(self);
+    return {
+      postMessage(data: unknown) {
+        for (const m of members) {
+          if (m !== self)
+            m.listeners.forEach((l) =>
+              setTimeout(() => l(new MessageEvent('message', { data })), 0),
+            );
+        }
+      },
+      addEventListener: (_: 'message', l: (e: MessageEvent) => void) => self.listeners.add(l),
+      removeEventListener: (_: 'message', l: (e: MessageEvent) => void) => self.listeners.delete(l),
+      close: () => members.delete(self),
+    };
+  };
+}
+
+/** A tab: its own sessionStorage (copied from another tab when duplicated) and its own UserManager. */
+function tabManager(storage: InMemoryWebStorage): UserManager {
+  const store = new WebStorageStateStore({ store: storage });
+  const base = createTestUserManager().settings;
+  return new UserManager({
+    ...base,
+    client_id: base.client_id,
+    authority: base.authority,
+    redirect_uri: base.redirect_uri,
+    userStore: store,
+    stateStore: store,
+    metadata: {
+      issuer: config.oidcAuthority,
+      token_endpoint: tokenEndpoint,
+      revocation_endpoint: revocationEndpoint,
+      authorization_endpoint: `${config.oidcAuthority}/auth`,
+    },
+  });
+}
+
+function copyStorage(from: InMemoryWebStorage): InMemoryWebStorage {
+  const copy = new InMemoryWebStorage();
+  for (let i = 0; i < from.length; i++) {
+    const key = from.key(i);
+    if (key !== null) copy.setItem(key, from.getItem(key) ?? '');
+  }
+  return copy;
+}
+
+describe('single refresh path', () => {
+  it("the library's expiring event and API refreshes share one in-flight refresh", async () => {
+    const manager = createTestUserManager();
+    const user = await storeSignedInUser(manager, { expiresIn: 30 });
+    const token = rotatingTokenEndpoint({
+      validRefreshTokens: new Set([user.refresh_token ?? '']),
+    });
+    server.use(token.handler);
+    const session = createSessionController(manager, {
+      onSessionEnded: vi.fn(),
+      locks: null,
+      channel: null,
+    });
+    let expiring: (() => void) | undefined;
+    vi.spyOn(manager.events, 'addAccessTokenExpiring').mockImplementation((cb) => {
+      expiring = cb as () => void;
+      return () => undefined;
+    });
+    const stop = session.start();
+    expiring?.(); // what the library raises 60 s before expiry (automaticSilentRenew is off)
+    const [a, b] = await Promise.all([session.refreshSession(), session.refreshSession()]);
+    stop();
+    expect(token.calls).toHaveLength(1);
+    expect(a.access_token).toBe(b.access_token);
+    expect((await manager.getUser())?.refresh_token).toBe('rotated-1');
+  });
+
+  it('a failed renewal removes the user and ends the session once', async () => {
+    const manager = createTestUserManager();
+    await storeSignedInUser(manager, { expiresIn: 30 });
+    server.use(rotatingTokenEndpoint({ validRefreshTokens: new Set() }).handler);
+    const onSessionEnded = vi.fn();
+    const session = createSessionController(manager, {
+      onSessionEnded,
+      locks: null,
+      channel: null,
+    });
+    const results = await Promise.allSettled([session.refreshSession(), session.refreshSession()]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded).toHaveBeenCalledWith('refresh-failed');
+    expect(await manager.getUser()).toBeNull();
+  });
+});
+
+describe('across tabs', () => {
+  it('two duplicated tabs refreshing at once present the refresh token once; both end up signed in', async () => {
+    const storageA = new InMemoryWebStorage();
+    const managerA = tabManager(storageA);
+    const user = await storeSignedInUser(managerA, { expiresIn: 20 });
+    const managerB = tabManager(copyStorage(storageA)); // a duplicated tab copies sessionStorage
+    const token = rotatingTokenEndpoint({
+      validRefreshTokens: new Set([user.refresh_token ?? '']),
+    });
+    server.use(token.handler);
+    const locks = fakeLocks();
+    const channel = channelHub();
+    const endedA = vi.fn();
+    const endedB = vi.fn();
+    const tabA = createSessionController(managerA, {
+      onSessionEnded: endedA,
+      locks,
+      channel: channel(),
+      settleMs: 20,
+    });
+    const tabB = createSessionController(managerB, {
+      onSessionEnded: endedB,
+      locks,
+      channel: channel(),
+      settleMs: 20,
+    });
+    const stops = [tabA.start(), tabB.start()];
+
+    const [a, b] = await Promise.all([tabA.refreshSession(), tabB.refreshSession()]);
+    stops.forEach((stop) => stop());
+
+    expect(token.calls.map((c) => c.get('refresh_token'))).toEqual([user.refresh_token]);
+    expect(token.calls.every((c) => c.get('refresh_token') !== 'rotated-1')).toBe(true);
+    expect(a.access_token).toBe(b.access_token);
+    expect((await managerB.getUser())?.refresh_token).toBe('rotated-1');
+    expect(endedA).not.toHaveBeenCalled();
+    expect(endedB).not.toHaveBeenCalled();
+  });
+
+  it('without the hand-over the second tab would revoke the grant (the test can fail)', async () => {
+    const storageA = new InMemoryWebStorage();
+    const managerA = tabManager(storageA);
+    const user = await storeSignedInUser(managerA, { expiresIn: 20 });
+    const managerB = tabManager(copyStorage(storageA));
+    const token = rotatingTokenEndpoint({
+      validRefreshTokens: new Set([user.refresh_token ?? '']),
+    });
+    server.use(token.handler);
+    const endedB = vi.fn();
+    const tabA = createSessionController(managerA, {
+      onSessionEnded: vi.fn(),
+      locks: null,
+      channel: null,
+    });
+    const tabB = createSessionController(managerB, {
+      onSessionEnded: endedB,
+      locks: null,
+      channel: null,
+    });
+    await tabA.refreshSession();
+    await expect(tabB.refreshSession()).rejects.toBeTruthy();
+    expect(endedB).toHaveBeenCalledWith('refresh-failed');
+  });
+
+  it('signing out in one tab revokes the refresh token and ends the session in the others', async () => {
+    const storageA = new InMemoryWebStorage();
+    const managerA = tabManager(storageA);
+    await storeSignedInUser(managerA, { expiresIn: 3600 });
+    const managerB = tabManager(copyStorage(storageA));
+    const revoked: string[] = [];
+    server.use(
+      http.post(revocationEndpoint, async ({ request }) => {
+        const form = new URLSearchParams(await request.text());
+        revoked.push(form.get('token_type_hint') ?? '');
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    const channel = channelHub();
+    const endedB = vi.fn();
+    const tabA = createSessionController(managerA, {
+      onSessionEnded: vi.fn(),
+      locks: null,
+      channel: channel(),
+    });
+    const tabB = createSessionController(managerB, {
+      onSessionEnded: endedB,
+      locks: null,
+      channel: channel(),
+    });
+    const stops = [tabA.start(), tabB.start()];
+    tabA.announceSignOut();
+    await vi.waitFor(() => expect(endedB).toHaveBeenCalledWith('signed-out-elsewhere'));
+    stops.forEach((stop) => stop());
+    expect(await managerB.getUser()).toBeNull();
+    expect(revoked).toEqual(['refresh_token']);
+  });
+});
+
+describe('default cross-tab channel', () => {
+  it('uses a BroadcastChannel per client id when none is injected', async () => {
+    const storageA = new InMemoryWebStorage();
+    const managerA = tabManager(storageA);
+    await storeSignedInUser(managerA, { expiresIn: 3600, refreshToken: '' });
+    const managerB = tabManager(copyStorage(storageA));
+    const endedB = vi.fn();
+    const tabA = createSessionController(managerA, { onSessionEnded: vi.fn(), locks: null });
+    const tabB = createSessionController(managerB, { onSessionEnded: endedB, locks: null });
+    const stops = [tabA.start(), tabB.start()];
+    try {
+      tabA.announceSignOut();
+      await vi.waitFor(() => expect(endedB).toHaveBeenCalledWith('signed-out-elsewhere'));
+    } finally {
+      stops.forEach((stop) => stop());
+    }
+  });
+});
+
+describe('provider session events (SPEC §4)', () => {
+  it.each(['addUserSignedOut', 'addUserSignedIn'] as const)(
+    '%s removes the local user',
+    async (method) => {
+      const manager = createTestUserManager();
+      await storeSignedInUser(manager, { expiresIn: 3600 });
+      let raise: (() => void) | undefined;
+      vi.spyOn(manager.events, method).mockImplementation((cb) => {
+        raise = cb as () => void;
+        return () => undefined;
+      });
+      const session = createSessionController(manager, {
+        onSessionEnded: vi.fn(),
+        locks: null,
+        channel: null,
+      });
+      const stop = session.start();
+      raise?.();
+      await vi.waitFor(async () => expect(await manager.getUser()).toBeNull());
+      stop();
+    },
+  );
+});
