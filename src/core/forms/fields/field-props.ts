@@ -1,0 +1,43 @@
+import type { Control, RefCallBack } from 'react-hook-form';
+import type { FieldSetting, FormValues } from '../types';
+
+/** What the engine hands every field component. Values flow through onChange, never the DOM. */
+export interface FieldComponentProps {
+  setting: FieldSetting;
+  /** The control's id; the label points at it. */
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  disabled: boolean;
+  invalid: boolean;
+  /** ids of the error text and the tooltip, for aria-describedby. */
+  describedBy: string | undefined;
+  /** id of the error text, for aria-errormessage. */
+  errorId: string;
+  controlHandle: RefCallBack;
+  control: Control<FormValues>;
+  /** Sets another field's value (the offering-feature field clears and pre-selects). */
+  setFieldValue: (field: string, value: unknown) => void;
+}
+
+/** The aria attributes of a single native control. */
+export function controlAria(
+  props: Pick<FieldComponentProps, 'id' | 'invalid' | 'describedBy' | 'setting'>,
+) {
+  return {
+    id: props.id,
+    'aria-invalid': props.invalid || undefined,
+    'aria-describedby': props.describedBy,
+    'aria-required': props.setting.isMandatory || undefined,
+  };
+}
+
+export function controlClass(base: string, invalid: boolean): string {
+  return invalid ? `${base} is-invalid` : base;
+}
+
+export function asText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : String(value as number);
+}

@@ -1,0 +1,25 @@
+/** Pure file helpers of the attachments field. */
+import { formatFileSize } from '@/core/format';
+
+/** SPEC §9: attachments up to 20971520 bytes (20 MiB). */
+export const ATTACHMENT_MAX_BYTES = 20_971_520;
+
+export function attachmentTooLargeMessage(fileName: string, size: number): string {
+  return `${fileName} is too large (${formatFileSize(size)}). Attachments may be at most ${formatFileSize(ATTACHMENT_MAX_BYTES)}.`;
+}
+
+/** Reads a file as a data URL (data:<type>;base64,<data>). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The base64 part of a data URL. */
+export function base64Of(dataUrl: string): string {
+  const comma = dataUrl.indexOf(',');
+  return comma >= 0 ? dataUrl.slice(comma + 1) : dataUrl;
+}

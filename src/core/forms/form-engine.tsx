@@ -1,0 +1,223 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { FormField } from './form-field';
+import { buildInitialValues } from './initial-values';
+import { applyServerErrors, fieldErrorsOf, matchField, serverErrorMessage } from './server-errors';
+import type { FormSettings, FormValues, ServerFieldErrors } from './types';
+import { allFields, buildFormSchema, isFieldDisabled, isFieldVisible } from './validation';
+
+export interface FormSubmitHelpers {
+  /** Back to the starting values (or to new ones). */
+  reset: (values?: FormValues) => void;
+  /** Shows server field errors under the fields, keeping the typed values. */
+  setServerErrors: (errors: ServerFieldErrors) => void;
+  form: UseFormReturn<FormValues>;
+}
+
+export interface FormEngineProps {
+  settings: FormSettings;
+  /** The record being edited (edit) or the starting values (create). Read once: key the engine to reload. */
+  defaultValues?: FormValues;
+  /**
+   * Receives the nested values (flatten with flattenPayload if the endpoint wants dotted keys).
+   * A thrown error carrying fieldErrors (ApiError) shows them under the fields.
+   */
+  onSubmit: (values: FormValues, helpers: FormSubmitHelpers) => void | Promise<void>;
+  /** Server field errors to show (e.g. from a failed mutation's ApiError.fieldErrors). */
+  serverErrors?: ServerFieldErrors | null;
+  /** Default 'Save'. */
+  submitLabel?: string;
+  /** The form element's id, so a button elsewhere (a modal footer) can submit it with form={id}. */
+  id?: string;
+  /** Hide the built-in submit button (a footer button with form={id} submits instead). */
+  hideSubmit?: boolean;
+  submitDisabled?: boolean;
+  /** Disables every field. */
+  disabled?: boolean;
+  /** Called with the values after every change. */
+  onValuesChange?: (values: FormValues) => void;
+  /** Rendered after the fields, inside the form. */
+  children?: ReactNode;
+  /** Rendered beside the built-in submit button (e.g. Cancel). */
+  actions?: ReactNode;
+  className?: string;
+}
+
+const ENTER_SUBMITS = new Set([
+  'text',
+  'email',
+  'number',
+  'password',
+  'url',
+  'tel',
+  'search',
+  'date',
+]);
+
+/**
+ * A form driven by FormSettings (SPEC §3): rows of fields, validated with the settings' rules
+ * through a zod schema, server errors under the fields, submit on Enter.
+ */
+export function FormEngine(props: FormEngineProps) {
+  const { settings, onSubmit, serverErrors, onValuesChange } = props;
+  const generatedId = useId();
+  const formId = props.id ?? `form-${generatedId.replace(/:/g, '')}`;
+  const fields = useMemo(() => allFields(settings), [settings]);
+  const fieldNames = useMemo(() => fields.map((f) => f.field), [fields]);
+  const schema = useMemo(() => buildFormSchema(settings), [settings]);
+  const [initialValues] = useState(() => buildInitialValues(settings, props.defaultValues));
+  const form = useForm<FormValues>({
+    defaultValues: initialValues,
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { control, handleSubmit, trigger, getValues, setValue, reset, formState } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [thrownUnmatched, setThrownUnmatched] = useState<string[]>([]);
+
+  // SPEC §3 isAnIsDisabledTrigger: a change of a trigger field re-evaluates disabled and visible rules.
+  const triggerNames = useMemo(
+    () =>
+      fields.filter((f) => f.isAnIsDisabledTrigger).map((f) => f.field as FieldPath<FormValues>),
+    [fields],
+  );
+  const triggerValues = useWatch({
+    control,
+    name: triggerNames.length ? triggerNames : ['__no_trigger__'],
+  });
+  const triggerKey = JSON.stringify(triggerValues);
+  const values = getValues();
+
+  useEffect(() => {
+    if (formState.isSubmitted) void trigger();
+    // Re-validate only when a trigger changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [triggerKey]);
+
+  useEffect(() => {
+    if (serverErrors) applyServerErrors(form, serverErrors, fieldNames);
+  }, [serverErrors, form, fieldNames]);
+
+  useEffect(() => {
+    if (!onValuesChange) return undefined;
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values: next }) => onValuesChange(next),
+    });
+  }, [form, onValuesChange]);
+
+  const unmatchedServer = Object.entries(serverErrors ?? {})
+    .filter(([key]) => !matchField(key, fieldNames))
+    .map(([, e]) => serverErrorMessage(e));
+  const formLevelErrors = [...unmatchedServer, ...thrownUnmatched];
+
+  const helpers: FormSubmitHelpers = {
+    reset: (next) => reset(next ? buildInitialValues(settings, next) : initialValues),
+    setServerErrors: (errors) => setThrownUnmatched(applyServerErrors(form, errors, fieldNames)),
+    form,
+  };
+
+  const submit = handleSubmit(async (submitted) => {
+    setThrownUnmatched([]);
+    try {
+      await onSubmit(submitted, helpers);
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      // Other failures are reported by the API layer (toasts); the form keeps its values.
+      if (fieldErrors) helpers.setServerErrors(fieldErrors);
+      else console.error(error);
+    }
+  });
+
+  // SPEC §5: forms submit on Enter (not from text areas, buttons or widgets that used the key).
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement) || !ENTER_SUBMITS.has(target.type)) return;
+    event.preventDefault();
+    if (!props.submitDisabled) formRef.current?.requestSubmit();
+  };
+
+  const hasFieldTitle = settings.hasFieldTitle !== false;
+  const isVerticalLayout = settings.isVerticalLayout !== false;
+
+  return (
+    // Enter-to-submit is delegated from the fields to their form (SPEC §5).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <form
+      id={formId}
+      ref={formRef}
+      className={props.className}
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(e) => {
+        if (props.submitDisabled) {
+          e.preventDefault();
+          return;
+        }
+        void submit(e);
+      }}
+    >
+      {formLevelErrors.length > 0 && (
+        <div className="alert alert-danger py-2" role="alert">
+          {formLevelErrors.map((m) => (
+            <div key={m}>{m}</div>
+          ))}
+        </div>
+      )}
+      {settings.rows.map((row, r) => {
+        const visible = [...row]
+          .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+          .filter((s) => isFieldVisible(s, values));
+        if (visible.length === 0) return null;
+        return (
+          <div className="row g-3 mb-3" key={visible.map((s) => s.field).join('|') || String(r)}>
+            {visible.map((setting) => (
+              <FormField
+                key={setting.field}
+                setting={setting}
+                control={control}
+                idPrefix={formId}
+                disabled={Boolean(props.disabled) || isFieldDisabled(setting, values)}
+                hasFieldTitle={hasFieldTitle}
+                isVerticalLayout={isVerticalLayout}
+                values={values}
+                setFieldValue={(field, value) =>
+                  setValue(field as FieldPath<FormValues>, value, {
+                    shouldDirty: true,
+                    shouldValidate: formState.isSubmitted,
+                  })
+                }
+              />
+            ))}
+          </div>
+        );
+      })}
+      {props.children}
+      {(!props.hideSubmit || props.actions) && (
+        <div className="d-flex justify-content-end gap-2">
+          {props.actions}
+          {!props.hideSubmit && (
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={props.submitDisabled || formState.isSubmitting}
+            >
+              {props.submitLabel ?? 'Save'}
+            </button>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { fromStoredDate, isInvalidRange } from './dates';
+import { getByPath } from './paths';
+import type { FieldSetting, FieldType, FormSettings, FormValues } from './types';
+
+/** SPEC §5 messages, verbatim. */
+export const MESSAGES = {
+  mandatory: 'Mandatory field',
+  minLength: (minLength: number) => `Value must be longer than ${minLength - 1} chars in length`,
+  invalidEmail: 'Invalid email',
+  notInteger: 'Value must be an integer',
+  notPositive: 'Value must be positive',
+  invalidRange: 'Invalid range',
+  invalidUrl: 'Invalid URL',
+} as const;
+
+/** The value of the empty option of a non-mandatory dropdown (SPEC §5). */
+export const EMPTY_OPTION_VALUE = -1;
+
+const DROPDOWN_LIKE: readonly FieldType[] = ['dropdown', 'buttonDropdown', 'user'];
+const LIST_LIKE: readonly FieldType[] = [
+  'multiDropdown',
+  'multiCheckbox',
+  'offeringFeatureMultiCheckbox',
+  'attachments',
+];
+const TEXT_LIKE: readonly FieldType[] = ['string', 'password', 'textArea', 'email', 'url'];
+
+/**
+ * SPEC §5 'Invalid email': local-part@domain after trimming; the domain may be a bracketed IPv4
+ * literal. A local part is dot-separated atoms or a quoted string.
+ */
+const EMAIL_PATTERN =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+/** A whole number written in decimal digits, optionally signed; blanks around are ignored. */
+export function positiveIntegerMessage(value: unknown): string | undefined {
+  const text = typeof value === 'number' ? String(value) : String(value).trim();
+  if (!/^[-+]?\d+$/.test(text)) return MESSAGES.notInteger;
+  if (Number(text) <= 0) return MESSAGES.notPositive;
+  return undefined;
+}
+
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (typeof value === 'number') return Number.isNaN(value);
+  if (Array.isArray(value)) return value.length === 0;
+  if (value instanceof Date) return Number.isNaN(value.getTime());
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
+/** SPEC §5 'Mandatory', per kind. */
+export function isMandatorySatisfied(type: FieldType, value: unknown): boolean {
+  if (DROPDOWN_LIKE.includes(type)) {
+    return !(
+      isEmptyValue(value) ||
+      value === EMPTY_OPTION_VALUE ||
+      value === String(EMPTY_OPTION_VALUE)
+    );
+  }
+  if (LIST_LIKE.includes(type)) return Array.isArray(value) && value.length > 0;
+  if (type === 'checkbox') return value === 1 || value === '1' || value === true;
+  if (type === 'jsonDictionary') {
+    if (value === null || typeof value !== 'object') return false;
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length > 0 && entries.every(([k, v]) => k.trim() !== '' && !isEmptyValue(v));
+  }
+  if (type === 'date' || type === 'expiredDate') {
+    if (Array.isArray(value)) return value.length > 0 && value.every((v) => !isEmptyValue(v));
+  }
+  return !isEmptyValue(value);
+}
+
+function isValidHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export interface FieldState {
+  /** The field is disabled by its isDisabledFn (or isDisabled). */
+  disabled: boolean;
+}
+
+/** The first failing rule's message for one field, or undefined. Pure. */
+export function validateField(
+  setting: FieldSetting,
+  value: unknown,
+  values: FormValues,
+  state: FieldState = { disabled: false },
+): string | undefined {
+  if (setting.isValidate === false || state.disabled) return undefined;
+  const empty = !isMandatorySatisfied(setting.type, value);
+  if (setting.isMandatory && empty) return MESSAGES.mandatory;
+  const hasText = typeof value === 'string' && value.trim() !== '';
+  if (setting.minLength !== undefined && TEXT_LIKE.includes(setting.type) && hasText) {
+    if ((value as string).length < setting.minLength) return MESSAGES.minLength(setting.minLength);
+  }
+  if (setting.type === 'email' && hasText && !isValidEmail(value as string)) {
+    return MESSAGES.invalidEmail;
+  }
+  if (setting.type === 'url' && hasText && !isValidHttpUrl(value as string)) {
+    return MESSAGES.invalidUrl;
+  }
+  if (setting.type === 'positiveInteger' && !isEmptyValue(value)) {
+    const message = positiveIntegerMessage(value);
+    if (message) return message;
+  }
+  if ((setting.type === 'date' || setting.type === 'expiredDate') && setting.dateMode === 'range') {
+    const range = Array.isArray(value) ? value : [];
+    const bounds = { minDays: setting.minDays, maxDays: setting.maxDays };
+    if (isInvalidRange([fromStoredDate(range[0]), fromStoredDate(range[1])], bounds)) {
+      return MESSAGES.invalidRange;
+    }
+  }
+  return setting.validate?.(value, values);
+}
+
+/** visible/isVisible: boolean or a function of the values; shown unless false. */
+export function isFieldVisible(setting: FieldSetting, values: FormValues): boolean {
+  const rule = setting.isVisible ?? setting.visible;
+  if (rule === undefined) return true;
+  return typeof rule === 'function' ? rule(values) : rule;
+}
+
+export function isFieldDisabled(setting: FieldSetting, values: FormValues): boolean {
+  return Boolean(setting.isDisabled) || Boolean(setting.isDisabledFn?.(values));
+}
+
+export function allFields(settings: FormSettings): FieldSetting[] {
+  return settings.rows.flat();
+}
+
+/** Every failing visible field's message, keyed by field. Pure; used by the zod schema. */
+export function validateValues(settings: FormSettings, values: FormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const setting of allFields(settings)) {
+    if (!isFieldVisible(setting, values)) continue;
+    const message = validateField(setting, getByPath(values, setting.field), values, {
+      disabled: isFieldDisabled(setting, values),
+    });
+    if (message) errors[setting.field] = message;
+  }
+  return errors;
+}
+
+/**
+ * The zod schema of a form: the values object, refined by the settings' rules so that a rule can
+ * look at other fields (the disabled exemption, visibility).
+ */
+export function buildFormSchema(settings: FormSettings) {
+  return z.looseObject({}).superRefine((values, ctx) => {
+    for (const [field, message] of Object.entries(validateValues(settings, values))) {
+      ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+    }
+  });
+}

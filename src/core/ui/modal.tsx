@@ -1,0 +1,219 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+/** SPEC §9: modal transition 300 ms, backdrop 150 ms (Bootstrap's .modal.fade and .fade). */
+export const MODAL_TRANSITION_MS = 300;
+export const BACKDROP_TRANSITION_MS = 150;
+
+const FOCUSABLE = [
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  '[contenteditable="true"]',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+function focusableIn(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) =>
+      !el.hasAttribute('hidden') && el.getAttribute('aria-hidden') !== 'true' && el.tabIndex >= 0,
+  );
+}
+
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+export interface ModalProps {
+  open: boolean;
+  /** Escape, the close button and a backdrop click call it; the parent closes by setting open false. */
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'lg' | 'xl';
+  /** A backdrop click closes unless static. Default true (edit forms should not lose typing). */
+  staticBackdrop?: boolean;
+  /** Element to focus first; else the first focusable control in the body, else the dialog. */
+  initialFocusRef?: React.RefObject<HTMLElement | null>;
+  className?: string;
+}
+
+/**
+ * An accessible Bootstrap modal: role dialog, aria-modal, labelled by its title; focus moves in
+ * on open, is trapped inside (Tab and Shift+Tab wrap) and returns to the opener on close; Escape
+ * closes. Bootstrap's CSS gives the 300 ms dialog and 150 ms backdrop transitions and drops them
+ * under prefers-reduced-motion (then the unmount is immediate too).
+ *
+ * Why not a native <dialog>: pop-ups of react-select and react-datepicker render into
+ * document.body, and would sit below a top-layer dialog.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  size,
+  staticBackdrop = true,
+  initialFocusRef,
+  className,
+}: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  // Mounted while open and while the closing transition runs; 'show' a frame after mounting.
+  const [prevOpen, setPrevOpen] = useState(open);
+  const [closing, setClosing] = useState(false);
+  const [entered, setEntered] = useState(false);
+  if (open !== prevOpen) {
+    setPrevOpen(open);
+    setClosing(!open);
+  }
+  const mounted = open || closing;
+  const shown = open && entered;
+  const onCloseRef = useRef(onClose);
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    if (open) {
+      openerRef.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const frame = requestAnimationFrame(() => setEntered(true));
+      return () => cancelAnimationFrame(frame);
+    }
+    // Focus goes back to the opener (SPEC: focus returned on close).
+    const opener = openerRef.current;
+    openerRef.current = null;
+    if (opener?.isConnected) opener.focus();
+    const timer = setTimeout(
+      () => {
+        setClosing(false);
+        setEntered(false);
+      },
+      prefersReducedMotion() ? 0 : MODAL_TRANSITION_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  // Focus in on open.
+  useEffect(() => {
+    if (!open || !mounted) return;
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.contains(document.activeElement)) return;
+    const target =
+      initialFocusRef?.current ??
+      focusableIn(dialog.querySelector<HTMLElement>('.modal-body') ?? dialog)[0] ??
+      dialog;
+    target.focus();
+  }, [open, mounted, initialFocusRef]);
+
+  // Body scroll lock while open.
+  useEffect(() => {
+    if (!mounted) return undefined;
+    document.body.classList.add('modal-open');
+    return () => document.body.classList.remove('modal-open');
+  }, [mounted]);
+
+  // Keep focus inside even when it escapes by a click or a script.
+  useEffect(() => {
+    if (!open || !mounted) return undefined;
+    const onFocusIn = (event: FocusEvent) => {
+      const dialog = dialogRef.current;
+      const target = event.target as Node | null;
+      if (!dialog || !target || dialog.contains(target)) return;
+      // Pop-ups portalled to the body (select menus, calendars) are allowed.
+      if (
+        target instanceof Element &&
+        target.closest('.react-datepicker-popper, [class*="-menu"], .Toastify')
+      )
+        return;
+      (focusableIn(dialog)[0] ?? dialog).focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [open, mounted]);
+
+  if (!mounted) return null;
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      if (event.defaultPrevented) return;
+      event.stopPropagation();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const items = focusableIn(dialog);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      dialog.focus();
+      return;
+    }
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialog)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  // Not modal-dialog-scrollable: a scrolling body would clip select menus and calendars.
+  const dialogClass = ['modal-dialog', size ? `modal-${size}` : ''].filter(Boolean).join(' ');
+
+  return createPortal(
+    <>
+      {/* The dialog owns Escape and the Tab trap; a backdrop click closes unless static. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div
+        ref={dialogRef}
+        className={`modal fade${shown ? ' show' : ''}${className ? ` ${className}` : ''}`}
+        style={{ display: 'block' }}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        onMouseDown={(e) => {
+          if (!staticBackdrop && e.target === e.currentTarget) onCloseRef.current();
+        }}
+      >
+        <div className={dialogClass}>
+          <div className="modal-content">
+            <div className="modal-header">
+              <h2 className="modal-title fs-5" id={titleId}>
+                {title}
+              </h2>
+              <button
+                type="button"
+                className="btn-close"
+                aria-label="Close"
+                onClick={() => onCloseRef.current()}
+              />
+            </div>
+            <div className="modal-body">{children}</div>
+            {footer && <div className="modal-footer">{footer}</div>}
+          </div>
+        </div>
+      </div>
+      <div className={`modal-backdrop fade${shown ? ' show' : ''}`} />
+    </>,
+    document.body,
+  );
+}

@@ -1,0 +1,103 @@
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Modal } from '@/core/ui/modal';
+
+// Busy CI machines (2 cores): allow slow renders of the heavy widgets.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+function Harness({ onClose }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open editor
+      </button>
+      <button type="button">Outside</button>
+      <Modal
+        open={open}
+        title="Edit Thing"
+        onClose={() => {
+          onClose?.();
+          setOpen(false);
+        }}
+        footer={
+          <button type="button" onClick={() => setOpen(false)}>
+            Done
+          </button>
+        }
+      >
+        <label htmlFor="thing-name">Name</label>
+        <input id="thing-name" />
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('is a modal dialog labelled by its title, with focus moved inside', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open editor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Thing' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await waitFor(() => expect(dialog).toHaveClass('show'));
+  });
+
+  it('traps Tab and Shift+Tab inside', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open editor' }));
+    const close = screen.getByRole('button', { name: 'Close' });
+    const done = screen.getByRole('button', { name: 'Done' });
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await user.tab();
+    expect(done).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(done).toHaveFocus();
+    screen.getByRole('button', { name: 'Outside', hidden: true }).focus();
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('closes on Escape and returns focus to the opener', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    const opener = screen.getByRole('button', { name: 'Open editor' });
+    await user.click(opener);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(opener).toHaveFocus();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('the close button closes it; the body is scroll-locked while open', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open editor' }));
+    expect(document.body).toHaveClass('modal-open');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.body).not.toHaveClass('modal-open');
+  });
+
+  it('unmounts at once under prefers-reduced-motion', async () => {
+    const matchMedia = vi.fn(
+      (query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList,
+    );
+    vi.stubGlobal('matchMedia', matchMedia);
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open editor' }));
+    await user.keyboard('{Escape}');
+    // A 0 ms close timer fires before this 20 ms one, however busy the machine.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+});
