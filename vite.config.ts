@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { parseConfig, ConfigError } from './src/core/config/schema';
+import { parseConfig, ConfigError, type AppConfig } from './src/core/config/schema';
+import { securityHeaders } from './scripts/csp';
 
 type Portal = 'org' | 'site';
 const portalHtml: Record<Portal, string> = { org: 'index.org.html', site: 'index.site.html' };
@@ -44,8 +45,9 @@ export default defineConfig(({ mode }) => {
     throw new Error(`PORTAL must be "org" or "site", got "${String(portal)}"`);
   }
   // Fail fast, naming the variable, before a dev server starts or a build runs.
+  let appConfig: AppConfig;
   try {
-    parseConfig(loadEnv(mode, process.cwd(), 'VITE_'));
+    appConfig = parseConfig(loadEnv(mode, process.cwd(), 'VITE_'));
   } catch (error) {
     if (error instanceof ConfigError) {
       throw new Error(`${error.message}\n(mode "${mode}": check .env.${mode})`);
@@ -72,7 +74,9 @@ export default defineConfig(({ mode }) => {
       },
     },
     server: { host: 'localhost' },
-    preview: { host: 'localhost' },
+    // The built portals are previewed under the production CSP (docs/deployment.md); the dev
+    // server is not, because Vite's HMR needs inline scripts.
+    preview: { host: 'localhost', headers: securityHeaders(appConfig) },
     test: {
       projects: [
         {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 const portals = [
   { origin: 'http://localhost:5173', title: 'Organisation Portal', deepLink: '/offerings/product/7' },
