@@ -1,0 +1,188 @@
+import type { Queryable } from '../db/types';
+import { anonymous, defineRoute, signedIn, type Services } from '../http/routes';
+import { HttpError, notFound } from '../http/envelope';
+import { loadOrgAccess, loadSiteAccess } from '../auth/access';
+import { blastParamsSchema } from '@/contract/data/blasts';
+import {
+  LINK_GONE_MESSAGE,
+  anonymousLinkViewSchema,
+  blastLinkParamsSchema,
+  blastLinkSchema,
+  createBlastLinkSchema,
+  linkParamsSchema,
+  signedInLinkViewSchema,
+  type BlastLink,
+} from '@/contract/data/links';
+import { z } from 'zod';
+import { loadBlast, loadBlastFile, loadPlan, toPublicBlast } from './blast-model';
+import { newLinkId, sendFile, toIso, userCols, userRef, type UserCols } from './common';
+import { blastWriters } from './blasts';
+
+interface LinkRow extends UserCols {
+  id: string;
+  blast_id: number;
+  is_anonymous: boolean;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const toLink = (r: LinkRow): BlastLink => ({
+  id: r.id,
+  blastId: r.blast_id,
+  isAnonymous: r.is_anonymous,
+  createdBy: userRef(r),
+  createdAt: toIso(r.created_at),
+  revokedAt: toIso(r.revoked_at),
+  isRevoked: r.revoked_at !== null,
+});
+
+const linkSelect = `select l.id, l.blast_id, l.is_anonymous, l.created_at, l.revoked_at, ${userCols('u')}
+  from blast_links l left join users u on u.id = l.created_by`;
+
+/** Link ids are base64url; anything else is simply an unknown link. */
+const LINK_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const gone = () => new HttpError(404, LINK_GONE_MESSAGE);
+
+/** A live (not revoked) link: anonymous-only when `anonymousOnly`. 404 otherwise. */
+async function liveLink(db: Queryable, linkId: string, anonymousOnly: boolean) {
+  if (!LINK_ID.test(linkId)) throw gone();
+  const [row] = await db.query<{ blast_id: number; is_anonymous: boolean }>(
+    'select blast_id, is_anonymous from blast_links where id = $1 and revoked_at is null',
+    [linkId],
+  );
+  if (!row || (anonymousOnly && !row.is_anonymous)) throw gone();
+  return row;
+}
+
+export function linkRoutes({ db }: Services) {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links',
+      access: blastWriters,
+      summary: 'Create a link to a blast: anonymous (anyone with it) or for signed-in users',
+      params: blastParamsSchema,
+      body: createBlastLinkSchema,
+      response: blastLinkSchema,
+      handler: async ({ params, body, user }) => {
+        await loadBlast(db, params.blastId, params.siteId);
+        const id = newLinkId();
+        await db.query(
+          'insert into blast_links (id, blast_id, is_anonymous, created_by) values ($1, $2, $3, $4)',
+          [id, params.blastId, body.isAnonymous, user.id],
+        );
+        const [row] = await db.query<LinkRow>(`${linkSelect} where l.id = $1`, [id]);
+        if (!row) throw notFound('Link');
+        return toLink(row);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links',
+      access: blastWriters,
+      summary: "A blast's links, live and revoked (newest first)",
+      params: blastParamsSchema,
+      response: z.array(blastLinkSchema),
+      handler: async ({ params }) => {
+        await loadBlast(db, params.blastId, params.siteId);
+        const rows = await db.query<LinkRow>(
+          `${linkSelect} where l.blast_id = $1 order by l.created_at desc, l.id limit 1000`,
+          [params.blastId],
+        );
+        return rows.map(toLink);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links/:linkId',
+      access: blastWriters,
+      summary: 'Revoke a link (it stops working at once; revoking twice is harmless)',
+      params: blastLinkParamsSchema,
+      response: blastLinkSchema,
+      handler: async ({ params }) => {
+        await loadBlast(db, params.blastId, params.siteId);
+        await db.query(
+          'update blast_links set revoked_at = now() where id = $1 and blast_id = $2 and revoked_at is null',
+          [params.linkId, params.blastId],
+        );
+        const [row] = await db.query<LinkRow>(`${linkSelect} where l.id = $1 and l.blast_id = $2`, [
+          params.linkId,
+          params.blastId,
+        ]);
+        if (!row) throw notFound('Link');
+        return toLink(row);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/blast-links/:linkId',
+      access: signedIn,
+      summary: 'Open a link signed in: the blast, its organisation and site, plan and download',
+      params: linkParamsSchema,
+      response: signedInLinkViewSchema,
+      handler: async ({ params, user }) => {
+        const link = await liveLink(db, params.linkId, false);
+        const { blast, orgName } = await loadBlast(db, link.blast_id);
+        const orgAccess = await loadOrgAccess(db, user, blast.orgId);
+        const siteAccess = orgAccess
+          ? await loadSiteAccess(db, user, orgAccess, blast.siteId)
+          : null;
+        return {
+          linkId: params.linkId,
+          isAnonymous: link.is_anonymous,
+          orgId: blast.orgId,
+          orgName,
+          siteId: blast.siteId,
+          siteName: blast.siteName,
+          canOpenSite: siteAccess !== null,
+          blast,
+          plan: await loadPlan(db, blast.id),
+          downloadPath: `blast-links/${params.linkId}/file`,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/blast-links/:linkId/file',
+      access: signedIn,
+      summary: "Download a linked blast's .blst file (signed in)",
+      params: linkParamsSchema,
+      raw: true,
+      handler: async ({ params, reply }) => {
+        const link = await liveLink(db, params.linkId, false);
+        const file = await loadBlastFile(db, link.blast_id);
+        return sendFile(reply, file.file_name, file.file_content);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/blast-links/anon/:linkId',
+      access: anonymous,
+      summary: 'Open an anonymous link: only that blast’s details, plan and download path',
+      params: linkParamsSchema,
+      response: anonymousLinkViewSchema,
+      handler: async ({ params }) => {
+        const link = await liveLink(db, params.linkId, true);
+        const { blast } = await loadBlast(db, link.blast_id);
+        return {
+          blast: toPublicBlast(blast),
+          plan: await loadPlan(db, blast.id),
+          downloadPath: `blast-links/anon/${params.linkId}/file`,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/blast-links/anon/:linkId/file',
+      access: anonymous,
+      summary: "Download an anonymous link's .blst file",
+      params: linkParamsSchema,
+      raw: true,
+      handler: async ({ params, reply }) => {
+        const link = await liveLink(db, params.linkId, true);
+        const file = await loadBlastFile(db, link.blast_id);
+        return sendFile(reply, file.file_name, file.file_content);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,275 @@
+import type { Queryable, SqlParam } from '../db/types';
+import { defineRoute, org, site, type Services } from '../http/routes';
+import { notFound } from '../http/envelope';
+import { pagedQuery } from '../http/query';
+import { idResultSchema } from '@/contract/common';
+import { orgParamsSchema, siteParamsSchema } from '@/contract/data/sites';
+import {
+  nodeLibraryInputSchema,
+  nodeLibraryListRequestSchema,
+  nodeLibraryPageSchema,
+  nodeLibrarySchema,
+  orgLibraryParamsSchema,
+  siteLibraryParamsSchema,
+  type LibraryNode,
+  type NodeLibrary,
+  type NodeLibraryListItem,
+} from '@/contract/data/node-libraries';
+import type { z } from 'zod';
+import { toIso } from './common';
+
+interface LibraryRow {
+  id: number;
+  org_id: number;
+  site_id: number | null;
+  name: string;
+  version: string;
+  description: string | null;
+  node_count: number;
+  updated_at: Date;
+  nodes?: unknown;
+}
+
+const listColumns = `l.id, l.org_id, l.site_id, l.name, l.version, l.description,
+  jsonb_array_length(l.nodes)::int as node_count, l.updated_at`;
+
+const toItem = (r: LibraryRow): NodeLibraryListItem => ({
+  id: r.id,
+  orgId: r.org_id,
+  siteId: r.site_id,
+  name: r.name,
+  version: r.version,
+  description: r.description,
+  nodeCount: r.node_count,
+  updatedAt: toIso(r.updated_at),
+});
+
+const str = (v: unknown) =>
+  typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v);
+/** Stored nodes are JSON; anything odd in them is shown as text, never trusted. */
+const toNodes = (v: unknown): LibraryNode[] =>
+  (Array.isArray(v) ? v : []).map((n: unknown) => {
+    const o = n !== null && typeof n === 'object' ? (n as Record<string, unknown>) : {};
+    return {
+      name: str(o['name']),
+      type: str(o['type']),
+      description: typeof o['description'] === 'string' ? o['description'] : null,
+    };
+  });
+
+/** Where-clause scope of a library: org-wide (site null) or one site's. */
+interface Scope {
+  orgId: number;
+  siteId: number | null;
+}
+
+async function loadLibrary(db: Queryable, scope: Scope, id: number, allowOrgWide = false) {
+  const [row] = await db.query<LibraryRow>(
+    `select ${listColumns}, l.nodes from node_libraries l
+      where l.id = $1 and l.org_id = $2
+        and (l.site_id is not distinct from $3::int ${allowOrgWide ? 'or l.site_id is null' : ''})`,
+    [id, scope.orgId, scope.siteId],
+  );
+  if (!row) throw notFound('Node library');
+  return { ...toItem(row), nodes: toNodes(row.nodes) } satisfies NodeLibrary;
+}
+
+const nodesJson = (input: z.output<typeof nodeLibraryInputSchema>) =>
+  JSON.stringify(
+    input.nodes.map((n) => ({ name: n.name, type: n.type, description: n.description || null })),
+  );
+
+async function createLibrary(
+  db: Queryable,
+  scope: Scope,
+  body: z.output<typeof nodeLibraryInputSchema>,
+) {
+  const [row] = await db.query<{ id: number }>(
+    `insert into node_libraries (org_id, site_id, name, version, description, nodes)
+     values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
+    [scope.orgId, scope.siteId, body.name, body.version, body.description || null, nodesJson(body)],
+  );
+  return loadLibrary(db, scope, row?.id ?? 0);
+}
+
+async function updateLibrary(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  body: z.output<typeof nodeLibraryInputSchema>,
+) {
+  const rows = await db.query<{ id: number }>(
+    `update node_libraries set name = $4, version = $5, description = $6, nodes = $7::jsonb, updated_at = now()
+      where id = $1 and org_id = $2 and site_id is not distinct from $3::int returning id`,
+    [
+      id,
+      scope.orgId,
+      scope.siteId,
+      body.name,
+      body.version,
+      body.description || null,
+      nodesJson(body),
+    ],
+  );
+  if (rows.length === 0) throw notFound('Node library');
+  return loadLibrary(db, scope, id);
+}
+
+async function deleteLibrary(db: Queryable, scope: Scope, id: number) {
+  const rows = await db.query<{ id: number }>(
+    `delete from node_libraries where id = $1 and org_id = $2 and site_id is not distinct from $3::int
+     returning id`,
+    [id, scope.orgId, scope.siteId],
+  );
+  if (rows.length === 0) throw notFound('Node library');
+  return { id };
+}
+
+const sortable = {
+  id: 'l.id',
+  name: 'l.name',
+  version: 'l.version',
+  updatedAt: 'l.updated_at',
+  nodeCount: 'jsonb_array_length(l.nodes)',
+};
+const searchable = ['l.name', 'l.description', 'l.version'];
+
+export function nodeLibraryRoutes({ db }: Services) {
+  const list = (
+    where: string[],
+    params: SqlParam[],
+    body: z.output<typeof nodeLibraryListRequestSchema>,
+  ) =>
+    pagedQuery(
+      db,
+      {
+        columns: listColumns,
+        from: 'node_libraries l',
+        where,
+        params,
+        sortable,
+        defaultSort: 'l.name',
+        searchable,
+      },
+      body,
+      toItem,
+    );
+
+  return [
+    // Organisation-wide libraries: every member reads; org admins write.
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/node-libraries/list',
+      access: org(),
+      summary: "The organisation's node libraries (paged)",
+      params: orgParamsSchema,
+      body: nodeLibraryListRequestSchema,
+      response: nodeLibraryPageSchema,
+      handler: async ({ params, body }) =>
+        list(['l.org_id = $1', 'l.site_id is null'], [params.orgId], body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/node-libraries/:libraryId',
+      access: org(),
+      summary: 'A node library of the organisation, with its nodes',
+      params: orgLibraryParamsSchema,
+      response: nodeLibrarySchema,
+      handler: async ({ params }) =>
+        loadLibrary(db, { orgId: params.orgId, siteId: null }, params.libraryId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/node-libraries',
+      access: org('isOrgAdmin'),
+      summary: 'Create an organisation-wide node library (org admin)',
+      params: orgParamsSchema,
+      body: nodeLibraryInputSchema,
+      response: nodeLibrarySchema,
+      handler: async ({ params, body }) =>
+        createLibrary(db, { orgId: params.orgId, siteId: null }, body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/orgs/:orgId/node-libraries/:libraryId',
+      access: org('isOrgAdmin'),
+      summary: 'Edit an organisation-wide node library (org admin)',
+      params: orgLibraryParamsSchema,
+      body: nodeLibraryInputSchema,
+      response: nodeLibrarySchema,
+      handler: async ({ params, body }) =>
+        updateLibrary(db, { orgId: params.orgId, siteId: null }, params.libraryId, body),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/orgs/:orgId/node-libraries/:libraryId',
+      access: org('isOrgAdmin'),
+      summary: 'Delete an organisation-wide node library (org admin)',
+      params: orgLibraryParamsSchema,
+      response: idResultSchema,
+      handler: async ({ params }) =>
+        deleteLibrary(db, { orgId: params.orgId, siteId: null }, params.libraryId),
+    }),
+    // Site libraries: everyone who can see the site reads; org admins and site admins write.
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/sites/:siteId/node-libraries/list',
+      access: site(),
+      summary: "The site's node libraries, optionally with the organisation's (paged)",
+      params: siteParamsSchema,
+      body: nodeLibraryListRequestSchema,
+      response: nodeLibraryPageSchema,
+      handler: async ({ params, body }) =>
+        list(
+          [
+            'l.org_id = $1',
+            body.includeOrgLibraries ? '(l.site_id = $2 or l.site_id is null)' : 'l.site_id = $2',
+          ],
+          [params.orgId, params.siteId],
+          body,
+        ),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/sites/:siteId/node-libraries/:libraryId',
+      access: site(),
+      summary: "A node library of the site (or the organisation's), with its nodes",
+      params: siteLibraryParamsSchema,
+      response: nodeLibrarySchema,
+      handler: async ({ params }) =>
+        loadLibrary(db, { orgId: params.orgId, siteId: params.siteId }, params.libraryId, true),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/sites/:siteId/node-libraries',
+      access: site('isOrgAdmin', 'isSiteAdmin'),
+      summary: 'Create a site node library (org admin or site admin)',
+      params: siteParamsSchema,
+      body: nodeLibraryInputSchema,
+      response: nodeLibrarySchema,
+      handler: async ({ params, body }) =>
+        createLibrary(db, { orgId: params.orgId, siteId: params.siteId }, body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/orgs/:orgId/sites/:siteId/node-libraries/:libraryId',
+      access: site('isOrgAdmin', 'isSiteAdmin'),
+      summary: 'Edit a site node library (org admin or site admin)',
+      params: siteLibraryParamsSchema,
+      body: nodeLibraryInputSchema,
+      response: nodeLibrarySchema,
+      handler: async ({ params, body }) =>
+        updateLibrary(db, { orgId: params.orgId, siteId: params.siteId }, params.libraryId, body),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/orgs/:orgId/sites/:siteId/node-libraries/:libraryId',
+      access: site('isOrgAdmin', 'isSiteAdmin'),
+      summary: 'Delete a site node library (org admin or site admin)',
+      params: siteLibraryParamsSchema,
+      response: idResultSchema,
+      handler: async ({ params }) =>
+        deleteLibrary(db, { orgId: params.orgId, siteId: params.siteId }, params.libraryId),
+    }),
+  ];
+}

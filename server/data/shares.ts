@@ -1,0 +1,284 @@
+import type { Queryable } from '../db/types';
+import { defineRoute, signedIn, type Services } from '../http/routes';
+import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
+import { pagedQuery } from '../http/query';
+import type { CallerUser } from '../auth/access';
+import { idResultSchema } from '@/contract/common';
+import { blastIdParamsSchema, blastParamsSchema, blastViewSchema } from '@/contract/data/blasts';
+import {
+  blastShareSchema,
+  createShareSchema,
+  shareParamsSchema,
+  sharedBlastListRequestSchema,
+  sharedBlastPageSchema,
+  shareTargetOrgSchema,
+  shareTargetsQuerySchema,
+  MAX_SHARE_TARGETS,
+  type BlastShare,
+  type SharedBlast,
+} from '@/contract/data/shared-blasts';
+import { z } from 'zod';
+import { loadBlast, loadBlastFile, loadPlan } from './blast-model';
+import {
+  isOrgAdmin,
+  memberOrgsSql,
+  memberSitesSql,
+  sendFile,
+  toIso,
+  userCols,
+  userRef,
+} from './common';
+import { blastReaders, blastWriters } from './blasts';
+import { siteParamsSchema } from '@/contract/data/sites';
+
+interface ShareRow {
+  id: number;
+  blast_id: number;
+  shared_at: Date;
+  u_id: number | null;
+  u_email: string | null;
+  u_first: string | null;
+  u_last: string | null;
+  t_id: number | null;
+  t_email: string | null;
+  t_first: string | null;
+  t_last: string | null;
+  t_org_id: number | null;
+  t_org_name: string | null;
+}
+
+const toTarget = (r: ShareRow): BlastShare['target'] =>
+  r.t_id !== null
+    ? {
+        kind: 'user',
+        user: { id: r.t_id, email: r.t_email ?? '', firstName: r.t_first, lastName: r.t_last },
+      }
+    : { kind: 'org', orgId: r.t_org_id ?? 0, orgName: r.t_org_name ?? '' };
+
+const toShare = (r: ShareRow): BlastShare => ({
+  id: r.id,
+  blastId: r.blast_id,
+  sharedBy: userRef(r),
+  sharedAt: toIso(r.shared_at),
+  target: toTarget(r),
+});
+
+/** Share columns (alias sb) with sharer u, target user t and target org tg. */
+const shareColumns = `sb.id, sb.blast_id, sb.shared_at, ${userCols('u')},
+  t.id as t_id, t.email as t_email, t.first_name as t_first, t.last_name as t_last,
+  tg.id as t_org_id, tg.name as t_org_name`;
+const shareJoins = `left join users u on u.id = sb.shared_by
+  left join users t on t.id = sb.shared_with_user_id
+  left join orgs tg on tg.id = sb.shared_with_org_id`;
+
+/** SQL: the share sb is addressed to the user $n or one of their organisations. */
+const sharedWithSql = (p: string) =>
+  `(sb.shared_with_user_id = ${p} or sb.shared_with_org_id in (${memberOrgsSql(p)}))`;
+
+/** The blast, when it is shared with the caller or one of their organisations (else 404). */
+async function loadSharedBlast(db: Queryable, user: CallerUser, blastId: number) {
+  const [row] = await db.query<{ ok: boolean }>(
+    `select true as ok from shared_blasts sb where sb.blast_id = $1 and ${sharedWithSql('$2')} limit 1`,
+    [blastId, user.id],
+  );
+  if (!row) throw notFound('Shared blast');
+  return loadBlast(db, blastId);
+}
+
+export function shareRoutes({ db }: Services) {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares',
+      access: blastWriters,
+      summary: 'Share a blast with a user (by email) or with an organisation (by id)',
+      params: blastParamsSchema,
+      body: createShareSchema,
+      response: blastShareSchema,
+      handler: async ({ params, body, user }) => {
+        await loadBlast(db, params.blastId, params.siteId);
+        let userId: number | null = null;
+        let orgId: number | null = null;
+        if (body.email !== undefined) {
+          const [target] = await db.query<{ id: number }>('select id from users where email = $1', [
+            body.email,
+          ]);
+          if (!target) throw badRequest('email', 'No user has this email address', 'unknownUser');
+          userId = target.id;
+        } else {
+          const [target] = await db.query<{ id: number }>('select id from orgs where id = $1', [
+            body.orgId ?? 0,
+          ]);
+          if (!target) throw badRequest('orgId', 'No such organisation', 'unknownOrg');
+          orgId = target.id;
+        }
+        // The unique index (migration 010) makes a second share of the same target a no-op.
+        const [inserted] = await db.query<{ id: number }>(
+          `insert into shared_blasts (blast_id, shared_by, shared_with_user_id, shared_with_org_id)
+           values ($1, $2, $3, $4) on conflict do nothing returning id`,
+          [params.blastId, user.id, userId, orgId],
+        );
+        if (!inserted) {
+          throw conflict(
+            userId !== null ? 'email' : 'orgId',
+            userId !== null
+              ? 'The blast is already shared with this user'
+              : 'The blast is already shared with this organisation',
+          );
+        }
+        const id = inserted.id;
+        const [row] = await db.query<ShareRow>(
+          `select ${shareColumns} from shared_blasts sb ${shareJoins} where sb.id = $1`,
+          [id],
+        );
+        if (!row) throw notFound('Share');
+        return toShare(row);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/sites/:siteId/share-targets',
+      access: blastWriters,
+      summary: 'Organisations to share a blast with, by name (at most 20; at least 2 characters)',
+      params: siteParamsSchema,
+      query: shareTargetsQuerySchema,
+      response: z.array(shareTargetOrgSchema),
+      handler: async ({ query }) => {
+        const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        return db.query<{ id: number; name: string }>(
+          `select id, name from orgs where name ilike $1 order by name, id limit ${MAX_SHARE_TARGETS}`,
+          [pattern],
+        );
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares',
+      access: blastReaders,
+      summary: 'Who a blast is shared with',
+      params: blastParamsSchema,
+      response: z.array(blastShareSchema),
+      handler: async ({ params }) => {
+        await loadBlast(db, params.blastId, params.siteId);
+        const rows = await db.query<ShareRow>(
+          `select ${shareColumns} from shared_blasts sb ${shareJoins}
+            where sb.blast_id = $1 order by sb.shared_at desc, sb.id limit 1000`,
+          [params.blastId],
+        );
+        return rows.map(toShare);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/shared-blasts/list',
+      access: signedIn,
+      summary: 'Blasts shared with the caller or any of their organisations (paged)',
+      body: sharedBlastListRequestSchema,
+      response: sharedBlastPageSchema,
+      handler: async ({ body, user }) =>
+        pagedQuery(
+          db,
+          {
+            columns: `${shareColumns}, b.name as blast_name, s.name as site_name, o.name as org_name,
+              (sb.shared_by = $1 or ${user.isSysadmin ? 'true' : 'false'} or s.org_id in (
+                 select org_id from org_members where user_id = $1 and status = 'active' and is_org_admin
+              )) as can_unshare`,
+            from: `shared_blasts sb join blasts b on b.id = sb.blast_id join sites s on s.id = b.site_id
+              join orgs o on o.id = s.org_id ${shareJoins}`,
+            where: [sharedWithSql('$1')],
+            params: [user.id],
+            sortable: {
+              blastName: 'b.name',
+              siteName: 's.name',
+              orgName: 'o.name',
+              sharedAt: 'sb.shared_at',
+              sharedBy: 'u.email',
+            },
+            defaultSort: 'sb.shared_at desc, sb.id',
+            searchable: ['b.name', 's.name', 'o.name', 'u.email', 'u.first_name', 'u.last_name'],
+          },
+          body,
+          (
+            r: ShareRow & {
+              blast_name: string;
+              site_name: string;
+              org_name: string;
+              can_unshare: boolean;
+            },
+          ): SharedBlast => ({
+            shareId: r.id,
+            blastId: r.blast_id,
+            blastName: r.blast_name,
+            siteName: r.site_name,
+            orgName: r.org_name,
+            sharedBy: userRef(r),
+            sharedAt: toIso(r.shared_at),
+            target: toTarget(r),
+            canUnshare: r.can_unshare,
+          }),
+        ),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/shared-blasts/:blastId',
+      access: signedIn,
+      summary: 'Blast Viewer: a blast shared with the caller or their organisation',
+      params: blastIdParamsSchema,
+      response: blastViewSchema,
+      handler: async ({ params, user }) => {
+        const { blast, orgName } = await loadSharedBlast(db, user, params.blastId);
+        return {
+          blast,
+          orgName,
+          plan: await loadPlan(db, blast.id),
+          downloadPath: `shared-blasts/${blast.id}/file`,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/shared-blasts/:blastId/file',
+      access: signedIn,
+      summary: "Download a shared blast's .blst file",
+      params: blastIdParamsSchema,
+      raw: true,
+      handler: async ({ params, user, reply }) => {
+        await loadSharedBlast(db, user, params.blastId);
+        const file = await loadBlastFile(db, params.blastId);
+        return sendFile(reply, file.file_name, file.file_content);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/shared-blasts/shares/:shareId',
+      access: signedIn,
+      summary: 'Unshare: by the user who shared it or an org admin of the blast’s organisation',
+      params: shareParamsSchema,
+      response: idResultSchema,
+      handler: async ({ params, user }) => {
+        const [share] = await db.query<{
+          shared_by: number | null;
+          org_id: number;
+          visible: boolean;
+        }>(
+          `select sb.shared_by, s.org_id,
+                  (${sharedWithSql('$2')} or b.site_id in (select site_id from (${memberSitesSql('$2')}) v)) as visible
+             from shared_blasts sb join blasts b on b.id = sb.blast_id join sites s on s.id = b.site_id
+            where sb.id = $1`,
+          [params.shareId, user.id],
+        );
+        // Someone who cannot see the share learns nothing of it.
+        if (!share || (!share.visible && !user.isSysadmin && share.shared_by !== user.id)) {
+          throw notFound('Share');
+        }
+        if (share.shared_by !== user.id && !(await isOrgAdmin(db, user, share.org_id))) {
+          throw forbidden(
+            'Only the user who shared the blast or an organisation admin can unshare it',
+          );
+        }
+        await db.query('delete from shared_blasts where id = $1', [params.shareId]);
+        return { id: params.shareId };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,236 @@
+import type { Queryable, SqlParam } from '../db/types';
+import { defineRoute, org, site, sysadminOnly, type Services } from '../http/routes';
+import { badRequest, conflict, notFound } from '../http/envelope';
+import { pagedQuery, type PagedQuery } from '../http/query';
+import type { CallerUser } from '../auth/access';
+import {
+  orgParamsSchema,
+  siteInputSchema,
+  siteListRequestSchema,
+  sitePageSchema,
+  siteParamsSchema,
+  siteSchema,
+  siteSubscriptionSchema,
+  type Site,
+  type SiteSubscription,
+} from '@/contract/data/sites';
+import { z } from 'zod';
+import { toIso } from './common';
+
+interface SiteRow {
+  id: number;
+  org_id: number;
+  org_name: string;
+  name: string;
+  description: string | null;
+  location: string | null;
+  subscription_id: number | null;
+  subscription_name: string | null;
+  subscriber_org_id: number | null;
+  is_site_admin: boolean;
+  is_site_user: boolean;
+  user_count: number;
+  blast_count: number;
+  created_at: Date;
+}
+
+const toSite = (r: SiteRow): Site => ({
+  id: r.id,
+  orgId: r.org_id,
+  orgName: r.org_name,
+  name: r.name,
+  description: r.description,
+  location: r.location,
+  subscriptionId: r.subscription_id,
+  subscriptionName: r.subscription_name,
+  subscriptionSubscriberOrgId: r.subscriber_org_id,
+  permissions: { isSiteAdmin: r.is_site_admin, isSiteUser: r.is_site_user },
+  userCount: r.user_count,
+  blastCount: r.blast_count,
+  createdAt: toIso(r.created_at),
+});
+
+/** The site query; $1 is the caller's id (their own site flags). */
+const siteColumns = `s.id, s.org_id, o.name as org_name, s.name, s.description, s.location,
+  s.subscription_id, sub.name as subscription_name, sub.subscriber_org_id,
+  coalesce(me.is_site_admin, false) as is_site_admin, coalesce(me.is_site_user, false) as is_site_user,
+  (select count(*)::int from site_members x where x.site_id = s.id) as user_count,
+  (select count(*)::int from blasts x where x.site_id = s.id) as blast_count, s.created_at`;
+const siteFrom = `sites s join orgs o on o.id = s.org_id
+  left join subscriptions sub on sub.id = s.subscription_id
+  left join site_members me on me.site_id = s.id and me.user_id = $1`;
+
+const sortable: Record<string, string> = {
+  id: 's.id',
+  name: 's.name',
+  location: 's.location',
+  subscriptionName: 'sub.name',
+  createdAt: 's.created_at',
+  orgName: 'o.name',
+};
+
+export async function loadSite(db: Queryable, user: CallerUser, orgId: number, siteId: number) {
+  const [row] = await db.query<SiteRow>(
+    `select ${siteColumns} from ${siteFrom} where s.id = $2 and s.org_id = $3`,
+    [user.id, siteId, orgId],
+  );
+  if (!row) throw notFound('Site');
+  return toSite(row);
+}
+
+/** A subscription the organisation holds (as subscriber), or a 400 on subscriptionId. */
+async function checkSubscription(db: Queryable, orgId: number, subscriptionId: number | null) {
+  if (subscriptionId === null) return;
+  const [row] = await db.query<{ id: number }>(
+    'select id from subscriptions where id = $1 and subscriber_org_id = $2',
+    [subscriptionId, orgId],
+  );
+  if (!row) {
+    throw badRequest(
+      'subscriptionId',
+      'Choose a subscription held by this organisation',
+      'invalidSubscription',
+    );
+  }
+}
+
+async function checkUniqueName(db: Queryable, orgId: number, name: string, exceptId: number) {
+  const [dup] = await db.query<{ id: number }>(
+    'select id from sites where org_id = $1 and lower(name) = lower($2) and id <> $3',
+    [orgId, name, exceptId],
+  );
+  if (dup) throw conflict('name', 'A site with this name already exists in the organisation');
+}
+
+export function siteRoutes({ db }: Services) {
+  const list = (where: string[], params: SqlParam[], searchable: string[]): PagedQuery => ({
+    columns: siteColumns,
+    from: siteFrom,
+    where,
+    params,
+    sortable,
+    defaultSort: 's.name',
+    searchable,
+  });
+  const searchable = ['s.name', 's.description', 's.location', 'sub.name'];
+
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/sites/list',
+      access: org('isOrgAdmin'),
+      summary: "Site Admin: the organisation's sites (paged)",
+      params: orgParamsSchema,
+      body: siteListRequestSchema,
+      response: sitePageSchema,
+      handler: async ({ params, body, user }) =>
+        pagedQuery(db, list(['s.org_id = $2'], [user.id, params.orgId], searchable), body, toSite),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/sites/list',
+      access: sysadminOnly,
+      summary: 'All sites across organisations, with the organisation name (sysadmin)',
+      body: siteListRequestSchema,
+      response: sitePageSchema,
+      handler: async ({ body, user }) =>
+        pagedQuery(db, list([], [user.id], [...searchable, 'o.name']), body, toSite),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/sites/:siteId',
+      access: site(),
+      summary: 'A site (any user who can see it), with the caller’s site permissions',
+      params: siteParamsSchema,
+      response: siteSchema,
+      handler: async ({ params, user }) => loadSite(db, user, params.orgId, params.siteId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/sites',
+      access: org('isOrgAdmin'),
+      summary: 'Create a site (org admin)',
+      params: orgParamsSchema,
+      body: siteInputSchema,
+      response: siteSchema,
+      handler: async ({ params, body, user }) => {
+        const subscriptionId = body.subscriptionId ?? null;
+        await checkSubscription(db, params.orgId, subscriptionId);
+        await checkUniqueName(db, params.orgId, body.name, 0);
+        const [row] = await db.query<{ id: number }>(
+          `insert into sites (org_id, name, description, location, subscription_id)
+           values ($1, $2, $3, $4, $5) returning id`,
+          [
+            params.orgId,
+            body.name,
+            body.description || null,
+            body.location || null,
+            subscriptionId,
+          ],
+        );
+        return loadSite(db, user, params.orgId, row?.id ?? 0);
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/orgs/:orgId/sites/:siteId',
+      access: site('isOrgAdmin'),
+      summary: 'Edit a site: name, description, location, subscription (org admin)',
+      params: siteParamsSchema,
+      body: siteInputSchema,
+      response: siteSchema,
+      handler: async ({ params, body, user }) => {
+        const current = await loadSite(db, user, params.orgId, params.siteId);
+        // Omitted subscriptionId keeps the current one; null removes it.
+        const subscriptionId =
+          body.subscriptionId === undefined ? current.subscriptionId : body.subscriptionId;
+        if (subscriptionId !== current.subscriptionId) {
+          await checkSubscription(db, params.orgId, subscriptionId);
+        }
+        await checkUniqueName(db, params.orgId, body.name, params.siteId);
+        await db.query(
+          `update sites set name = $3, description = $4, location = $5, subscription_id = $6
+            where id = $1 and org_id = $2`,
+          [
+            params.siteId,
+            params.orgId,
+            body.name,
+            body.description === undefined ? current.description : body.description || null,
+            body.location === undefined ? current.location : body.location || null,
+            subscriptionId,
+          ],
+        );
+        return loadSite(db, user, params.orgId, params.siteId);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/site-subscriptions',
+      access: org('isOrgAdmin'),
+      summary: 'Subscriptions the organisation holds, for a site’s subscription (org admin)',
+      params: orgParamsSchema,
+      response: z.array(siteSubscriptionSchema),
+      handler: async ({ params }): Promise<SiteSubscription[]> => {
+        const rows = await db.query<{
+          id: number;
+          name: string;
+          vendor_org_name: string;
+          end_date: string | Date | null;
+          is_disabled: boolean;
+        }>(
+          `select sub.id, sub.name, v.name as vendor_org_name, sub.end_date::text as end_date, sub.is_disabled
+             from subscriptions sub join orgs v on v.id = sub.vendor_org_id
+            where sub.subscriber_org_id = $1 order by sub.name, sub.id limit 1000`,
+          [params.orgId],
+        );
+        return rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          vendorOrgName: r.vendor_org_name,
+          endDate: r.end_date === null ? null : String(r.end_date),
+          isDisabled: r.is_disabled,
+        }));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { bodyIdSchema, dataIdSchema } from './ids';
+import { pagedResultsSchema } from '../envelope';
+import { dateTimeSchema, emailSchema, listRequestSchema, userRefSchema } from '../common';
+
+export const shareParamsSchema = z.object({ shareId: dataIdSchema });
+
+/**
+ * POST /orgs/{orgId}/sites/{siteId}/blasts/{blastId}/shares: share with a user (by email) or
+ * with an organisation (by id): exactly one of the two.
+ */
+export const createShareSchema = z
+  .object({
+    email: emailSchema.optional(),
+    orgId: bodyIdSchema.optional(),
+  })
+  .refine((v) => (v.email === undefined) !== (v.orgId === undefined), {
+    message: 'Give either a user email or an organisation',
+    path: ['email'],
+  });
+export type CreateShare = z.input<typeof createShareSchema>;
+
+export const shareTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), user: userRefSchema }),
+  z.object({ kind: z.literal('org'), orgId: z.number().int(), orgName: z.string() }),
+]);
+export type ShareTarget = z.infer<typeof shareTargetSchema>;
+
+/** One share of a blast (Blast Details' sharing list). */
+export const blastShareSchema = z.object({
+  id: z.number().int(),
+  blastId: z.number().int(),
+  sharedBy: userRefSchema.nullable(),
+  sharedAt: dateTimeSchema,
+  target: shareTargetSchema,
+});
+export type BlastShare = z.infer<typeof blastShareSchema>;
+
+/** POST /shared-blasts/list: blasts shared with the caller or any of the caller's organisations. */
+export const sharedBlastListRequestSchema = listRequestSchema;
+export const sharedBlastSortColumns = [
+  'blastName',
+  'siteName',
+  'orgName',
+  'sharedAt',
+  'sharedBy',
+] as const;
+
+export const sharedBlastSchema = z.object({
+  shareId: z.number().int(),
+  blastId: z.number().int(),
+  blastName: z.string(),
+  siteName: z.string(),
+  orgName: z.string(),
+  sharedBy: userRefSchema.nullable(),
+  sharedAt: dateTimeSchema,
+  target: shareTargetSchema,
+  /** The caller shared it or administers the source organisation: may unshare. */
+  canUnshare: z.boolean(),
+});
+export type SharedBlast = z.infer<typeof sharedBlastSchema>;
+export const sharedBlastPageSchema = pagedResultsSchema(sharedBlastSchema);
+
+/** GET /orgs/{orgId}/sites/{siteId}/share-targets?search=…: organisations to share with. */
+export const shareTargetsQuerySchema = z.object({
+  search: z.string().trim().min(2, 'Type at least 2 characters').max(100),
+});
+export const shareTargetOrgSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ShareTargetOrg = z.infer<typeof shareTargetOrgSchema>;
+/** At most this many organisations are answered (a picker, not a directory). */
+export const MAX_SHARE_TARGETS = 20;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { bodyIdSchema, dataIdSchema } from './ids';
+import { pagedResultsSchema } from '../envelope';
+import { dateTimeSchema, listRequestSchema } from '../common';
+import { sitePermissionsSchema } from '../metadata';
+
+/** Path parameters of organisation-scoped data routes. */
+export const orgParamsSchema = z.object({ orgId: dataIdSchema });
+/** Path parameters of every site-scoped data route. */
+export const siteParamsSchema = z.object({ orgId: dataIdSchema, siteId: dataIdSchema });
+
+/** POST /data/v1/orgs/{orgId}/sites/list and POST /data/v1/admin/sites/list. */
+export const siteListRequestSchema = listRequestSchema;
+export const siteSortColumns = ['id', 'name', 'location', 'subscriptionName', 'createdAt'] as const;
+export const adminSiteSortColumns = [...siteSortColumns, 'orgName'] as const;
+
+/** SPEC §3 Site plus the fields the Site Admin screens show. */
+export const siteSchema = z.object({
+  id: z.number().int(),
+  orgId: z.number().int(),
+  orgName: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  subscriptionId: z.number().int().nullable(),
+  subscriptionName: z.string().nullable(),
+  /** The organisation that holds the subscription (derived; never sent by the client). */
+  subscriptionSubscriberOrgId: z.number().int().nullable(),
+  /** The caller's own flags on this site (site admin / site user). */
+  permissions: sitePermissionsSchema,
+  userCount: z.number().int(),
+  blastCount: z.number().int(),
+  createdAt: dateTimeSchema,
+});
+export type Site = z.infer<typeof siteSchema>;
+export const sitePageSchema = pagedResultsSchema(siteSchema);
+
+/**
+ * POST /orgs/{orgId}/sites (create) and PUT /orgs/{orgId}/sites/{siteId} (edit). On edit an
+ * omitted description, location or subscriptionId keeps the current value; null clears it.
+ */
+export const siteInputSchema = z.object({
+  name: z.string().trim().min(1, 'Mandatory field').max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  location: z.string().trim().max(200).nullable().optional(),
+  /** A subscription held by the organisation (subscriber), or null for none. */
+  subscriptionId: bodyIdSchema.nullable().optional(),
+});
+export type SiteInput = z.input<typeof siteInputSchema>;
+
+/** GET /orgs/{orgId}/site-subscriptions: the subscriptions a site may use (Site Admin dropdown). */
+export const siteSubscriptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  vendorOrgName: z.string(),
+  endDate: z.string().nullable(),
+  isDisabled: z.boolean(),
+});
+export type SiteSubscription = z.infer<typeof siteSubscriptionSchema>;
