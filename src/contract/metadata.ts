@@ -38,7 +38,9 @@ export const sitePermissionsSchema = z.object({
 export type SitePermissions = z.infer<typeof sitePermissionsSchema>;
 
 const flags = <const K extends readonly string[]>(names: K) =>
-  z.object(Object.fromEntries(names.map((n) => [n, z.boolean()])) as Record<K[number], z.ZodBoolean>);
+  z.object(
+    Object.fromEntries(names.map((n) => [n, z.boolean()])) as Record<K[number], z.ZodBoolean>,
+  );
 
 export const siteSummarySchema = z.object({
   id: z.number().int(),

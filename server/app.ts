@@ -1,0 +1,136 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadConfig, type ServerConfig } from './config';
+import { openDb } from './db/open';
+import { migrate } from './db/migrate';
+import type { Db } from './db/types';
+import { loadKeys, type StackKeys } from './auth/keys';
+import { createTokenVerifier } from './auth/tokens';
+import { installErrorHandlers } from './http/errors';
+import { installSecurity } from './http/security';
+import { errorEnvelope } from './http/envelope';
+import { installGuards, type Services } from './http/routes';
+import { seedIfEmpty } from './seed/seed';
+import { isFreshPgliteDir, readSeedCache, seedCacheFile, writeSeedCache } from './seed/cache';
+import type { PGlite } from '@electric-sql/pglite';
+import { registerIdentity } from './identity/register';
+import { registerCrm } from './crm/register';
+import { registerData } from './data/register';
+import { registerErrorSink } from './errors/register';
+
+export interface BuildAppOptions {
+  /** Overrides of the environment's configuration. */
+  config?: Partial<ServerConfig>;
+  /** An already opened database (tests); closed with the app unless keepDbOpen. */
+  db?: Db;
+  keepDbOpen?: boolean;
+  /** Seed the demo data when the database is empty (default true). */
+  seed?: boolean;
+  logger?: boolean;
+}
+
+export interface App extends FastifyInstance {
+  services: Services;
+  keys: StackKeys;
+}
+
+/** Builds the whole local stack; `await app.ready()` or `listen()` next. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
+  const config: ServerConfig = { ...loadConfig(), ...options.config };
+  // A fresh PGlite folder starts from the cached seeded tarball when there is one (seed/cache.ts).
+  const usesFolder = !options.db && !config.databaseUrl && config.dataDir !== 'memory';
+  const fresh = usesFolder && isFreshPgliteDir(config.dataDir);
+  const cacheFile =
+    fresh && options.seed !== false ? await seedCacheFile(config.demoScale) : undefined;
+  const cached = cacheFile ? await readSeedCache(cacheFile) : undefined;
+  const db =
+    options.db ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      loadDataDir: cached,
+    }));
+  await migrate(db);
+  const seeded = options.seed !== false && (await seedIfEmpty(db, config.demoScale));
+  const keys = await loadKeys(db);
+  if (seeded && cacheFile && 'pglite' in db) {
+    await writeSeedCache(
+      cacheFile,
+      await (db as Db & { pglite: PGlite }).pglite.dumpDataDir('none'),
+    );
+  }
+  const issuer = `${config.publicUrl}/identity`;
+  const services: Services = { db, config, verifyToken: createTokenVerifier(keys, issuer), issuer };
+
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: 1_048_576,
+    trustProxy: false,
+    ajv: { customOptions: { coerceTypes: false } },
+    maxParamLength: 200,
+    // Router-level failures (malformed or over-long URL) answer the envelope too.
+    frameworkErrors: (error, _req, res) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const reply = res as unknown as FastifyReply;
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+        .send(errorEnvelope(tooLong ? 'Request URL is too long' : 'Malformed request URL'));
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are plain JSON; the zod response schemas document them (OpenAPI).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.decorate('services', services);
+  app.decorate('keys', keys);
+
+  installErrorHandlers(app);
+  installSecurity(app, config.corsOrigins);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: config.rateLimitWindowMs,
+    errorResponseBuilder: (_req, ctx) => ({
+      ...errorEnvelope(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+      statusCode: 429,
+    }),
+  });
+  installGuards(app);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Local stack: identity, CRM and data services',
+        version: '1.0.0',
+        description:
+          'See docs/local-stack.md. Every answer is the API envelope {success, errors, message, data}.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/health', { schema: { hide: true } }, async () => ({
+    success: true,
+    data: { status: 'ok' },
+  }));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerIdentity(app, services, keys);
+  await registerCrm(app, services);
+  await registerData(app, services);
+  await registerErrorSink(app, services);
+
+  if (!options.keepDbOpen) {
+    app.addHook('onClose', async () => {
+      await db.close();
+    });
+  }
+  return app as unknown as App;
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+/** Every environment variable the local stack reads, parsed once (docs/local-stack.md). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Public base URL of the stack; the OIDC issuer is `${publicUrl}/identity`. */
+  publicUrl: string;
+  /** PGlite folder, or 'memory'. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Origins allowed by CORS and as portal redirect targets. */
+  portalOrigins: { org: string; site: string };
+  corsOrigins: string[];
+  accessTokenTtl: number;
+  demoScale: number;
+  /** General API rate limit: requests per client per window. */
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  /** Sign-in failures allowed per email + IP per window. */
+  signInMaxFailures: number;
+  signInWindowMs: number;
+  /** Organisations that may send support requests. */
+  supportOrgIds: number[];
+  logLevel: string;
+}
+
+const num = (v: string | undefined, fallback: number) => {
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new Error(`Expected a number, got "${v}"`);
+  return n;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = num(env.PORT, 4000);
+  const org = env.ORG_PORTAL_ORIGIN ?? 'http://localhost:5173';
+  const site = env.SITE_PORTAL_ORIGIN ?? 'http://localhost:5174';
+  return {
+    port,
+    host: env.HOST ?? 'localhost',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: env.DATA_DIR ?? path.join('.data', 'db'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    portalOrigins: { org, site },
+    corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()) : [org, site],
+    accessTokenTtl: num(env.ACCESS_TOKEN_TTL, 900),
+    demoScale: num(env.DEMO_SCALE, 1),
+    rateLimitMax: num(env.RATE_LIMIT_MAX, 6000),
+    rateLimitWindowMs: num(env.RATE_LIMIT_WINDOW_MS, 60_000),
+    signInMaxFailures: num(env.SIGNIN_MAX_FAILURES, 5),
+    signInWindowMs: num(env.SIGNIN_WINDOW_MS, 15 * 60_000),
+    supportOrgIds: (env.SUPPORT_ORG_IDS ?? '1,2,3').split(',').map((s) => Number(s.trim())),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

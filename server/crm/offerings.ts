@@ -1,0 +1,288 @@
+import {
+  offeringDetailSchema,
+  offeringInputSchema,
+  offeringListRequestSchema,
+  offeringSchema,
+} from '@/contract/crm/offerings';
+import {
+  customDataInputSchema,
+  customDataRecordSchema,
+  idResultSchema,
+  idSchema,
+  orgIdParamsSchema,
+  orgParamsSchema,
+} from '@/contract/common';
+import { pagedResultsSchema } from '@/contract/envelope';
+import { z } from 'zod';
+import { defineRoute, org, type Services } from '../http/routes';
+import { pagedQuery } from '../http/query';
+import { forbidden, notFound } from '../http/envelope';
+import type { OrgAccess } from '../auth/access';
+import type { Queryable } from '../db/types';
+
+/** SPEC §6 Offerings: product- or service-owner enabled orgs, or these roles, may read. */
+export const OFFERINGS_READ = org(
+  'isProductOwnerEnabled',
+  'isServiceOwnerEnabled',
+  'isOrgAdmin',
+  'isBusinessManager',
+  'isDeveloper',
+  'isTechSupport',
+);
+/** Writes: org admins and business managers of an org enabled for that type. */
+export const OFFERINGS_WRITE = org('isOrgAdmin', 'isBusinessManager');
+
+interface Row {
+  id: number;
+  org_id: number;
+  org_name: string;
+  kind: 'product' | 'service';
+  name: string;
+  description: string | null;
+  tags: string[];
+  features: Array<{ id: number; name: string; defaultValue: boolean }> | null;
+  created_at: Date;
+  updated_at: Date;
+}
+const COLUMNS = `f.id, f.org_id, g.name as org_name, f.kind, f.name, f.description, f.tags, f.created_at, f.updated_at,
+  (select json_agg(json_build_object('id', x.id, 'name', x.name, 'defaultValue', x.default_value) order by x.id) from offering_features x where x.offering_id = f.id) as features`;
+const map = (r: Row) => ({
+  id: r.id,
+  orgId: r.org_id,
+  orgName: r.org_name,
+  type: r.kind,
+  name: r.name,
+  description: r.description,
+  tags: r.tags,
+  features: r.features ?? [],
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+function checkCapability(o: OrgAccess, type: 'product' | 'service') {
+  if (type === 'product' && !o.orgPermissions.isProductOwnerEnabled)
+    throw forbidden('Your organisation is not enabled to sell products');
+  if (type === 'service' && !o.orgPermissions.isServiceOwnerEnabled)
+    throw forbidden('Your organisation is not enabled to sell services');
+}
+
+interface CdRow {
+  id: number;
+  name: string;
+  description: string | null;
+  execution_priority: number;
+  data: string;
+}
+const mapCd = (r: CdRow) => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  executionPriority: r.execution_priority,
+  data: r.data,
+});
+
+export const offeringRoutes = ({ db }: Services) => {
+  const load = async (q: Queryable, orgId: number, id: number) => {
+    const [row] = await q.query<Row>(
+      `select ${COLUMNS} from offerings f join orgs g on g.id = f.org_id where f.org_id = $1 and f.id = $2`,
+      [orgId, id],
+    );
+    if (!row) throw notFound('Offering');
+    const cd = await q.query<CdRow>(
+      'select id, name, description, execution_priority, data from offering_custom_data where offering_id = $1 order by execution_priority, id',
+      [id],
+    );
+    return { ...map(row), customData: cd.map(mapCd) };
+  };
+  const saveFeatures = async (
+    tx: Queryable,
+    offeringId: number,
+    features: Array<{ id?: number | undefined; name: string; defaultValue: boolean }>,
+  ) => {
+    const keep = features.filter((f) => f.id !== undefined).map((f) => f.id as number);
+    await tx.query(
+      'delete from offering_features where offering_id = $1 and not (id = any($2::int[]))',
+      [offeringId, keep],
+    );
+    for (const f of features) {
+      if (f.id !== undefined) {
+        const rows = await tx.query(
+          'update offering_features set name = $3, default_value = $4 where id = $2 and offering_id = $1 returning id',
+          [offeringId, f.id, f.name, f.defaultValue],
+        );
+        if (rows.length === 0) throw notFound('Feature');
+      } else {
+        await tx.query(
+          'insert into offering_features (offering_id, name, default_value) values ($1, $2, $3)',
+          [offeringId, f.name, f.defaultValue],
+        );
+      }
+    }
+  };
+  const offeringCd = z.object({ orgId: idSchema, id: idSchema, recordId: idSchema });
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/offerings/list',
+      access: OFFERINGS_READ,
+      summary: "The organisation's products and services",
+      params: orgParamsSchema,
+      body: offeringListRequestSchema,
+      response: pagedResultsSchema(offeringSchema),
+      handler: async ({ params, body }) =>
+        pagedQuery(
+          db,
+          {
+            columns: COLUMNS,
+            from: 'offerings f join orgs g on g.id = f.org_id',
+            where: ['f.org_id = $1', ...(body.type ? [`f.kind = '${body.type}'`] : [])],
+            params: [params.orgId],
+            defaultSort: 'f.id',
+            sortable: { id: 'f.id', name: 'f.name', type: 'f.kind', updatedAt: 'f.updated_at' },
+            searchable: ['f.name', 'f.description', "array_to_string(f.tags, ' ')"],
+          },
+          body,
+          map,
+        ),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/offerings/:id',
+      access: OFFERINGS_READ,
+      summary: 'Product or service details with features and custom data',
+      params: orgIdParamsSchema,
+      response: offeringDetailSchema,
+      handler: async ({ params }) => load(db, params.orgId, params.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/offerings',
+      access: OFFERINGS_WRITE,
+      summary: 'Create a product or service',
+      params: orgParamsSchema,
+      body: offeringInputSchema,
+      response: offeringDetailSchema,
+      handler: async ({ params, body, org: o }) => {
+        checkCapability(o, body.type);
+        return db.transaction(async (tx) => {
+          const [row] = await tx.query<{ id: number }>(
+            'insert into offerings (org_id, kind, name, description, tags) values ($1, $2, $3, $4, $5) returning id',
+            [params.orgId, body.type, body.name, body.description ?? null, [...new Set(body.tags)]],
+          );
+          const id = row?.id ?? 0;
+          await saveFeatures(tx, id, body.features);
+          return load(tx, params.orgId, id);
+        });
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/orgs/:orgId/offerings/:id',
+      access: OFFERINGS_WRITE,
+      summary: 'Edit a product or service (features not listed are removed)',
+      params: orgIdParamsSchema,
+      body: offeringInputSchema,
+      response: offeringDetailSchema,
+      handler: async ({ params, body, org: o }) => {
+        checkCapability(o, body.type);
+        return db.transaction(async (tx) => {
+          const rows = await tx.query(
+            'update offerings set kind = $3, name = $4, description = $5, tags = $6, updated_at = now() where org_id = $1 and id = $2 returning id',
+            [
+              params.orgId,
+              params.id,
+              body.type,
+              body.name,
+              body.description ?? null,
+              [...new Set(body.tags)],
+            ],
+          );
+          if (rows.length === 0) throw notFound('Offering');
+          await saveFeatures(tx, params.id, body.features);
+          return load(tx, params.orgId, params.id);
+        });
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/orgs/:orgId/offerings/:id',
+      access: OFFERINGS_WRITE,
+      summary: 'Delete a product or service without subscriptions or licences',
+      params: orgIdParamsSchema,
+      response: idResultSchema,
+      handler: async ({ params }) => {
+        await load(db, params.orgId, params.id);
+        const [used] = await db.query<{ n: number }>(
+          'select (select count(*) from subscriptions where offering_id = $1) + (select count(*) from licences where offering_id = $1) as n',
+          [params.id],
+        );
+        if ((used?.n ?? 0) > 0)
+          throw forbidden('This offering has subscriptions or licences and cannot be deleted');
+        await db.query('delete from offerings where org_id = $1 and id = $2', [
+          params.orgId,
+          params.id,
+        ]);
+        return { id: params.id };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/offerings/:id/custom-data',
+      access: OFFERINGS_WRITE,
+      summary: 'Add a custom data record to an offering',
+      params: orgIdParamsSchema,
+      body: customDataInputSchema,
+      response: customDataRecordSchema,
+      handler: async ({ params, body }) => {
+        await load(db, params.orgId, params.id);
+        const [row] = await db.query<CdRow>(
+          'insert into offering_custom_data (offering_id, name, description, execution_priority, data) values ($1, $2, $3, $4, $5) returning id, name, description, execution_priority, data',
+          [params.id, body.name, body.description ?? null, body.executionPriority, body.data],
+        );
+        return row ? mapCd(row) : null;
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/orgs/:orgId/offerings/:id/custom-data/:recordId',
+      access: OFFERINGS_WRITE,
+      summary: "Edit an offering's custom data record",
+      params: offeringCd,
+      body: customDataInputSchema,
+      response: customDataRecordSchema,
+      handler: async ({ params, body }) => {
+        await load(db, params.orgId, params.id);
+        const [row] = await db.query<CdRow>(
+          'update offering_custom_data set name = $3, description = $4, execution_priority = $5, data = $6 where offering_id = $1 and id = $2 returning id, name, description, execution_priority, data',
+          [
+            params.id,
+            params.recordId,
+            body.name,
+            body.description ?? null,
+            body.executionPriority,
+            body.data,
+          ],
+        );
+        if (!row) throw notFound('Custom data record');
+        return mapCd(row);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/orgs/:orgId/offerings/:id/custom-data/:recordId',
+      access: OFFERINGS_WRITE,
+      summary: "Delete an offering's custom data record",
+      params: offeringCd,
+      response: idResultSchema,
+      handler: async ({ params }) => {
+        await load(db, params.orgId, params.id);
+        const rows = await db.query(
+          'delete from offering_custom_data where offering_id = $1 and id = $2 returning id',
+          [params.id, params.recordId],
+        );
+        if (rows.length === 0) throw notFound('Custom data record');
+        return { id: params.recordId };
+      },
+    }),
+  ];
+};

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import {
+  assignLicenceSchema,
+  createSubscriptionSchema,
+  subscriptionDetailSchema,
+  subscriptionListRequestSchema,
+  subscriptionSchema,
+  updateSubscriptionSchema,
+} from '@/contract/crm/subscriptions';
+import { licenceSchema } from '@/contract/crm/licences';
+import {
+  MAX_ATTACHMENT_BYTES,
+  idResultSchema,
+  idSchema,
+  orgIdParamsSchema,
+  orgParamsSchema,
+  type Attachment,
+} from '@/contract/common';
+import { pagedResultsSchema } from '@/contract/envelope';
+import { defineRoute, org, type Services } from '../http/routes';
+import { pagedQuery } from '../http/query';
+import { badRequest, notFound } from '../http/envelope';
+import { decodeBase64, safeFileName } from '../http/images';
+import type { Queryable } from '../db/types';
+import {
+  LICENCE_COLUMNS,
+  LICENCE_FROM,
+  loadLicence,
+  mapLicence,
+  type LicenceRow,
+} from './licences';
+
+/** SPEC §6 Customer Subs: product or service owner enabled, org admin, business manager. */
+const CUSTOMER_SUBS_READ = org(
+  'isProductOwnerEnabled',
+  'isServiceOwnerEnabled',
+  'isOrgAdmin',
+  'isBusinessManager',
+);
+const CUSTOMER_SUBS_WRITE = org('isOrgAdmin', 'isBusinessManager');
+/** SPEC §6 Software: org admin, sub manager. */
+const SOFTWARE = org('isOrgAdmin', 'isSubManager');
+/** Attachments up to 20 MiB decoded each: this route's body limit only. */
+const ATTACHMENT_BODY_LIMIT = 64 * 1024 * 1024;
+
+interface Row {
+  id: number;
+  name: string;
+  vendor_org_id: number;
+  vendor_name: string;
+  subscriber_org_id: number;
+  subscriber_name: string;
+  offering_id: number;
+  offering_name: string;
+  kind: 'product' | 'service';
+  start_date: string;
+  end_date: string | null;
+  seats_allowed: number;
+  seats_used: number;
+  features: Array<{ id: number; name: string }> | null;
+  is_disabled: boolean;
+  created_at: Date;
+}
+const COLUMNS = `s.id, s.name, s.vendor_org_id, vo.name as vendor_name, s.subscriber_org_id, so.name as subscriber_name, s.offering_id,
+  f.name as offering_name, f.kind, to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date, s.seats_allowed,
+  (select count(*)::int from licences l where l.subscription_id = s.id and l.assigned_user_id is not null) as seats_used,
+  (select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.id) from offering_features x where x.id = any(s.feature_ids)) as features,
+  s.is_disabled, s.created_at`;
+const FROM =
+  'subscriptions s join orgs vo on vo.id = s.vendor_org_id join orgs so on so.id = s.subscriber_org_id join offerings f on f.id = s.offering_id';
+const map = (side: 'vendor' | 'subscriber') => (r: Row) => ({
+  id: r.id,
+  name: r.name,
+  vendorOrg: { id: r.vendor_org_id, name: r.vendor_name },
+  subscriberOrg: { id: r.subscriber_org_id, name: r.subscriber_name },
+  offering: { id: r.offering_id, name: r.offering_name, type: r.kind },
+  startDate: r.start_date,
+  endDate: r.end_date,
+  seatsAllowed: r.seats_allowed,
+  seatsUsed: r.seats_used,
+  includedFeatures: r.features ?? [],
+  isDisabled: r.is_disabled,
+  createdAt: r.created_at.toISOString(),
+  orgName: side === 'vendor' ? r.vendor_name : r.subscriber_name,
+});
+const SORTABLE = {
+  id: 's.id',
+  name: 's.name',
+  startDate: 's.start_date',
+  endDate: 's.end_date',
+  orgName: 'so.name',
+  offering: 'f.name',
+};
+
+function decodeAttachments(list: Attachment[]) {
+  return list.map((a, i) => {
+    const bytes = decodeBase64(a.base64);
+    if (!bytes) throw badRequest(`attachments.${i}.base64`, 'Not a base64 file');
+    if (bytes.length > MAX_ATTACHMENT_BYTES)
+      throw badRequest(`attachments.${i}.base64`, 'File size is too large', 'maxSize');
+    return { fileName: safeFileName(a.fileName), bytes };
+  });
+}
+
+export const subscriptionRoutes = ({ db }: Services) => {
+  const detail = async (
+    q: Queryable,
+    where: string,
+    params: unknown[],
+    side: 'vendor' | 'subscriber',
+  ) => {
+    const [row] = await q.query<Row>(
+      `select ${COLUMNS} from ${FROM} where ${where}`,
+      params as never[],
+    );
+    if (!row) throw notFound('Subscription');
+    const attachments = await q.query<{ id: number; file_name: string; size: number }>(
+      'select id, file_name, size from subscription_attachments where subscription_id = $1 order by id',
+      [row.id],
+    );
+    const licences = await q.query<LicenceRow>(
+      `select ${LICENCE_COLUMNS} from ${LICENCE_FROM} where l.subscription_id = $1 order by l.id limit 1000`,
+      [row.id],
+    );
+    return {
+      ...map(side)(row),
+      attachments: attachments.map((a) => ({ id: a.id, fileName: a.file_name, size: a.size })),
+      licences: licences.map(mapLicence(side === 'vendor' ? 'vendor' : 'customer')),
+    };
+  };
+  const checkFeatures = async (q: Queryable, offeringId: number, ids: number[]) => {
+    if (ids.length === 0) return;
+    const rows = await q.query<{ id: number }>(
+      'select id from offering_features where offering_id = $1 and id = any($2::int[])',
+      [offeringId, ids],
+    );
+    if (rows.length !== new Set(ids).size)
+      throw badRequest('includedFeatureIds', 'A feature does not belong to the offering');
+  };
+  const licenceParams = z.object({ orgId: idSchema, id: idSchema, licenceId: idSchema });
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/issued-subscriptions/list',
+      access: CUSTOMER_SUBS_READ,
+      summary: 'Customer subscriptions the organisation sold',
+      params: orgParamsSchema,
+      body: subscriptionListRequestSchema,
+      response: pagedResultsSchema(subscriptionSchema),
+      handler: async ({ params, body }) =>
+        pagedQuery(
+          db,
+          {
+            columns: COLUMNS,
+            from: FROM,
+            where: [
+              's.vendor_org_id = $1',
+              ...(body.includeDisabled === false ? ['not s.is_disabled'] : []),
+            ],
+            params: [params.orgId],
+            defaultSort: 's.id',
+            sortable: SORTABLE,
+            searchable: ['s.name', 'so.name', 'f.name'],
+          },
+          body,
+          map('subscriber'),
+        ),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/issued-subscriptions/:id',
+      access: CUSTOMER_SUBS_READ,
+      summary: 'Subscription details with attachments and licences',
+      params: orgIdParamsSchema,
+      response: subscriptionDetailSchema,
+      handler: async ({ params }) =>
+        detail(db, 's.vendor_org_id = $1 and s.id = $2', [params.orgId, params.id], 'subscriber'),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/issued-subscriptions',
+      access: CUSTOMER_SUBS_WRITE,
+      bodyLimit: ATTACHMENT_BODY_LIMIT,
+      summary: 'Create subscriptions for one or several customer organisations at once',
+      params: orgParamsSchema,
+      body: createSubscriptionSchema,
+      response: z.array(subscriptionSchema),
+      handler: async ({ params, body }) => {
+        const files = decodeAttachments(body.attachments);
+        return db.transaction(async (tx) => {
+          const [off] = await tx.query<{ name: string }>(
+            'select name from offerings where id = $1 and org_id = $2',
+            [body.offeringId, params.orgId],
+          );
+          if (!off) throw badRequest('offeringId', 'Unknown offering');
+          await checkFeatures(tx, body.offeringId, body.includedFeatureIds);
+          const orgs = await tx.query<{ id: number; name: string }>(
+            'select id, name from orgs where id = any($1::int[]) and id <> $2',
+            [body.subscriberOrgIds, params.orgId],
+          );
+          if (orgs.length !== new Set(body.subscriberOrgIds).size)
+            throw badRequest('subscriberOrgIds', 'Unknown customer organisation');
+          const ids: number[] = [];
+          for (const o of orgs) {
+            const [row] = await tx.query<{ id: number }>(
+              `insert into subscriptions (vendor_org_id, subscriber_org_id, offering_id, name, start_date, end_date, seats_allowed, feature_ids)
+               values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+              [
+                params.orgId,
+                o.id,
+                body.offeringId,
+                body.name || `${o.name} - ${off.name}`,
+                body.startDate.slice(0, 10),
+                body.endDate ? body.endDate.slice(0, 10) : null,
+                body.seatsAllowed,
+                body.includedFeatureIds,
+              ],
+            );
+            const id = row?.id ?? 0;
+            ids.push(id);
+            for (const f of files) {
+              await tx.query(
+                'insert into subscription_attachments (subscription_id, file_name, content, size) values ($1, $2, $3, $4)',
+                [id, f.fileName, f.bytes, f.bytes.length],
+              );
+            }
+          }
+          const rows = await tx.query<Row>(
+            `select ${COLUMNS} from ${FROM} where s.id = any($1::int[]) order by s.id`,
+            [ids],
+          );
+          return rows.map(map('subscriber'));
+        });
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/orgs/:orgId/issued-subscriptions/:id',
+      access: CUSTOMER_SUBS_WRITE,
+      bodyLimit: ATTACHMENT_BODY_LIMIT,
+      summary: 'Edit a customer subscription (attachments listed are added)',
+      params: orgIdParamsSchema,
+      body: updateSubscriptionSchema,
+      response: subscriptionDetailSchema,
+      handler: async ({ params, body }) => {
+        const files = decodeAttachments(body.attachments);
+        return db.transaction(async (tx) => {
+          const [sub] = await tx.query<{ offering_id: number }>(
+            'select offering_id from subscriptions where vendor_org_id = $1 and id = $2',
+            [params.orgId, params.id],
+          );
+          if (!sub) throw notFound('Subscription');
+          await checkFeatures(tx, sub.offering_id, body.includedFeatureIds);
+          await tx.query(
+            'update subscriptions set name = $3, start_date = $4, end_date = $5, seats_allowed = $6, feature_ids = $7 where vendor_org_id = $1 and id = $2',
+            [
+              params.orgId,
+              params.id,
+              body.name,
+              body.startDate.slice(0, 10),
+              body.endDate ? body.endDate.slice(0, 10) : null,
+              body.seatsAllowed,
+              body.includedFeatureIds,
+            ],
+          );
+          for (const f of files) {
+            await tx.query(
+              'insert into subscription_attachments (subscription_id, file_name, content, size) values ($1, $2, $3, $4)',
+              [params.id, f.fileName, f.bytes, f.bytes.length],
+            );
+          }
+          return detail(
+            tx,
+            's.vendor_org_id = $1 and s.id = $2',
+            [params.orgId, params.id],
+            'subscriber',
+          );
+        });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/issued-subscriptions/:id/disable',
+      access: CUSTOMER_SUBS_WRITE,
+      summary: 'Disable a customer subscription (its licences are suspended)',
+      params: orgIdParamsSchema,
+      response: idResultSchema,
+      handler: async ({ params }) =>
+        db.transaction(async (tx) => {
+          const rows = await tx.query(
+            'update subscriptions set is_disabled = true where vendor_org_id = $1 and id = $2 returning id',
+            [params.orgId, params.id],
+          );
+          if (rows.length === 0) throw notFound('Subscription');
+          await tx.query(
+            `update licences set state = 'Suspended' where subscription_id = $1 and state = 'Active'`,
+            [params.id],
+          );
+          return { id: params.id };
+        }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/my-subscriptions/list',
+      access: SOFTWARE,
+      summary: "The organisation's own software subscriptions",
+      params: orgParamsSchema,
+      body: subscriptionListRequestSchema,
+      response: pagedResultsSchema(subscriptionSchema),
+      handler: async ({ params, body }) =>
+        pagedQuery(
+          db,
+          {
+            columns: COLUMNS,
+            from: FROM,
+            where: [
+              's.subscriber_org_id = $1',
+              ...(body.includeDisabled === false ? ['not s.is_disabled'] : []),
+            ],
+            params: [params.orgId],
+            defaultSort: 's.id',
+            sortable: { ...SORTABLE, orgName: 'vo.name' },
+            searchable: ['s.name', 'vo.name', 'f.name'],
+          },
+          body,
+          map('vendor'),
+        ),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/my-subscriptions/:id',
+      access: SOFTWARE,
+      summary: 'A software subscription with its service licences',
+      params: orgIdParamsSchema,
+      response: subscriptionDetailSchema,
+      handler: async ({ params }) =>
+        detail(db, 's.subscriber_org_id = $1 and s.id = $2', [params.orgId, params.id], 'vendor'),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/orgs/:orgId/my-subscriptions/:id/licences/:licenceId/assign',
+      access: SOFTWARE,
+      summary: 'Assign a licence to a member (userId) or unassign it (userId null)',
+      params: licenceParams,
+      body: assignLicenceSchema,
+      response: licenceSchema,
+      handler: async ({ params, body }) => {
+        const [lic] = await db.query(
+          'select 1 from licences l join subscriptions s on s.id = l.subscription_id where l.id = $1 and s.id = $2 and s.subscriber_org_id = $3',
+          [params.licenceId, params.id, params.orgId],
+        );
+        if (!lic) throw notFound('Licence');
+        if (body.userId !== null) {
+          const [m] = await db.query(
+            `select 1 from org_members where org_id = $1 and user_id = $2`,
+            [params.orgId, body.userId],
+          );
+          if (!m) throw badRequest('userId', 'The user is not a member of the organisation');
+        }
+        await db.query('update licences set assigned_user_id = $2 where id = $1', [
+          params.licenceId,
+          body.userId,
+        ]);
+        return loadLicence(db, 'l.id = $1', [params.licenceId], 'vendor');
+      },
+    }),
+  ];
+};

@@ -1,0 +1,28 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Db } from './types';
+
+const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Applies server/db/migrations/*.sql in name order, each once, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec(
+    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+  );
+  const done = new Set(
+    (await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
+  );
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const sql = await readFile(path.join(migrationsDir, file), 'utf8');
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}

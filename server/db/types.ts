@@ -1,0 +1,20 @@
+/** The one small query interface over PGlite and node-postgres. */
+export type SqlParam =
+  string | number | boolean | null | Date | Uint8Array | readonly unknown[] | object;
+
+export interface Queryable {
+  /** Runs one parameterised statement ($1, $2, ...) and answers its rows. */
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly SqlParam[] | readonly unknown[],
+  ): Promise<T[]>;
+  /** Runs one or more statements without parameters (migrations, DDL). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs fn in one transaction: every write of fn commits together or not at all. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

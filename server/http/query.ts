@@ -1,0 +1,56 @@
+import type { Queryable, SqlParam } from '../db/types';
+import { pageOf, paged } from './envelope';
+import type { PagedResults } from '@/contract/envelope';
+
+export interface PagedQuery {
+  /** select list, e.g. 'o.id, o.name'. */
+  columns: string;
+  /** from and join clauses without 'from', e.g. 'offerings o join orgs g on g.id = o.org_id'. */
+  from: string;
+  /** where clause without 'where' (may be empty). */
+  where: string[];
+  params: SqlParam[];
+  /** Allowed sort columns: api name → SQL expression. */
+  sortable: Record<string, string>;
+  defaultSort: string;
+  /** SQL expressions searched case-insensitively with the request's search text. */
+  searchable: string[];
+}
+
+export interface ListInput {
+  skip?: number | undefined;
+  take?: number | undefined;
+  search?: string | undefined;
+  sortBy?: string | undefined;
+  sortDesc?: boolean | undefined;
+}
+
+/** Runs a paged list with total count; search is escaped (SPEC §5: special characters literal). */
+export async function pagedQuery<Row, Out>(
+  db: Queryable,
+  q: PagedQuery,
+  input: ListInput,
+  map: (row: Row) => Out,
+): Promise<PagedResults<Out>> {
+  const { skip, take } = pageOf(input);
+  const where = [...q.where];
+  const params = [...q.params];
+  const search = input.search?.trim();
+  if (search && q.searchable.length > 0) {
+    params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const p = `$${params.length}`;
+    where.push(`(${q.searchable.map((s) => `coalesce(${s}::text, '') ilike ${p}`).join(' or ')})`);
+  }
+  const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+  const sortExpr = (input.sortBy && q.sortable[input.sortBy]) || q.defaultSort;
+  const dir = input.sortDesc ? 'desc' : 'asc';
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${q.from} ${whereSql}`,
+    params,
+  );
+  const rows = await db.query<Row>(
+    `select ${q.columns} from ${q.from} ${whereSql} order by ${sortExpr} ${dir}, 1 asc limit ${take} offset ${skip}`,
+    params,
+  );
+  return paged(rows.map(map), skip, count?.n ?? 0);
+}

@@ -1,0 +1,260 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { envelopeSchema } from '@/contract/envelope';
+import type { Db } from '../db/types';
+import type { ServerConfig } from '../config';
+import type { ApiScope, TokenVerifier, AccessTokenClaims } from '../auth/tokens';
+import {
+  allows,
+  loadOrgAccess,
+  loadSiteAccess,
+  type AccessFlag,
+  type CallerUser,
+  type OrgAccess,
+  type SiteAccess,
+} from '../auth/access';
+import { HttpError, forbidden, notFound } from './envelope';
+
+/**
+ * Who may call a route.
+ * - anonymous: no token (the route itself checks its code or link id).
+ * - user: any signed-in user (token with the scope).
+ * - sysadmin: role claim sysadmin.
+ * - org: path has :orgId; the caller must be a member (else 404) holding one of flags (else 403).
+ * - site: path has :orgId and :siteId; as org, and the site must be in the org and visible.
+ */
+export type Access =
+  | { kind: 'anonymous' }
+  | { kind: 'user' }
+  | { kind: 'sysadmin' }
+  | { kind: 'org'; flags: readonly AccessFlag[] }
+  | { kind: 'site'; flags: readonly AccessFlag[] };
+
+export const anonymous: Access = { kind: 'anonymous' };
+export const signedIn: Access = { kind: 'user' };
+export const sysadminOnly: Access = { kind: 'sysadmin' };
+export const org = (...flags: AccessFlag[]): Access => ({ kind: 'org', flags });
+export const site = (...flags: AccessFlag[]): Access => ({ kind: 'site', flags });
+
+export interface Services {
+  db: Db;
+  config: ServerConfig;
+  verifyToken: TokenVerifier;
+  issuer: string;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerContext<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  /** Present for every non-anonymous route. */
+  user: CallerUser;
+  claims: AccessTokenClaims;
+  /** Present for org and site routes. */
+  org: OrgAccess;
+  /** Present for site routes. */
+  site: SiteAccess;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDef<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+> {
+  method: Method | Method[];
+  url: string;
+  access: Access;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Zod schema of the envelope's data (documentation, OpenAPI). */
+  response?: Schema;
+  /** Per-route body limit in bytes (default: the app's). */
+  bodyLimit?: number;
+  /** Answer raw (file download); default wraps the return value in the envelope. */
+  raw?: boolean;
+  handler: (ctx: HandlerContext<P, Q, B>) => Promise<unknown>;
+}
+
+/** One row per registered route: the tenant-isolation and auth tests are generated from it. */
+export interface RouteInfo {
+  method: Method;
+  url: string;
+  access: Access;
+  scope: ApiScope | null;
+  summary: string;
+}
+export const routeTable: RouteInfo[] = [];
+
+export const defineRoute = <
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
+  def: RouteDef<P, Q, B>,
+) => def as unknown as RouteDef<Schema | undefined, Schema | undefined, Schema | undefined>;
+
+interface Guarded {
+  user?: CallerUser;
+  claims?: AccessTokenClaims;
+  org?: OrgAccess;
+  site?: SiteAccess;
+}
+const guardKey = Symbol('guard');
+type GuardedRequest = FastifyRequest & { [guardKey]?: Guarded };
+
+export const unauthorized = (message = 'Invalid or expired access token') =>
+  new HttpError(401, message, null, { 'WWW-Authenticate': 'Bearer' });
+
+/** Verifies the bearer token and loads the caller (401 on any failure). */
+export async function authenticate(
+  services: Services,
+  req: FastifyRequest,
+  scope: ApiScope | null,
+): Promise<{ user: CallerUser; claims: AccessTokenClaims }> {
+  const header = req.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw unauthorized('No valid authentication token available');
+  let claims: AccessTokenClaims;
+  try {
+    claims = await services.verifyToken(match[1]);
+  } catch {
+    throw unauthorized();
+  }
+  if (scope && !claims.scope.split(' ').includes(scope)) {
+    throw new HttpError(403, `The access token lacks the ${scope} scope`, null, {
+      'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
+    });
+  }
+  const [row] = await services.db.query<{
+    id: number;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    is_sysadmin: boolean;
+  }>(
+    `select id, email, first_name, last_name, is_sysadmin from users where id = $1 and status = 'active'`,
+    [Number(claims.sub)],
+  );
+  if (!row) throw unauthorized('The signed-in user no longer exists');
+  return {
+    claims,
+    user: {
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      isSysadmin: row.is_sysadmin,
+    },
+  };
+}
+
+const param = (req: FastifyRequest, name: string) => {
+  const v = (req.params as Record<string, string | undefined>)[name];
+  return v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
+};
+
+async function guard(
+  services: Services,
+  scope: ApiScope | null,
+  access: Access,
+  req: GuardedRequest,
+) {
+  if (access.kind === 'anonymous') {
+    req[guardKey] = {};
+    return;
+  }
+  const { user, claims } = await authenticate(services, req, scope);
+  const g: Guarded = { user, claims };
+  req[guardKey] = g;
+  if (access.kind === 'user') return;
+  if (access.kind === 'sysadmin') {
+    if (!user.isSysadmin) throw forbidden('Only sysadmins may access this resource');
+    return;
+  }
+  const orgAccess = await loadOrgAccess(services.db, user, param(req, 'orgId'));
+  if (!orgAccess) throw notFound('Organisation');
+  g.org = orgAccess;
+  if (access.kind === 'site') {
+    const siteAccess = await loadSiteAccess(services.db, user, orgAccess, param(req, 'siteId'));
+    if (!siteAccess) throw notFound('Site');
+    g.site = siteAccess;
+  }
+  if (!allows(access.flags, orgAccess, g.site)) throw forbidden();
+}
+
+/** Registers route definitions under a prefix with the token scope they need. */
+export function registerRoutes(
+  app: FastifyInstance,
+  services: Services,
+  prefix: string,
+  scope: ApiScope | null,
+  defs: ReadonlyArray<RouteDef<Schema | undefined, Schema | undefined, Schema | undefined>>,
+) {
+  for (const def of defs) {
+    const url = `${prefix}${def.url}`;
+    for (const method of Array.isArray(def.method) ? def.method : [def.method]) {
+      routeTable.push({ method, url, access: def.access, scope, summary: def.summary });
+    }
+    app.route({
+      method: def.method,
+      url,
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+      schema: {
+        summary: def.summary,
+        tags: [prefix.split('/')[1] ?? 'api'],
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.query ? { querystring: def.query } : {}),
+        ...(def.body ? { body: def.body } : {}),
+        ...(def.response && !def.raw ? { response: { 200: envelopeSchema(def.response) } } : {}),
+        ...(def.access.kind === 'anonymous' ? {} : { security: [{ bearer: [] }] }),
+      },
+      // Authentication and authorisation run before body validation: an outsider learns nothing.
+      // installGuards() appends this after the rate limiter, so refused requests count too.
+      config: {
+        accessGuard: async (req: FastifyRequest) =>
+          guard(services, scope, def.access, req as GuardedRequest),
+      },
+      handler: async (req, reply) => {
+        const g = (req as GuardedRequest)[guardKey] ?? {};
+        const result = await def.handler({
+          params: req.params as never,
+          query: req.query as never,
+          body: req.body as never,
+          user: g.user as CallerUser,
+          claims: g.claims as AccessTokenClaims,
+          org: g.org as OrgAccess,
+          site: g.site as SiteAccess,
+          req,
+          reply,
+        });
+        if (def.raw) return result;
+        return { success: true, errors: null, data: result ?? null };
+      },
+    });
+  }
+}
+
+/**
+ * Adds each route's access guard (config.accessGuard) to its onRequest hooks. Installed after the
+ * rate limiter, so the guard runs after it and a refused request still counts against the limit.
+ */
+export function installGuards(app: FastifyInstance) {
+  app.addHook('onRoute', (routeOptions) => {
+    const accessGuard = (routeOptions.config as { accessGuard?: onRequestHookHandler } | undefined)
+      ?.accessGuard;
+    if (!accessGuard) return;
+    const existing = routeOptions.onRequest;
+    routeOptions.onRequest =
+      existing === undefined
+        ? [accessGuard]
+        : [...(Array.isArray(existing) ? existing : [existing]), accessGuard];
+  });
+}

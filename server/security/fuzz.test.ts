@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { App } from '../app';
+import type { RouteInfo } from '../http/routes';
+import { createTestApp } from '../test/harness';
+import {
+  VOLATILE_TABLES,
+  isErrorEnvelope,
+  paramNames,
+  rowCounts,
+  tableNames,
+  tokens,
+  uniqueRoutes,
+} from './support';
+
+/**
+ * A bounded, seeded fuzz of every route of the route table (server/data/sites.test.ts fuzzes the
+ * data routes; this covers identity, CRM, errors and data alike): random and malformed bodies,
+ * queries and path parameters, sent with a token of an account authorised for the route (the
+ * sysadmin holds every flag). Never a 500, always the envelope, nothing stored when refused.
+ */
+const RUNS = 20;
+const SEED = 20_261_121;
+
+let app: App;
+let routes: RouteInfo[];
+let auth: Record<string, string>;
+let tables: string[];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  routes = uniqueRoutes();
+  auth = await tokens(app)('sysadmin');
+  tables = (await tableNames(app)).filter((t) => !VOLATILE_TABLES.has(t));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const validParam: Record<string, string> = {
+  orgId: '2',
+  siteId: '1',
+  blastId: '7',
+  userId: '8',
+  libraryId: '2',
+  shareId: '1',
+  linkId: 'demo-auth-link',
+  id: '1',
+  recordId: '1',
+  licenceId: '1',
+  email: 'owner@example.com',
+  code: 'x',
+  projectId: '1',
+};
+const weirdParam = fc.constantFrom(
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  'abc',
+  '99999999999',
+  '2147483648',
+  '9007199254740993',
+  '%00',
+  '%E2%80%AE',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%27%20or%201%3D1--',
+  '__proto__',
+  'constructor',
+  '%20',
+  'x'.repeat(300),
+);
+const paramValue = (name: string) =>
+  fc.oneof(
+    fc.constant(validParam[name] ?? '1'),
+    weirdParam,
+    fc.string({ maxLength: 12 }).map(encodeURIComponent),
+  );
+
+const FIELDS = [
+  'name',
+  'orgId',
+  'email',
+  'skip',
+  'take',
+  'search',
+  'sortBy',
+  'sortDesc',
+  'type',
+  'data',
+  'file',
+  'attachments',
+  'base64',
+  'fileName',
+  'userIds',
+  'isAnonymous',
+  'version',
+  'nodes',
+  'startDate',
+  'endDate',
+  'seatsAllowed',
+  'subscriberOrgIds',
+  'offeringId',
+  'customData',
+  'avatar_Base64',
+  'executionPriority',
+  'isOrgAdmin',
+  'isSysadmin',
+  'features',
+  'tags',
+  '__proto__',
+  'constructor',
+];
+const scalar = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(
+    '\u0000',
+    '\ud800',
+    '0000-01-01',
+    '9999-99-99',
+    2147483648,
+    Number.MAX_SAFE_INTEGER,
+    -1,
+    '',
+    ' ',
+    'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    '<script>alert(1)</script>',
+  ),
+);
+const value = fc.oneof(scalar, fc.jsonValue({ maxDepth: 2 }), fc.array(scalar, { maxLength: 3 }));
+const shapedBody = fc
+  .dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 })
+  .map((o) => JSON.stringify(o));
+const rawBody = fc.oneof(
+  shapedBody,
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  fc.constantFrom(
+    '',
+    '{',
+    '[]]',
+    'null',
+    '"text"',
+    '1e999',
+    '{"a":1,"a":2}',
+    '{"__proto__":{"isSysadmin":true}}',
+    '{"constructor":{"prototype":{"polluted":1}}}',
+    '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+    '\u0000',
+  ),
+  fc.string({ maxLength: 40 }),
+);
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+);
+const query = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          'includeOrgAvatars',
+          'userIds',
+          'search',
+          'take',
+          '__proto__[x]',
+          'constructor[prototype][x]',
+          'months',
+          'q',
+        ),
+        fc.string({ maxLength: 8 }),
+      ),
+      fc.oneof(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom('true', 'false', '-1', '1,2', '%00', ''),
+      ),
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) =>
+    pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'),
+  );
+
+const equal = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+const isWrite = (r: RouteInfo) => r.method !== 'GET' && !r.url.endsWith('/list');
+
+describe('fuzz: every route of the route table', () => {
+  it(`answers random and malformed input with an envelope, never a 500, storing nothing when refused (${RUNS} runs per route, seeded)`, async () => {
+    expect(routes.length).toBeGreaterThan(80);
+    const problems = new Map<string, string>();
+    for (const r of routes) {
+      const names = paramNames(r.url);
+      const params = fc.record(Object.fromEntries(names.map((n) => [n, paramValue(n)])));
+      await fc.assert(
+        fc.asyncProperty(
+          params,
+          query,
+          rawBody,
+          contentType,
+          fc.boolean(),
+          async (p, qs, body, type, withToken) => {
+            const url =
+              r.url.replace(/:(\w+)/g, (_, n: string) => (p as Record<string, string>)[n] ?? '1') +
+              (qs ? `?${qs}` : '');
+            const before = isWrite(r) ? await rowCounts(app, tables) : undefined;
+            const res = await app.inject({
+              method: r.method,
+              url,
+              headers: {
+                ...(withToken || r.access.kind !== 'anonymous' ? auth : {}),
+                ...(r.method === 'GET' ? {} : { 'content-type': type }),
+              },
+              ...(r.method === 'GET' ? {} : { payload: body }),
+            });
+            const where = `${r.method} ${url} [${type}] ${body.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+            const problem = (what: string) => {
+              // One example per route and kind of problem is enough to act on.
+              const key = `${r.method} ${r.url}: ${what} (${res.statusCode})`;
+              if (!problems.has(key)) problems.set(key, where);
+            };
+            if (res.statusCode >= 500) problem('5xx');
+            const json = /json/.test(String(res.headers['content-type']));
+            if (res.statusCode >= 400) {
+              if (!isErrorEnvelope(res)) problem('not the envelope');
+              if (before && !equal(await rowCounts(app, tables), before))
+                problem('stored while refused');
+            } else if (json) {
+              if (res.json().success !== true) problem('2xx without success true');
+            } else if (!/^attachment;/.test(String(res.headers['content-disposition']))) {
+              // Raw answers are file downloads only.
+              problem('raw answer that is not an attachment');
+            }
+          },
+        ),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    }
+    if (process.env.FUZZ_DUMP)
+      (await import('node:fs')).writeFileSync(
+        process.env.FUZZ_DUMP,
+        JSON.stringify(Object.fromEntries(problems), null, 1),
+      );
+    expect(Object.fromEntries(problems)).toEqual({});
+    // No request, refused or not, polluted a prototype of the server process.
+    expect(({} as Record<string, unknown>).isSysadmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  }, 120_000);
+
+  it('answers boundary values of every path parameter with an envelope, never a 500', async () => {
+    const problems: string[] = [];
+    const boundaries = [
+      '0',
+      '2147483647',
+      '2147483648',
+      '9007199254740993',
+      '1e3',
+      '0x10',
+      'x'.repeat(100),
+    ];
+    for (const r of routes) {
+      for (const name of paramNames(r.url)) {
+        for (const b of boundaries) {
+          const url = r.url.replace(/:(\w+)/g, (_, n: string) =>
+            n === name ? b : (validParam[n] ?? '1'),
+          );
+          const res = await app.inject({
+            method: r.method,
+            url,
+            headers: auth,
+            ...(r.method === 'GET' ? {} : { payload: {} }),
+          });
+          if (res.statusCode >= 500 || (res.statusCode >= 400 && !isErrorEnvelope(res))) {
+            problems.push(`${r.method} ${url} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

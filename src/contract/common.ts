@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { pageRequestSchema } from './envelope';
+
+/** Positive integer id as it appears in a path (strings are coerced). */
+export const MAX_ID = 2_147_483_647; // Postgres integer
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
+/** An id in a JSON body. */
+export const bodyIdSchema = z.number().int().positive().max(MAX_ID);
+
+export const orgParamsSchema = z.object({ orgId: idSchema });
+export const orgIdParamsSchema = z.object({ orgId: idSchema, id: idSchema });
+export const siteParamsSchema = z.object({ orgId: idSchema, siteId: idSchema });
+export const siteIdParamsSchema = z.object({ orgId: idSchema, siteId: idSchema, id: idSchema });
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** POST .../list body: paging plus an optional case-insensitive text search and sort. */
+export const listRequestSchema = pageRequestSchema.extend({
+  search: z.string().max(200).optional(),
+  sortBy: z.string().max(64).optional(),
+  sortDesc: z.boolean().optional(),
+});
+export type ListRequest = z.input<typeof listRequestSchema>;
+
+/** ISO 8601 date-time string, e.g. 2025-01-31T00:00:00.000Z. */
+export const dateTimeSchema = z.string();
+/** Calendar date YYYY-MM-DD or full ISO date-time. */
+export const dateInputSchema = z.iso.date().or(z.iso.datetime({ offset: true }));
+
+/** SPEC §3 attachment: a file name and a base64 blob (optionally a data: URL). */
+export const attachmentSchema = z.object({
+  fileName: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((s) => !s.includes('\u0000'), 'Invalid file name'),
+  base64: z.string().min(1),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** SPEC §9: attachments at most 20 MiB decoded. */
+export const MAX_ATTACHMENT_BYTES = 20_971_520;
+/** SPEC §9: avatars at most 128 KiB decoded. */
+export const MAX_AVATAR_BYTES = 131_072;
+
+export const customDataTypes = [
+  'Arbitrary',
+  'DatedMessage',
+  'EnforceMinimumVersion',
+  'DatedIcon',
+  'DatedButton',
+] as const;
+
+/** SPEC §3 custom data record; data is a JSON string (its type field selects the editor). */
+export const customDataRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  executionPriority: z.number().int(),
+  data: z.string(),
+});
+export type CustomDataRecord = z.infer<typeof customDataRecordSchema>;
+
+export const customDataInputSchema = z.object({
+  name: z.string().trim().min(1, 'Mandatory field').max(200),
+  description: z.string().max(2000).nullable().optional(),
+  executionPriority: z.number().int(),
+  data: z
+    .string()
+    .max(1_000_000)
+    .refine((s) => {
+      try {
+        JSON.parse(s);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Must be a JSON string'),
+});
+export type CustomDataInput = z.infer<typeof customDataInputSchema>;
+
+/** A user as shown in tables (SPEC §3 user values). */
+export const userRefSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+});
+export type UserRef = z.infer<typeof userRefSchema>;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .regex(/^[^\s@]+@([^\s@.]+\.)*[^\s@.]+$|^[^\s@]+@\[[0-9a-f:.]+\]$/i, 'Invalid email');
+
+/** Delete/ack answers carry the affected id. */
+export const idResultSchema = z.object({ id: z.number().int() });

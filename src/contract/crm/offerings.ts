@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { bodyIdSchema, customDataRecordSchema, listRequestSchema } from '../common';
+
+export const offeringTypeSchema = z.enum(['product', 'service']);
+export const featureSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  defaultValue: z.boolean(),
+});
+export type Feature = z.infer<typeof featureSchema>;
+
+/** SPEC §6: tags are lowercased, without semicolons, at most 30 characters. */
+export const tagSchema = z
+  .string()
+  .transform((s) => s.toLowerCase().replace(/;/g, '').slice(0, 30).trim())
+  .pipe(z.string().min(1));
+
+export const offeringSchema = z.object({
+  id: z.number().int(),
+  orgId: z.number().int(),
+  orgName: z.string(),
+  type: offeringTypeSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+  features: z.array(featureSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Offering = z.infer<typeof offeringSchema>;
+
+export const offeringDetailSchema = offeringSchema.extend({
+  customData: z.array(customDataRecordSchema),
+});
+export type OfferingDetail = z.infer<typeof offeringDetailSchema>;
+
+export const offeringListRequestSchema = listRequestSchema.extend({
+  type: offeringTypeSchema.optional(),
+});
+
+const featureInputSchema = z.object({
+  /** Present to keep (and rename) an existing feature; absent to add one. */
+  id: bodyIdSchema.optional(),
+  name: z.string().trim().min(1, 'Mandatory field').max(100),
+  defaultValue: z.boolean().default(false),
+});
+
+/** POST /crm/v1/orgs/{orgId}/offerings and PUT .../offerings/{id}. Features missing from the list are removed. */
+export const offeringInputSchema = z.object({
+  type: offeringTypeSchema,
+  name: z.string().trim().min(1, 'Mandatory field').max(200),
+  description: z.string().max(4000).nullable().optional(),
+  tags: z.array(tagSchema).max(50).default([]),
+  features: z.array(featureInputSchema).max(100).default([]),
+});
+export type OfferingInput = z.input<typeof offeringInputSchema>;

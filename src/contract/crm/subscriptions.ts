@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { bodyIdSchema, attachmentSchema, dateInputSchema, listRequestSchema } from '../common';
+import { licenceSchema } from './licences';
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+
+export const subscriptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  vendorOrg: named,
+  subscriberOrg: named,
+  offering: named.extend({ type: z.enum(['product', 'service']) }),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  seatsAllowed: z.number().int(),
+  seatsUsed: z.number().int(),
+  includedFeatures: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  isDisabled: z.boolean(),
+  createdAt: z.string(),
+  /** Organisation name column: the subscriber (customer subs) or the vendor (software). */
+  orgName: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionDetailSchema = subscriptionSchema.extend({
+  attachments: z.array(
+    z.object({ id: z.number().int(), fileName: z.string(), size: z.number().int() }),
+  ),
+  licences: z.array(licenceSchema),
+});
+export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
+
+export const subscriptionListRequestSchema = listRequestSchema.extend({
+  includeDisabled: z.boolean().optional(),
+});
+
+/** POST /crm/v1/orgs/{orgId}/issued-subscriptions: one subscription per customer org (MULTI_CREATE). */
+export const createSubscriptionSchema = z
+  .object({
+    subscriberOrgIds: z.array(bodyIdSchema).min(1, 'Mandatory field').max(500),
+    offeringId: bodyIdSchema,
+    name: z.string().trim().max(200).optional(),
+    startDate: dateInputSchema,
+    endDate: dateInputSchema.nullable().optional(),
+    seatsAllowed: z.number().int().positive('Value must be positive').max(100_000),
+    includedFeatureIds: z.array(bodyIdSchema).max(200).default([]),
+    attachments: z.array(attachmentSchema).max(20).default([]),
+  })
+  .refine((v) => !v.endDate || v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: 'The end date must not be before the start date',
+  });
+export type CreateSubscription = z.input<typeof createSubscriptionSchema>;
+
+/** PUT /crm/v1/orgs/{orgId}/issued-subscriptions/{id} */
+export const updateSubscriptionSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Mandatory field').max(200),
+    startDate: dateInputSchema,
+    endDate: dateInputSchema.nullable().optional(),
+    seatsAllowed: z.number().int().positive('Value must be positive').max(100_000),
+    includedFeatureIds: z.array(bodyIdSchema).max(200).default([]),
+    /** New attachments to add. */
+    attachments: z.array(attachmentSchema).max(20).default([]),
+  })
+  .refine((v) => !v.endDate || v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: 'The end date must not be before the start date',
+  });
+export type UpdateSubscription = z.input<typeof updateSubscriptionSchema>;
+
+/** POST /crm/v1/orgs/{orgId}/my-subscriptions/{id}/licences/{licenceId}/assign */
+export const assignLicenceSchema = z.object({ userId: bodyIdSchema.nullable() });
