@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { MetadataOrg, SiteSummary, UserPermissions } from '@/contract/metadata';
+import type { PageSize } from '@/core/storage';
 
 /** A MetadataOrg whose customData string has been parsed (SPEC §3; {} on failure). */
 export interface Organisation extends Omit<MetadataOrg, 'customData'> {
@@ -15,19 +16,36 @@ export interface UserProfile {
   avatar_Base64: string | null;
 }
 
+/**
+ * Why the organisation or site named by the URL cannot be shown (the layout shows the
+ * not-found screen): /org/{id} of an organisation the user is not in, or a /site/{id} of none
+ * of the user's organisations (SPEC §2).
+ */
+export type ScopeProblem = 'unknownOrg' | 'unknownSite' | null;
+
 /** The organisation (and site) the user works in, with their permissions there. */
 export interface OrgContextValue {
   /** The selected organisation. */
   org: Organisation;
-  /** The user's flags in the selected organisation (isSysadmin global). */
+  /** The user's flags in the selected organisation (isSysadmin global, from the role claim). */
   userPermissions: UserPermissions;
   /** The user's other organisations. */
   otherOrgs: Organisation[];
+  /**
+   * Every organisation of the user, in the order the server lists them. (Optional for
+   * hand-built test contexts; the provider always sets it. Otherwise: [org, ...otherOrgs].)
+   */
+  orgs?: Organisation[];
   /** The selected site, on site-scoped pages of the site portal. */
   site: SiteSummary | null;
   profile: UserProfile;
   pageSize: number;
+  /** Stores the page size (SPEC §9: local storage, followed by other tabs). Set by the provider. */
+  setPageSize?: (size: PageSize) => void;
+  /** Selects another of the user's organisations; keyed queries refresh (SPEC §4). */
   selectOrg: (orgId: number) => void;
+  /** Set by the provider; absent in hand-built contexts (= null). */
+  scopeProblem?: ScopeProblem;
 }
 
 export const OrgContext = createContext<OrgContextValue | null>(null);
@@ -36,6 +54,11 @@ export function useOrgContext(): OrgContextValue {
   const value = useContext(OrgContext);
   if (!value) throw new Error('useOrgContext must be used inside the organisation provider');
   return value;
+}
+
+/** The organisation context, or null outside one (signed-out and anonymous pages). */
+export function useOptionalOrgContext(): OrgContextValue | null {
+  return useContext(OrgContext);
 }
 
 /** The selected organisation's id, or null outside an organisation (signed-out pages). */

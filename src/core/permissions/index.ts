@@ -1,50 +1,11 @@
-import { useContext, useMemo } from 'react';
-import { config } from '@/core/config';
-import { OrgContext } from '@/core/org/context';
-import { readStored, storageKeys, type MockPermissions } from '@/core/storage';
-import { orgFlagNames, userFlagNames } from '@/contract/metadata';
-import { hasAccess, type PermissionGrants, type PermissionRequirement } from './check';
-
-export { hasAccess } from './check';
+/** Permissions (SPEC §6): one check in three forms, the route table, mock_permissions. */
+export { canAccess, hasAccess } from './check';
 export type { PermissionGrants, PermissionRequirement, SiteFlag } from './check';
-
-const siteFlagNames = ['isSiteAdmin', 'isSiteUser'] as const;
-
-/**
- * SPEC §6: a developer's mock_permissions override replaces the real flags it names, for
- * checks only, and only where config allows it (never in portal-prod).
- */
-export function applyMockPermissions(
-  grants: PermissionGrants,
-  mock: MockPermissions | undefined,
-  enabled: boolean = config.mockPermissionsEnabled,
-): PermissionGrants {
-  if (!enabled || !mock) return grants;
-  const pick = <K extends string>(names: readonly K[], base: Partial<Record<K, boolean>>) => {
-    const out: Partial<Record<K, boolean>> = { ...base };
-    for (const name of names) if (typeof mock[name] === 'boolean') out[name] = mock[name];
-    return out;
-  };
-  return {
-    user: pick(userFlagNames, grants.user),
-    org: pick(orgFlagNames, grants.org),
-    site: pick(siteFlagNames, grants.site),
-  };
-}
-
-/** The grants in force for the selected organisation and site (mock override applied). */
-export function usePermissionGrants(): PermissionGrants {
-  const context = useContext(OrgContext);
-  return useMemo(() => {
-    const site = context?.site?.permissions ?? {};
-    // A user's site flags count for the selected site only.
-    const user = { ...(context?.userPermissions ?? {}), ...site };
-    const real: PermissionGrants = { user, org: context?.org.permissions ?? {}, site };
-    return applyMockPermissions(real, readStored(storageKeys.mockPermissions));
-  }, [context]);
-}
-
-/** One permission check for routes, columns and actions (SPEC §6). */
-export function useCanAccess(requirement?: PermissionRequirement): boolean {
-  return hasAccess(requirement, usePermissionGrants());
-}
+export { applyMockPermissions, siteFlagNames, useCanAccess, usePermissionGrants } from './grants';
+export {
+  clearMockPermissions,
+  setMockPermission,
+  useMockPermissions,
+  type MockPermissionsState,
+} from './mock';
+export { CanAccess, type CanAccessProps } from './can-access';

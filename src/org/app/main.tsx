@@ -1,24 +1,30 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
 import 'bootstrap/dist/css/bootstrap.min.css';
+import { AuthProvider } from '@/core/auth';
+import { initErrorReporting } from '@/core/errors';
+import { ToastHost } from '@/core/notify';
+import { createQueryClient } from '@/core/query';
+import { OrgApp } from './app';
 
-function App() {
-  return (
-    <>
-      <header className="navbar bg-dark" data-bs-theme="dark">
-        <span className="navbar-brand px-3">Organisation Portal</span>
-      </header>
-      <main className="container py-4">
-        <h1>Organisation Portal</h1>
-      </main>
-    </>
-  );
-}
+// Error reporting loads its SDK lazily, when the page is idle (errors before that are buffered).
+void initErrorReporting('org');
+
+const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AuthProvider portal="org">
+          <OrgApp />
+        </AuthProvider>
+      </BrowserRouter>
+      <ToastHost />
+    </QueryClientProvider>
   </StrictMode>,
 );

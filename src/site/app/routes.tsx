@@ -1,0 +1,39 @@
+import { lazy } from 'react';
+import { SignInCallbackPage, SignOutCallbackPage } from '@/core/auth';
+import { siteRoutes } from '@/core/permissions/routes';
+import { buildPortalRoutes, type RoutePages } from '@/core/ui/routing';
+
+const NodeLibraries = lazy(() => import('../features/node-libraries/route'));
+const NodeLibrary = lazy(() => import('../features/node-libraries/details-route'));
+
+/**
+ * Every route of the site portal (table: src/core/permissions/routes.ts) mapped to its page,
+ * each lazy-loaded from its feature folder. Site pages read the site from the organisation
+ * context (useOrgContext().site), which follows /site/{siteId} in the URL.
+ */
+export const sitePages: RoutePages<typeof siteRoutes> = {
+  presentation: lazy(() => import('../features/sites/route')),
+  dashboardOverview: lazy(() => import('../features/sites/dashboard-route')),
+  blastsShared: lazy(() => import('../features/blasts/shared-route')),
+  blastViewer: lazy(() => import('../features/blasts/viewer-route')),
+  nodeLibraries: NodeLibraries,
+  nodeLibrary: NodeLibrary,
+  siteAdmin: lazy(() => import('../features/sites/admin-route')),
+  allSites: lazy(() => import('../features/sites/all-sites-route')),
+  siteDashboard: lazy(() => import('../features/sites/site-dashboard-route')),
+  siteUsers: lazy(() => import('../features/site-users/route')),
+  siteBlasts: lazy(() => import('../features/blasts/route')),
+  blastDetails: lazy(() => import('../features/blasts/details-route')),
+  blastLink: lazy(() => import('../features/blasts/link-route')),
+  // SPEC §2: the site-scoped version of the node libraries (same pages, site from context).
+  siteNodeLibraries: NodeLibraries,
+  siteNodeLibrary: NodeLibrary,
+  blastLinkAnon: lazy(() => import('../features/blasts/link-anon-route')),
+  blastRedirect: lazy(() => import('../features/blasts/redirect-route')),
+  notAuthenticated: lazy(() => import('../features/not-authenticated/route')),
+  login: lazy(() => import('../features/account-login/route')),
+  signInOidc: SignInCallbackPage,
+  signOutCallbackOidc: SignOutCallbackPage,
+};
+
+export const siteRouteObjects = buildPortalRoutes(siteRoutes, sitePages);

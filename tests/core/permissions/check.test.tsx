@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import {
+  applyMockPermissions,
+  CanAccess,
+  canAccess,
+  hasAccess,
+  useCanAccess,
+  type PermissionGrants,
+  type PermissionRequirement,
+} from '@/core/permissions';
+import { requirements } from '@/core/permissions/routes';
+import { readStored, storageKeys } from '@/core/storage';
+import { renderApp, renderPortal } from '../../render';
+
+const none: PermissionGrants = { user: {}, org: {}, site: {} };
+
+describe('canAccess (SPEC §6)', () => {
+  it('is open to all without flags', () => {
+    expect(canAccess(undefined, none)).toBe(true);
+    expect(canAccess({}, none)).toBe(true);
+    expect(canAccess({ user: [], org: [] }, none)).toBe(true);
+  });
+
+  it('is an OR across user, org and site flags', () => {
+    const req: PermissionRequirement = {
+      user: ['isOrgAdmin'],
+      org: ['isProductOwnerEnabled'],
+      site: ['isSiteUser'],
+    };
+    expect(canAccess(req, none)).toBe(false);
+    expect(canAccess(req, { ...none, user: { isOrgAdmin: true } })).toBe(true);
+    expect(canAccess(req, { ...none, org: { isProductOwnerEnabled: true } })).toBe(true);
+    expect(canAccess(req, { ...none, site: { isSiteUser: true } })).toBe(true);
+    expect(canAccess(req, { ...none, user: { isOrgAdmin: false, isDeveloper: true } })).toBe(false);
+  });
+
+  it('limits an organisation-scoped requirement to its organisations', () => {
+    expect(canAccess({ orgIds: [1, 2, 3] }, { ...none, orgId: 2 })).toBe(true);
+    expect(canAccess({ orgIds: [1, 2, 3] }, { ...none, orgId: 4 })).toBe(false);
+    expect(canAccess({ orgIds: [1, 2, 3] }, none)).toBe(false);
+  });
+
+  it('is the same function as hasAccess', () => {
+    expect(canAccess).toBe(hasAccess);
+  });
+});
+
+describe('mock_permissions (SPEC §6)', () => {
+  const real: PermissionGrants = {
+    user: { isOrgAdmin: true },
+    org: { isOrgAdmin: true },
+    site: {},
+    orgId: 1,
+  };
+
+  it('replaces the flags it names when enabled', () => {
+    const grants = applyMockPermissions(
+      real,
+      { isOrgAdmin: false, isSysadmin: true, isSiteUser: true },
+      true,
+    );
+    expect(grants.user).toMatchObject({ isOrgAdmin: false, isSysadmin: true, isSiteUser: true });
+    expect(grants.org).toMatchObject({ isOrgAdmin: false });
+    expect(grants.site).toMatchObject({ isSiteUser: true });
+    expect(canAccess(requirements.sysadmin, grants)).toBe(true);
+    expect(canAccess(requirements.siteAdmin, grants)).toBe(false);
+  });
+
+  it('changes nothing when disabled or absent', () => {
+    expect(applyMockPermissions(real, { isSysadmin: true }, false)).toBe(real);
+    expect(applyMockPermissions(real, undefined, true)).toBe(real);
+  });
+});
+
+function Probe({ requirement }: { requirement: PermissionRequirement }) {
+  return <p>hook: {String(useCanAccess(requirement))}</p>;
+}
+
+describe('one check in three forms', () => {
+  it('agrees between the hook and the component', async () => {
+    await renderApp(
+      <>
+        <Probe requirement={requirements.sysadmin} />
+        <Probe requirement={requirements.usersAndLicences} />
+        <CanAccess
+          requirement={requirements.sysadmin}
+          fallback={<p>component: refused sysadmin</p>}
+        >
+          <p>component: allowed sysadmin</p>
+        </CanAccess>
+        <CanAccess requirement={requirements.usersAndLicences}>
+          <p>component: allowed users</p>
+        </CanAccess>
+      </>,
+      { permissions: { isDeveloper: true } },
+    );
+    expect(screen.getAllByText(/^hook:/).map((p) => p.textContent)).toEqual([
+      'hook: false',
+      'hook: true',
+    ]);
+    expect(screen.getByText('component: refused sysadmin')).toBeInTheDocument();
+    expect(screen.getByText('component: allowed users')).toBeInTheDocument();
+  });
+
+  it("combines the selected site's flags with the user's", async () => {
+    await renderApp(<Probe requirement={requirements.blasts} />, {
+      portal: 'site',
+      url: '/site/11/blasts',
+      org: [{ org: { id: 1, sites: [{ id: 11, permissions: { isSiteUser: true } }] } }],
+    });
+    expect(screen.getByText('hook: true')).toBeInTheDocument();
+  });
+});
+
+describe('mock_permissions in the shell', () => {
+  it('opens a route the real flags refuse, shows a badge, and turns off in one click', async () => {
+    const { user } = await renderPortal('org', {
+      pages: 'placeholders',
+      url: '/organizations',
+      permissions: { isDeveloper: true },
+      mockPermissions: { isSysadmin: true },
+    });
+    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
+    expect(screen.getByText(/Mock permissions on/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have access to this page' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Mock permissions on/)).not.toBeInTheDocument();
+    expect(readStored(storageKeys.mockPermissions)).toBeUndefined();
+  });
+
+  it('sets overrides from the developer panel in the user menu', async () => {
+    const { user } = await renderPortal('org', {
+      pages: 'placeholders',
+      url: '/dashboard',
+      permissions: { isDeveloper: true },
+    });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'All Users' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Mock permissions…' }));
+    const panel = screen.getByRole('dialog', { name: 'Mock permissions' });
+    await user.selectOptions(within(panel).getByLabelText('isSysadmin'), 'On');
+
+    expect(readStored(storageKeys.mockPermissions)).toEqual({ isSysadmin: true });
+    expect(within(nav).getByRole('link', { name: 'All Users' })).toBeInTheDocument();
+    expect(screen.getByText(/Mock permissions on/)).toBeInTheDocument();
+
+    await user.selectOptions(within(panel).getByLabelText('isSysadmin'), 'Real');
+    expect(readStored(storageKeys.mockPermissions)).toBeUndefined();
+    expect(within(nav).queryByRole('link', { name: 'All Users' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Mock permissions' })).not.toBeInTheDocument();
+  });
+});
