@@ -1,8 +1,8 @@
 import { expect, test } from './support/test';
 
 const portals = [
-  { origin: 'http://localhost:5173', title: 'Organisation Portal', deepLink: '/offerings/product/7' },
-  { origin: 'http://localhost:5174', title: 'Site Portal', deepLink: '/blasts-shared/3' },
+  { origin: 'http://localhost:5173', title: 'Organisation Portal', html: 'index.org.html', deepLink: '/offerings/product/7' },
+  { origin: 'http://localhost:5174', title: 'Site Portal', html: 'index.site.html', deepLink: '/blasts-shared/3' },
 ];
 
 for (const portal of portals) {
@@ -13,11 +13,21 @@ for (const portal of portals) {
       await expect(page.getByRole('main')).toBeVisible();
     });
 
-    test('answers a deep link with its own portal', async ({ page }) => {
-      const response = await page.goto(portal.origin + portal.deepLink);
-      expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(new RegExp(`${portal.title}$`));
-      await expect(page.getByRole('main')).toBeVisible();
+    test('answers a deep link with its own portal, never the other', async ({ request }) => {
+      const response = await request.get(portal.origin + portal.deepLink, {
+        headers: { accept: 'text/html' },
+      });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`<title>${portal.title}</title>`);
+      const other = portals.find((p) => p !== portal)!;
+      expect(html).not.toContain(`<title>${other.title}</title>`);
+    });
+
+    test('a signed-out deep link leads to sign-in', async ({ page }) => {
+      await page.goto(portal.origin + portal.deepLink);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      expect(new URL(page.url()).origin).toBe('http://localhost:4000');
     });
   });
 }

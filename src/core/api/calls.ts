@@ -5,7 +5,7 @@ import {
   type UserAvatar,
   type UserMetadata,
 } from '@/contract/metadata';
-import { crmApi, identityApi } from './client';
+import { crmApi } from './client';
 
 /** Parses an answer with its contract schema: a backend that drifts is an error we see. */
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
@@ -22,14 +22,34 @@ export async function getUserMetadata(includeOrgAvatars = true): Promise<UserMet
   return parse(userMetadataSchema, data, 'Orgs/GetUserMetadata');
 }
 
-/** SPEC §7: GET users/getdefaultavatar (identity API). Its shape is not specified: a data-image string or an object. */
-export function getDefaultAvatar(): Promise<unknown> {
-  return identityApi.get<unknown>('users/getdefaultavatar');
+/**
+ * SPEC §8: a missing avatar or icon is logged only, so the avatar calls handle their errors
+ * themselves (no toast) and reject for the caller to log.
+ */
+function unlessInError<T>(result: { inError: boolean; message: string; data?: T }, what: string) {
+  if (result.inError) throw new Error(`${what}: ${result.message}`);
+  return result.data;
 }
 
-/** SPEC §7: GET users/getavatars?userIds=1&userIds=2 (identity API). */
+/** SPEC §7: GET users/getdefaultavatar (CRM). Its shape is not specified: a data-image string or an object. */
+export async function getDefaultAvatar(): Promise<unknown> {
+  const result = await crmApi.get<unknown>('users/getdefaultavatar', undefined, {
+    handleErrorManually: true,
+  });
+  return unlessInError(result, 'users/getdefaultavatar');
+}
+
+/** SPEC §7: GET users/getavatars?userIds=1&userIds=2 (CRM). */
 export async function getAvatars(userIds: readonly number[]): Promise<UserAvatar[]> {
   if (userIds.length === 0) return [];
-  const data = await identityApi.get<unknown>('users/getavatars', { userIds });
-  return parse(z.array(userAvatarSchema), data, 'users/getavatars');
+  const result = await crmApi.get<unknown>(
+    'users/getavatars',
+    { userIds },
+    { handleErrorManually: true },
+  );
+  return parse(
+    z.array(userAvatarSchema),
+    unlessInError(result, 'users/getavatars'),
+    'users/getavatars',
+  );
 }

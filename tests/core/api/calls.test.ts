@@ -77,7 +77,7 @@ describe('named calls (SPEC §7)', () => {
   it('getAvatars sends userIds as repeated query parameters', async () => {
     let search = '';
     server.use(
-      http.get(`${config.identityApiUrl}/users/getavatars`, ({ request }) => {
+      http.get(`${config.crmApiUrl}/users/getavatars`, ({ request }) => {
         search = new URL(request.url).search;
         return HttpResponse.json({
           success: true,
@@ -94,10 +94,25 @@ describe('named calls (SPEC §7)', () => {
     await expect(getAvatars([])).resolves.toEqual([]);
   });
 
+  it('a missing avatar rejects for the caller to log, without a toast (SPEC §8)', async () => {
+    const toast = vi.spyOn(notify, 'error');
+    server.use(
+      http.get(`${config.crmApiUrl}/users/getavatars`, () =>
+        HttpResponse.json({ success: false, message: 'No such user' }, { status: 404 }),
+      ),
+      http.get(`${config.crmApiUrl}/users/getdefaultavatar`, () =>
+        HttpResponse.json({ success: false }, { status: 500 }),
+      ),
+    );
+    await expect(getAvatars([404])).rejects.toThrow(/users\/getavatars/);
+    await expect(getDefaultAvatar()).rejects.toThrow(/users\/getdefaultavatar/);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   it('getDefaultAvatar reads users/getdefaultavatar with the bearer token', async () => {
     let auth: string | null = null;
     server.use(
-      http.get(`${config.identityApiUrl}/users/getdefaultavatar`, ({ request }) => {
+      http.get(`${config.crmApiUrl}/users/getdefaultavatar`, ({ request }) => {
         auth = request.headers.get('authorization');
         return HttpResponse.json({ success: true, data: 'data:image/png;base64,BBB=' });
       }),
