@@ -21,7 +21,9 @@ export type Account = keyof typeof accounts;
 
 /**
  * Signs in for real: opens a guarded page of the portal, which redirects to the identity
- * provider; fills its form; waits until the portal is back on that page (lastRoute restored).
+ * provider; fills its form; waits until the portal is back on that page (lastRoute restored)
+ * with its signed-in shell. With an identity-provider session already in the browser context,
+ * the provider answers without its form.
  */
 export async function signIn(
   page: Page,
@@ -30,13 +32,15 @@ export async function signIn(
 ): Promise<void> {
   const portal = options.portal ?? ORG_PORTAL;
   const path = options.path ?? '/dashboard';
+  const providerForm = page.getByRole('heading', { name: 'Sign in', exact: true });
+  const shell = page.getByRole('navigation', { name: 'Main navigation' });
   await page.goto(portal + path);
-  await page.waitForURL((url) => url.origin === STACK || url.pathname === path);
+  await providerForm.or(shell).first().waitFor();
   if (new URL(page.url()).origin === STACK) {
     await page.getByLabel('Email').fill(accounts[account]);
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
   await page.waitForURL((url) => url.origin === portal && url.pathname === path);
-  await page.getByRole('main').waitFor();
+  await shell.waitFor();
 }

@@ -17,4 +17,3 @@ export {
   parsePathScope,
   withOrgPrefix,
 } from './choose';
-export { usePageSizePreference } from './page-size';

@@ -16,7 +16,7 @@ import {
   type MembershipEntry,
 } from './choose';
 import { OrgContext, type OrgContextValue, type ScopeProblem, type UserProfile } from './context';
-import { usePageSizePreference } from './page-size';
+import { usePageSize } from '@/core/storage/page-size';
 
 export const userMetadataQueryKey = (sub: string) => ['userMetadata', sub] as const;
 export const userAvatarQueryKey = (sub: string) => ['userAvatar', sub] as const;
@@ -126,7 +126,7 @@ function SelectedOrgProvider({
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [pageSize, setPageSize] = usePageSizePreference();
+  const [pageSize, setPageSize] = usePageSize();
 
   const orgIds = useMemo(() => memberships.map((m) => m.org.id), [memberships]);
 

@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import type { PermissionRequirement } from '@/core/permissions';
+import type { TableData } from '@/contract/envelope';
+
+/** SPEC §3 table column types. */
+export const ColumnType = {
+  DATE: 'date',
+  EXPIRED_DATE: 'expired-date',
+  TIME_DIFFERENCE: 'time-difference',
+  USER: 'user',
+  NUMBER: 'number',
+  STRING: 'string',
+  URL: 'url',
+  BUTTON_DROPDOWN: 'button-dropdown',
+  TOGGLE_SWITCH: 'toggle-switch',
+} as const;
+export type ColumnType = (typeof ColumnType)[keyof typeof ColumnType];
+
+/** SPEC §3 data kinds: how a value is read, searched, sorted and shown. */
+export const DataKind = {
+  DATE: 'DATE',
+  HTML: 'HTML',
+  LICENCES: 'LICENCES',
+  USER: 'USER',
+} as const;
+export type DataKind = (typeof DataKind)[keyof typeof DataKind];
+
+/** SPEC §4 action kinds. */
+export const ActionKind = {
+  CREATE: 'CREATE',
+  DELETE: 'DELETE',
+  EDIT: 'EDIT',
+  MULTI_CREATE: 'MULTI_CREATE',
+  DISABLE: 'DISABLE',
+} as const;
+export type ActionKind = (typeof ActionKind)[keyof typeof ActionKind];
+
+/** SPEC §4 display modes: BUTTON in the header ribbon, INLINE in each row. */
+export const ActionDisplay = {
+  BUTTON: 'BUTTON',
+  INLINE: 'INLINE',
+} as const;
+export type ActionDisplay = (typeof ActionDisplay)[keyof typeof ActionDisplay];
+
+/** Any record a list shows. */
+export type RowRecord = object;
+
+/** An item of a button-dropdown cell: opens the modal with an action, or calls a handler. */
+export interface DropdownItem<T> {
+  label: string;
+  action?: ActionKind;
+  onSelect?: (row: T) => void;
+  isDisabledFn?: (row: T) => boolean;
+}
+
+/** SPEC §3 column settings: one column of the table. */
+export interface ColumnSetting<T extends RowRecord = RowRecord> {
+  /** The field read from the row (dotted paths allowed: 'product.name'); also the column id. */
+  id: string;
+  /** The heading. */
+  title: string;
+  /** How the cell is shown; 'string' when absent. */
+  type?: ColumnType;
+  /** How the value is read; implied by the type for dates and users. */
+  dataKind?: DataKind;
+  /** Reads the value when the id is not a path of the row. */
+  accessor?: (row: T) => unknown;
+  /** false drops the column (SPEC §6). */
+  isVisible?: boolean;
+  /** The column shows only when this passes (SPEC §6; none = open). */
+  permissions?: PermissionRequirement;
+  /** Defaults to true, except button-dropdown and toggle-switch columns. */
+  isSortable?: boolean;
+  /** Defaults to true, except button-dropdown columns. */
+  isFilterable?: boolean;
+  /** Defaults to true for columns whose text is searchable. */
+  isSearchable?: boolean;
+  /** Date columns: show hours and minutes too. */
+  withTime?: boolean;
+  /**
+   * URL columns: the link, built from the row. A string fills {path} placeholders from the row
+   * ('/offerings/product/{id}'); any empty placeholder, or an empty result, shows plain text.
+   */
+  linkFormat?: string | ((row: T) => string | null | undefined);
+  /** A tooltip for the heading (over 200 characters: wide). */
+  tooltip?: string;
+  /** Button-dropdown columns: the label of the button and its items. */
+  dropdownLabel?: string;
+  dropdownItems?: ReadonlyArray<DropdownItem<T>>;
+  /** Toggle-switch columns: open the modal with this action, or call the handler. */
+  toggleAction?: ActionKind;
+  onToggle?: (row: T, checked: boolean) => void;
+  /** A CSS width for the column ('8rem', '10%'). */
+  width?: string;
+}
+
+/** SPEC §3 column settings of a table. */
+export interface ColumnSettings<T extends RowRecord = RowRecord> {
+  /** The entity: the table's heading and the CSV file's name ('Issued Licences'). */
+  entity: string;
+  columns: ReadonlyArray<ColumnSetting<T>>;
+  /** Index into columns of the initial sort column. */
+  sortIndex?: number;
+  isDesc?: boolean;
+  /** Maps a displayed row to the CSV record (keys become the header line). */
+  csvMapperFn?: (row: T) => Record<string, unknown>;
+}
+
+/** SPEC §3 row actions. */
+export interface RowAction<T extends RowRecord = RowRecord> {
+  action: ActionKind;
+  /** The accessible name and tooltip of the button. */
+  buttonTitle: string;
+  display: ActionDisplay;
+  /** The text on the button; buttonTitle when absent and no icon is given. */
+  buttonText?: string;
+  /** A decorative icon (an element or a Bootstrap Icons class such as 'bi bi-pencil'). */
+  icon?: ReactNode;
+  isDisabled?: boolean;
+  /** INLINE: the row; BUTTON: the single selected row or null, with every selected row. */
+  isDisabledFn?: (row: T | null, selected: T[]) => boolean;
+  isVisible?: boolean;
+  isVisibleFn?: (row: T | null, selected: T[]) => boolean;
+  permissions?: PermissionRequirement;
+  /** The modal's initial data for ribbon CREATE/MULTI_CREATE (rows for the other kinds). */
+  initialData?: unknown;
+}
+
+/** What the table's modal is opened with. */
+export interface ModalState {
+  isOpen: boolean;
+  action: ActionKind | null;
+  initialData: unknown;
+}
+
+/** Handed to the screen's renderModal. */
+export interface ModalRenderProps<TEditor = unknown> {
+  action: ActionKind;
+  initialData: unknown;
+  editorSettings: TEditor | undefined;
+  close: () => void;
+  /** Invalidates the table's query (after a save). */
+  refresh: () => Promise<void>;
+}
+
+/** What a caller-supplied fetch may answer: table data, a plain list, or nothing. */
+export type FetchResult<T> = TableData<T> | T[] | null | undefined;
+
+export interface FetchContext {
+  orgId: number | null;
+  signal: AbortSignal;
+}
+
+export type FetchData<T> = (context: FetchContext) => Promise<FetchResult<T>>;

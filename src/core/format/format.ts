@@ -1,0 +1,126 @@
+/**
+ * Shared display rules (SPEC §3, §4, §9). Pure functions: the same text is shown in tables,
+ * forms and exports, so everything a user reads about a user, a date or a size comes from here.
+ */
+
+/** The user shape every list and form shows (SPEC §3). */
+export interface UserLike {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+export const PENDING_USER_TEXT = 'Pending user activation';
+
+/**
+ * SPEC §3: 'First Last <email>' with the email in lower case; with no first name but an email,
+ * 'Pending user activation'.
+ */
+export function formatUser(user: UserLike | null | undefined): string {
+  if (!user) return '';
+  const first = user.firstName?.trim() ?? '';
+  const last = user.lastName?.trim() ?? '';
+  const email = user.email?.trim().toLowerCase() ?? '';
+  if (!first && email) return PENDING_USER_TEXT;
+  const name = `${first} ${last}`.trim();
+  if (!email) return name;
+  return name ? `${name} <${email}>` : `<${email}>`;
+}
+
+export type DateInput = Date | string | number | null | undefined;
+
+/** A Date from a Date, an ISO/parsable string or a timestamp; null when absent or invalid. */
+export function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** SPEC §4: a date past or equal to now shows in red. */
+export function isPastOrNow(value: DateInput, now: number = Date.now()): boolean {
+  const date = toDate(value);
+  return date !== null && date.getTime() <= now;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * Dates read YYYY/MM/DD (local time) everywhere: the same shape the table's date filters take
+ * (SPEC §5), so a user types what they see.
+ */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
+}
+
+/** YYYY/MM/DD HH:mm, local time. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * Parses YYYY/MM/DD (month and day may have one digit) into local midnight; null for any text
+ * that is not a real calendar date (SPEC §5: invalid filter text clears that bound).
+ */
+export function parseYmd(text: string): Date | null {
+  const match = /^\s*(\d{4})\/(\d{1,2})\/(\d{1,2})\s*$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) {
+    return null;
+  }
+  return date;
+}
+
+const relativeUnits: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600 * 1000],
+  ['month', 30 * 24 * 3600 * 1000],
+  ['week', 7 * 24 * 3600 * 1000],
+  ['day', 24 * 3600 * 1000],
+  ['hour', 3600 * 1000],
+  ['minute', 60 * 1000],
+  ['second', 1000],
+];
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+
+/** The time between a date and now in words ('3 days ago', 'in 2 hours'). */
+export function formatTimeDifference(value: DateInput, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const diff = date.getTime() - now;
+  for (const [unit, ms] of relativeUnits) {
+    if (Math.abs(diff) >= ms || unit === 'second') {
+      return relativeFormat.format(Math.round(diff / ms), unit);
+    }
+  }
+  return '';
+}
+
+const sizeUnits = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** SPEC §9: units B to YB, base 1024, at most 2 decimals ('1.5 KB', '0 B'). */
+export function formatFileSize(bytes: number | null | undefined, decimals = 2): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes === 0) return '0 B';
+  const index = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), sizeUnits.length - 1);
+  const value = Math.max(0, index) === 0 ? bytes : bytes / 1024 ** index;
+  return `${parseFloat(value.toFixed(decimals))} ${sizeUnits[Math.max(0, index)]}`;
+}
+
+/** SPEC §9: string cells show at most 75 characters. */
+export const STRING_CELL_MAX = 75;
+
+/** Cuts text longer than max characters and ends it with an ellipsis. */
+export function truncate(text: string | null | undefined, max: number = STRING_CELL_MAX): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+/** SPEC §9: tooltips over 200 characters use a wide style. */
+export const WIDE_TOOLTIP_MIN = 200;
+export const isWideTooltip = (text: string) => text.length > WIDE_TOOLTIP_MIN;

@@ -1,0 +1,3 @@
+export * from './format';
+export { ExpiredDate } from './expired-date';
+export type { ExpiredDateProps } from './expired-date';

@@ -1,0 +1,152 @@
+import { screen } from '@testing-library/react';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  csvFileName,
+  neutraliseCell,
+  recordsToCsvText,
+  toCsvText,
+  type ColumnSettings,
+} from '@/core/data-table';
+import { renderTable } from './harness';
+
+/** An RFC 4180 reader (quoted fields, doubled quotes, line breaks inside quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      if (c === '\r') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  row.push(field);
+  rows.push(row);
+  return rows;
+}
+
+describe('CSV cells (SPEC §7, issue 11)', () => {
+  it('neutralises formula starts, including full-width forms, and leaves numbers alone', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']) {
+      expect(neutraliseCell(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    }
+    expect(neutraliseCell('plain')).toBe('plain');
+    expect(neutraliseCell(-5)).toBe('-5');
+    expect(neutraliseCell(null)).toBe('');
+  });
+
+  it('writes the byte-order mark, quotes every field, doubles quotes and keeps commas and newlines', () => {
+    const text = toCsvText(['Name', 'Note'], [['=HYPERLINK("x")', 'a, "b"\nc']]);
+    const bytes = new TextEncoder().encode(text);
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text).toBe('\uFEFF"Name","Note"\n"\'=HYPERLINK(""x"")","a, ""b""\nc"');
+    expect(parseCsv(text.slice(1))).toEqual([
+      ['Name', 'Note'],
+      ['\'=HYPERLINK("x")', 'a, "b"\nc'],
+    ]);
+  });
+
+  it('maps records to a header line of their keys', () => {
+    expect(recordsToCsvText([{ a: 1 }, { a: 2, b: 'x' }])).toBe('\uFEFF"a","b"\n"1",""\n"2","x"');
+  });
+
+  it('keeps the column count through a re-parse for any cells (property)', () => {
+    const cell = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.constantFrom('"', ',', '\n', '\r\n', '=1+1', '＠x', '""', ' '),
+      fc.integer(),
+    );
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 6 })
+          .chain((width) =>
+            fc.tuple(
+              fc.constant(width),
+              fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 }),
+            ),
+          ),
+        ([width, rows]) => {
+          const headers = Array.from({ length: width }, (_, i) => `h${i}`);
+          const parsed = parseCsv(toCsvText(headers, rows).slice(1));
+          expect(parsed).toHaveLength(rows.length + 1);
+          for (const line of parsed) expect(line).toHaveLength(width);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('names the file after the entity', () => {
+    expect(csvFileName('Issued Licences')).toBe('Issued Licences.csv');
+    expect(csvFileName('a/b:c')).toBe('a b c.csv');
+  });
+});
+
+describe('CSV export button', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('downloads the displayed rows mapped by csvMapperFn as "<entity>.csv"', async () => {
+    let saved: Blob | undefined;
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved = blob;
+      return 'blob:csv';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    interface Licence {
+      id: number;
+      customer: string;
+      seats: number;
+    }
+    const settings: ColumnSettings<Licence> = {
+      entity: 'Issued Licences',
+      columns: [
+        { id: 'customer', title: 'Customer' },
+        { id: 'seats', title: 'Seats', type: 'number' },
+      ],
+      sortIndex: 1,
+      csvMapperFn: (row) => ({ Customer: row.customer, Seats: row.seats }),
+    };
+    const { user } = renderTable({
+      columnSettings: settings,
+      rows: [
+        { id: 1, customer: '=cmd|calc', seats: 3 },
+        { id: 2, customer: 'Borealis, "North"', seats: 1 },
+        { id: 3, customer: 'Hidden', seats: 9 },
+      ],
+    });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'a');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(clicked).toEqual(['Issued Licences.csv']);
+    if (!saved) throw new Error('nothing saved');
+    const bytes = new Uint8Array(await saved.arrayBuffer());
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe(
+      '"Customer","Seats"\n"Borealis, ""North""","1"\n"\'=cmd|calc","3"',
+    );
+  });
+});

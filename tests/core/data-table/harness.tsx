@@ -1,0 +1,90 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { DataTable, type DataTableProps, type RowRecord } from '@/core/data-table';
+import { OrgContext, type OrgContextValue } from '@/core/org/context';
+import type { OrgFlag, UserFlag } from '@/contract/metadata';
+
+/** The selected organisation and the user's flags there (all false unless listed). */
+export function orgContext(
+  flags: { user?: UserFlag[]; org?: OrgFlag[] } = {},
+  orgId = 7,
+): OrgContextValue {
+  const on = <K extends string>(names: K[] | undefined) =>
+    Object.fromEntries((names ?? []).map((name) => [name, true])) as Record<K, boolean>;
+  return {
+    org: {
+      id: orgId,
+      name: 'Acme Mining',
+      description: null,
+      avatar_Base64: null,
+      customData: {},
+      sites: [],
+      permissions: on(flags.org),
+    },
+    userPermissions: on(flags.user),
+    otherOrgs: [],
+    site: null,
+    profile: {
+      id: '1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      avatar_Base64: null,
+    },
+    pageSize: 20,
+    selectOrg: () => undefined,
+  };
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export interface HarnessOptions {
+  url?: string;
+  org?: OrgContextValue | null;
+}
+
+export function renderTable<T extends RowRecord>(
+  props: DataTableProps<T>,
+  { url = '/list', org = orgContext() }: HarnessOptions = {},
+) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity } },
+  });
+  const user = userEvent.setup();
+  const ui = (next: DataTableProps<T>) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <OrgContext.Provider value={org}>
+          <DataTable {...next} />
+          <LocationProbe />
+        </OrgContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const result = render(ui(props));
+  return {
+    ...result,
+    client,
+    user,
+    rerenderWith: (next: DataTableProps<T>) => result.rerender(ui(next)),
+    location: () => result.getByTestId('location').textContent,
+  };
+}
+
+/** The body rows that hold data (not the message row). */
+export function dataRows(container: HTMLElement): HTMLTableRowElement[] {
+  return Array.from(container.querySelectorAll<HTMLTableRowElement>('tbody tr')).filter(
+    (row) => !row.querySelector('.dt-message'),
+  );
+}
+
+/** The text of one column (by its index among the data columns) down the body. */
+export function columnTexts(container: HTMLElement, index: number, selectable = true): string[] {
+  const offset = selectable ? 1 : 0;
+  return dataRows(container).map((row) => row.cells[index + offset]?.textContent ?? '');
+}

@@ -1,0 +1,114 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  BadDataError,
+  ColumnType,
+  TABLE_TEXT,
+  toTableData,
+  type ColumnSettings,
+} from '@/core/data-table';
+import { dataRows, orgContext, renderTable } from './harness';
+
+interface Thing {
+  id: number;
+  name: string;
+}
+const settings: ColumnSettings<Thing> = {
+  entity: 'Things',
+  columns: [{ id: 'name', title: 'Name', type: ColumnType.STRING }],
+};
+const things: Thing[] = [
+  { id: 1, name: 'Anvil' },
+  { id: 2, name: 'Bolt' },
+  { id: 3, name: 'Crate' },
+];
+
+describe('data table states (SPEC §2, §8)', () => {
+  it("shows 'Loading Data...' while loading, then the rows and the search count", async () => {
+    let resolve: (value: Thing[]) => void = () => undefined;
+    const fetchData = () => new Promise<Thing[]>((r) => (resolve = r));
+    const { container } = renderTable({
+      columnSettings: settings,
+      fetchData,
+      queryKey: ['things'],
+    });
+    expect(screen.getByText('Loading Data...')).toBeInTheDocument();
+    await act(async () => resolve(things));
+    await waitFor(() => expect(dataRows(container)).toHaveLength(3));
+    expect(screen.getByPlaceholderText('Search 3 records...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Things' })).toBeInTheDocument();
+  });
+
+  it('shows "Error: Something\'s gone wrong!" when the fetch fails', async () => {
+    const fetchData = () => Promise.reject(new Error('boom'));
+    renderTable({ columnSettings: settings, fetchData, queryKey: ['things'] });
+    expect(await screen.findByText("Error: Something's gone wrong!")).toBeInTheDocument();
+  });
+
+  it("shows 'No data found' when the fetch answers nothing: empty rows, 0 fetched, 0 total", async () => {
+    const fetchData = vi.fn(async () => null);
+    renderTable({ columnSettings: settings, fetchData, queryKey: ['things'] });
+    expect(await screen.findByText('No data found')).toBeInTheDocument();
+    expect(toTableData(null)).toEqual({ tableData: [], fetched: 0, totalAvailable: 0 });
+    expect(toTableData(undefined)).toEqual({ tableData: [], fetched: 0, totalAvailable: 0 });
+  });
+
+  it("logs 'Bad data' and shows the error state when table data is not an array", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetchData = vi.fn(async () => ({ tableData: 'nope', fetched: 1, totalAvailable: 1 }));
+    renderTable({
+      columnSettings: settings,
+      fetchData: fetchData as never,
+      queryKey: ['things'],
+    });
+    expect(await screen.findByText(TABLE_TEXT.error)).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Bad data', expect.anything());
+    // Bad data is never retried.
+    expect(fetchData).toHaveBeenCalledTimes(1);
+    expect(() => toTableData({ tableData: {} })).toThrow(BadDataError);
+  });
+
+  it('keys the query by the query key plus the selected organisation id, and passes the org id', async () => {
+    const fetchData = vi.fn(async () => ({ tableData: things, fetched: 3, totalAvailable: 10 }));
+    const { client, container } = renderTable(
+      { columnSettings: settings, fetchData, queryKey: ['things'] },
+      { org: orgContext({}, 42) },
+    );
+    await waitFor(() => expect(dataRows(container)).toHaveLength(3));
+    expect(fetchData).toHaveBeenCalledWith(expect.objectContaining({ orgId: 42 }));
+    expect(client.getQueryData(['things', { orgId: 42 }])).toEqual({
+      tableData: things,
+      fetched: 3,
+      totalAvailable: 10,
+    });
+  });
+
+  it('does not fetch when disabled', async () => {
+    const fetchData = vi.fn(async () => things);
+    renderTable({ columnSettings: settings, fetchData, queryKey: ['things'], enabled: false });
+    expect(await screen.findByText('No data found')).toBeInTheDocument();
+    expect(fetchData).not.toHaveBeenCalled();
+  });
+
+  it('refreshes when the trigger changes from its null start, invalidating the cached query', async () => {
+    const fetchData = vi.fn(async () => things);
+    const props = { columnSettings: settings, fetchData, queryKey: ['things'] };
+    const { rerenderWith, container } = renderTable({ ...props, refreshTrigger: null });
+    await waitFor(() => expect(dataRows(container)).toHaveLength(3));
+    expect(fetchData).toHaveBeenCalledTimes(1);
+    rerenderWith({ ...props, refreshTrigger: null });
+    rerenderWith({ ...props, refreshTrigger: 1 });
+    await waitFor(() => expect(fetchData).toHaveBeenCalledTimes(2));
+    rerenderWith({ ...props, refreshTrigger: 2 });
+    await waitFor(() => expect(fetchData).toHaveBeenCalledTimes(3));
+  });
+
+  it('shows rows handed in directly, and Bad data when they are not an array', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { container, rerenderWith } = renderTable({ columnSettings: settings, rows: things });
+    expect(dataRows(container)).toHaveLength(3);
+    rerenderWith({ columnSettings: settings, rows: 'x' as never });
+    expect(screen.getByText(TABLE_TEXT.error)).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Bad data', 'x');
+  });
+});
