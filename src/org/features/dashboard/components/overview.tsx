@@ -1,0 +1,208 @@
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { ExpiredDate } from '@/core/format';
+import { useOrgContext } from '@/core/org';
+import { useCanAccess } from '@/core/permissions';
+import { getOrgHref, requirements } from '@/core/permissions/routes';
+import { FullScreenLoader } from '@/core/ui/loaders';
+import { issuedLicencesQueryOptions } from '../api/get-issued-licences';
+import { licencesQueryOptions } from '../api/get-licences';
+import { mySubscriptionsQueryOptions } from '../api/get-my-subscriptions';
+import { orgUsersQueryOptions } from '../api/get-org-users';
+import { BarChart } from './bar-chart';
+import {
+  EXPIRY_WINDOW_DAYS,
+  addDays,
+  expiriesByMonth,
+  isActiveSubscription,
+  isoDay,
+  licencesByState,
+  upcomingExpiries,
+} from './stats';
+
+interface StatProps {
+  label: string;
+  value: number | undefined;
+  detail?: string;
+  href?: string | null;
+}
+
+function Stat({ label, value, detail, href }: StatProps) {
+  return (
+    <div className="col-6 col-lg">
+      <div className="card h-100">
+        <div className="card-body">
+          <p className="text-body-secondary small mb-1">{label}</p>
+          <p className="fs-2 fw-semibold mb-0">{value ?? '–'}</p>
+          {detail && <p className="small text-body-secondary mb-0">{detail}</p>}
+          {href && (
+            <Link to={href} className="small stretched-link" aria-label={`${label}: open the list`}>
+              Open
+            </Link>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The selected organisation at a glance (SPEC §2 /dashboard), within what the flags open. */
+export function Overview({ now = new Date() }: { now?: Date }) {
+  const { org } = useOrgContext();
+  const canUsers = useCanAccess(requirements.usersAndLicences);
+  const canSoftware = useCanAccess(requirements.software);
+  const canIssued = useCanAccess(requirements.issuedLicences);
+  const [users, licences, subscriptions, issued] = useQueries({
+    queries: [
+      orgUsersQueryOptions(org.id, canUsers),
+      licencesQueryOptions(org.id, canUsers),
+      mySubscriptionsQueryOptions(org.id, canSoftware),
+      issuedLicencesQueryOptions(org.id, canIssued),
+    ],
+  });
+  const all = [users, licences, subscriptions, issued];
+  if (all.some((q) => q.isLoading)) return <FullScreenLoader />;
+  const failed = all.some((q) => q.isError);
+
+  const today = isoDay(now);
+  const soon = isoDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  const members = users.data?.filter((u) => u.status === 'Active').length;
+  const pending = users.data?.filter((u) => u.status === 'Invited').length ?? 0;
+  const activeSubs = subscriptions.data?.filter((s) => isActiveSubscription(s, today));
+  const expiringSubs = activeSubs?.filter((s) => s.endDate !== null && s.endDate <= soon);
+  const activeLicences = licences.data?.filter((l) => l.state.name === 'Active').length ?? 0;
+  const expiries = upcomingExpiries(subscriptions.data ?? [], licences.data ?? [], now, {
+    subscription: (id) => (canSoftware ? getOrgHref('serviceLicences', { id }) : null),
+    licence: canUsers ? getOrgHref('licences') : null,
+  });
+  const nothing = !canUsers && !canSoftware && !canIssued;
+
+  return (
+    <div className="d-flex flex-column gap-4">
+      {failed && (
+        <div className="alert alert-warning" role="alert">
+          Some figures could not be loaded; they show as &lsquo;–&rsquo;. Reload the page to try
+          again.
+        </div>
+      )}
+      {nothing ? (
+        <div className="alert alert-info" role="status">
+          Your permissions in {org.name} do not include users, licences or subscriptions. Choose
+          another organisation, or ask an administrator of {org.name} for access.
+        </div>
+      ) : (
+        <div className="row g-3">
+          {canUsers && (
+            <Stat
+              label="Users"
+              value={members}
+              detail={
+                pending ? `${pending} invitation${pending === 1 ? '' : 's'} pending` : undefined
+              }
+              href={getOrgHref('users')}
+            />
+          )}
+          {canUsers && (
+            <Stat
+              label="Licences"
+              value={licences.data?.length}
+              detail={licences.data ? `${activeLicences} active` : undefined}
+              href={getOrgHref('licences')}
+            />
+          )}
+          {canSoftware && (
+            <Stat
+              label="Active subscriptions"
+              value={activeSubs?.length}
+              href={getOrgHref('software')}
+            />
+          )}
+          {canSoftware && (
+            <Stat
+              label="Expiring subscriptions"
+              value={expiringSubs?.length}
+              detail={`within ${EXPIRY_WINDOW_DAYS} days`}
+            />
+          )}
+          {canIssued && (
+            <Stat
+              label="Licences issued"
+              value={issued.data?.length}
+              detail={
+                issued.data
+                  ? `${issued.data.filter((l) => l.state.name === 'Active').length} active`
+                  : undefined
+              }
+              href={getOrgHref('issuedLicences')}
+            />
+          )}
+        </div>
+      )}
+
+      {(canUsers || canSoftware) && (
+        <div className="row g-3">
+          <div className="col-lg-7">
+            <div className="card">
+              <div className="card-body">
+                <h2 className="h5 card-title">Expiring in the next {EXPIRY_WINDOW_DAYS} days</h2>
+                {expiries.length === 0 ? (
+                  <p className="mb-0 text-body-secondary">
+                    Nothing expires in the next {EXPIRY_WINDOW_DAYS} days.
+                  </p>
+                ) : (
+                  <div className="table-responsive">
+                    <table className="table table-sm mb-0">
+                      <thead>
+                        <tr>
+                          <th scope="col">What</th>
+                          <th scope="col">Name</th>
+                          <th scope="col">Vendor</th>
+                          <th scope="col">Expires</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {expiries.slice(0, 10).map((e) => (
+                          <tr key={`${e.kind}-${e.id}`}>
+                            <td>{e.kind}</td>
+                            <td>{e.href ? <Link to={e.href}>{e.name}</Link> : e.name}</td>
+                            <td>{e.from}</td>
+                            <td>
+                              <ExpiredDate value={`${e.date}T23:59:59`} />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                    {expiries.length > 10 && (
+                      <p className="small text-body-secondary mt-2 mb-0">
+                        and {expiries.length - 10} more.
+                      </p>
+                    )}
+                  </div>
+                )}
+              </div>
+            </div>
+          </div>
+          <div className="col-lg-5 d-flex flex-column gap-3">
+            {canUsers && (
+              <div className="card">
+                <div className="card-body">
+                  <BarChart
+                    title="Licences by state"
+                    data={licencesByState(licences.data ?? [])}
+                    colours={['#198754', '#b35c00', '#b02a37']}
+                  />
+                </div>
+              </div>
+            )}
+            <div className="card">
+              <div className="card-body">
+                <BarChart title="Expiries by month" data={expiriesByMonth(expiries, now)} />
+              </div>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Licence } from '@/contract/crm/licences';
+import type { Subscription } from '@/contract/crm/subscriptions';
+
+/** How far ahead the dashboard looks for expiries. */
+export const EXPIRY_WINDOW_DAYS = 90;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A local calendar day as YYYY-MM-DD (the shape the CRM uses for dates). */
+export const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+export function addDays(date: Date, days: number): Date {
+  const next = new Date(date);
+  next.setDate(next.getDate() + days);
+  return next;
+}
+
+/** Not disabled, started, and not yet ended. */
+export function isActiveSubscription(sub: Subscription, today: string): boolean {
+  return (
+    !sub.isDisabled && sub.startDate <= today && (sub.endDate === null || sub.endDate >= today)
+  );
+}
+
+export interface Expiry {
+  kind: 'Subscription' | 'Licence';
+  id: number;
+  name: string;
+  /** The vendor. */
+  from: string;
+  date: string;
+  /** Where it can be seen in the portal (null: no page the user may open). */
+  href: string | null;
+}
+
+/** Active subscriptions and licences ending within the window, soonest first. */
+export function upcomingExpiries(
+  subscriptions: readonly Subscription[],
+  licences: readonly Licence[],
+  now: Date,
+  links: { subscription: (id: number) => string | null; licence: string | null },
+): Expiry[] {
+  const today = isoDay(now);
+  const until = isoDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  const within = (d: string | null): d is string => d !== null && d >= today && d <= until;
+  const list: Expiry[] = [
+    ...subscriptions
+      .filter((s) => isActiveSubscription(s, today) && within(s.endDate))
+      .map((s) => ({
+        kind: 'Subscription' as const,
+        id: s.id,
+        name: s.name,
+        from: s.vendorOrg.name,
+        date: s.endDate ?? '',
+        href: links.subscription(s.id),
+      })),
+    ...licences
+      .filter((l) => l.state.name === 'Active' && within(l.expiry))
+      .map((l) => ({
+        kind: 'Licence' as const,
+        id: l.id,
+        name: l.subscription ? `${l.product.name} (${l.subscription.name})` : l.product.name,
+        from: l.vendorOrg.name,
+        date: l.expiry ?? '',
+        href: links.licence,
+      })),
+  ];
+  return list.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+}
+
+export interface ChartDatum {
+  label: string;
+  value: number;
+}
+
+/** Licences by state, in a fixed order so that the chart reads the same every day. */
+export function licencesByState(licences: readonly Licence[]): ChartDatum[] {
+  return (['Active', 'Suspended', 'Expired'] as const).map((state) => ({
+    label: state,
+    value: licences.filter((l) => l.state.name === state).length,
+  }));
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Expiries per calendar month from this month to the end of the window (4 months). */
+export function expiriesByMonth(expiries: readonly Expiry[], now: Date): ChartDatum[] {
+  const months: ChartDatum[] = [];
+  for (let i = 0; i < 4; i++) {
+    const month = new Date(now.getFullYear(), now.getMonth() + i, 1);
+    const prefix = `${month.getFullYear()}-${pad(month.getMonth() + 1)}`;
+    months.push({
+      label: `${MONTHS[month.getMonth()] ?? ''} ${month.getFullYear()}`,
+      value: expiries.filter((e) => e.date.startsWith(prefix)).length,
+    });
+  }
+  return months;
+}

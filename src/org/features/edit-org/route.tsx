@@ -1,0 +1,39 @@
+import { useOrg } from './api/get-org';
+import { OrgCustomData } from './components/org-custom-data';
+import { OrgForm } from './components/org-form';
+import { FullScreenLoader } from '@/core/ui/loaders';
+import { useDocumentTitle } from '@/core/ui/portal';
+import { ErrorScreen } from '@/core/ui/screens';
+
+/** SPEC §2 /edit-org (org owner): name, description, logo and custom data records. */
+export default function EditOrgPage() {
+  useDocumentTitle('Edit Organization');
+  const org = useOrg();
+  if (org.isLoading) return <FullScreenLoader />;
+  if (org.isError) return <ErrorScreen error={org.error} />;
+  if (!org.data) return <FullScreenLoader />;
+  return (
+    <section aria-labelledby="edit-org-title">
+      <h1 id="edit-org-title" className="h3 mb-1">
+        Edit Organization
+      </h1>
+      <p className="text-body-secondary">
+        How {org.data.name} appears to its members, customers and vendors.
+      </p>
+      <div className="row g-4">
+        <div className="col-xl-7">
+          <div className="card">
+            <div className="card-body">
+              <h2 className="h5 card-title">Details</h2>
+              <OrgForm org={org.data} />
+            </div>
+          </div>
+        </div>
+        {/* Full width: the records table needs room for its actions. */}
+        <div className="col-12">
+          <OrgCustomData />
+        </div>
+      </div>
+    </section>
+  );
+}

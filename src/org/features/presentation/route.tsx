@@ -1,0 +1,82 @@
+import { Link } from 'react-router-dom';
+import { useAuthSession } from '@/core/auth';
+import { getOrgHref } from '@/core/permissions/routes';
+import { useDocumentTitle } from '@/core/ui/portal';
+
+const FEATURES: readonly { title: string; text: string }[] = [
+  {
+    title: 'Sell software',
+    text: 'Describe your products and services, sell subscriptions to customers and issue their licences.',
+  },
+  {
+    title: 'Use software',
+    text: 'See the subscriptions and licences your organisation holds and give seats to your people.',
+  },
+  {
+    title: 'Run your team',
+    text: 'Invite colleagues by email and decide what each of them may see and change.',
+  },
+];
+
+/**
+ * SPEC §2 / (presentation): the landing page. Signed-out visitors read what the portal is and
+ * can sign in or register; signed-in users see it too, with a way to their dashboard.
+ */
+export default function PresentationPage() {
+  useDocumentTitle();
+  const session = useAuthSession();
+  return (
+    <section className="py-4" aria-labelledby="landing-title" style={{ maxWidth: '60rem' }}>
+      <h1 id="landing-title" className="display-6 mb-3">
+        Organisation Portal
+      </h1>
+      <p className="lead">
+        Run your software licensing business in one place: offerings (products and services), the
+        users of your organisation, licences you hold and licences you issue, customer subscriptions
+        and your own software subscriptions.
+      </p>
+      {session.status === 'authenticated' ? (
+        <Link className="btn btn-primary" to={getOrgHref('dashboardOverview')}>
+          Go to your dashboard
+        </Link>
+      ) : (
+        <div className="d-flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              void session.signIn();
+            }}
+          >
+            Sign in
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            onClick={() => {
+              void session.signIn({ register: true });
+            }}
+          >
+            Register
+          </button>
+        </div>
+      )}
+      <div className="row g-3 mt-4">
+        {FEATURES.map((f) => (
+          <div className="col-md-4" key={f.title}>
+            <div className="card h-100">
+              <div className="card-body">
+                <h2 className="h5 card-title">{f.title}</h2>
+                <p className="card-text">{f.text}</p>
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+      <p className="mt-4 mb-0">
+        New customer of a vendor on this portal?{' '}
+        <Link to={getOrgHref('subscriptionRegister')}>Register your organisation</Link>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useNavigate } from 'react-router-dom';
+import { FormEngine, type FormSettings } from '@/core/forms';
+import { getOrgHref } from '@/core/permissions/routes';
+import { useDocumentTitle } from '@/core/ui/portal';
+import { getRegistration } from './api/get-registration';
+
+const findSettings: FormSettings = {
+  rows: [
+    [
+      {
+        field: 'id',
+        type: 'positiveInteger',
+        title: 'Registration number',
+        isMandatory: true,
+        width: 4,
+      },
+      {
+        field: 'code',
+        type: 'string',
+        title: 'Code',
+        isMandatory: true,
+        maxLength: 200,
+        width: 8,
+        tooltip: 'The code shown when you registered, also in the email we sent',
+      },
+    ],
+  ],
+};
+
+/** SPEC §2 /subscription/existing-reg: find a registration by its number and code, then finish it. */
+export default function SubscriptionExistingRegPage() {
+  useDocumentTitle('Existing registration');
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="existing-reg-title" style={{ maxWidth: '40rem' }}>
+      <h1 id="existing-reg-title" className="h3 mb-1">
+        Existing registration
+      </h1>
+      <p className="text-body-secondary">
+        Enter the registration number and code you were given to carry on where you left off.
+      </p>
+      <div className="card">
+        <div className="card-body">
+          <FormEngine
+            settings={findSettings}
+            defaultValues={{ id: '', code: '' }}
+            submitLabel="Find registration"
+            onSubmit={async (values) => {
+              const id = Number(values.id);
+              const code = String(values.code ?? '').trim();
+              // A wrong number or code throws field errors, shown under the code.
+              await getRegistration(id, code);
+              void navigate(
+                `${getOrgHref('subscriptionRegister')}?id=${id}&code=${encodeURIComponent(code)}`,
+              );
+            }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { Attachment } from '@/contract/common';
+import { formatDateTime } from '@/core/format';
+import { FormEngine, type FormSettings } from '@/core/forms';
+import { useSendSupportRequest } from '../api/send-support-request';
+
+export const supportFormSettings: FormSettings = {
+  rows: [
+    [
+      {
+        field: 'subject',
+        type: 'string',
+        title: 'Subject',
+        isMandatory: true,
+        maxLength: 200,
+        placeholder: 'A short summary of the problem',
+      },
+    ],
+    [
+      {
+        field: 'message',
+        type: 'textArea',
+        title: 'Message',
+        isMandatory: true,
+        maxLength: 10000,
+        rows: 8,
+        placeholder: 'What happened, what you expected, and the steps to see it again',
+      },
+    ],
+    [
+      {
+        field: 'attachments',
+        type: 'attachments',
+        title: 'Attachments',
+        multiple: true,
+        tooltip: 'Screenshots, logs or files; up to 10 files of at most 20 MiB each',
+      },
+    ],
+  ],
+};
+
+/** The support request form; a sent request shows its reference and a fresh form. */
+export function SupportForm() {
+  const send = useSendSupportRequest();
+  const [sent, setSent] = useState<{ id: number; createdAt: string } | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <>
+      {sent && (
+        <div className="alert alert-success" role="status">
+          Request #{sent.id} received on {formatDateTime(sent.createdAt)}. Our support team answers
+          by email.
+        </div>
+      )}
+      <FormEngine
+        key={formKey}
+        settings={supportFormSettings}
+        defaultValues={{ subject: '', message: '', attachments: [] }}
+        submitLabel="Send request"
+        onSubmit={async (values) => {
+          const result = await send.mutateAsync({
+            subject: String(values.subject ?? ''),
+            message: String(values.message ?? ''),
+            attachments: (Array.isArray(values.attachments)
+              ? values.attachments
+              : []) as Attachment[],
+          });
+          setSent(result);
+          setFormKey((k) => k + 1);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Licence } from '@/contract/crm/licences';
+import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
+import { config } from '@/core/config';
+import ServiceLicencesPage from '@/org/features/service-licences/route';
+import { server } from '../../../msw/server';
+import { renderApp } from '../../../render';
+
+const named = (id: number, name: string) => ({ id, name });
+const licence = (id: number, assignedUser: Licence['assignedUser'] = null): Licence => ({
+  id,
+  subscription: named(1, 'Borealis - Blast Designer'),
+  product: named(1, 'Blast Designer'),
+  state: { name: 'Active' },
+  seats: 1,
+  expiry: '2099-01-01',
+  vendorOrg: named(1, 'Acme Mining'),
+  customerOrg: named(2, 'Borealis Quarries'),
+  assignedUser,
+  issuedAt: '2025-01-01T00:00:00.000Z',
+  orgName: 'Acme Mining',
+});
+
+function detail(licences: Licence[]): SubscriptionDetail {
+  return {
+    id: 1,
+    name: 'Borealis - Blast Designer',
+    vendorOrg: named(1, 'Acme Mining'),
+    subscriberOrg: named(2, 'Borealis Quarries'),
+    offering: { id: 1, name: 'Blast Designer', type: 'product' },
+    startDate: '2025-01-01',
+    endDate: '2099-01-01',
+    seatsAllowed: 5,
+    seatsUsed: licences.filter((l) => l.assignedUser).length,
+    includedFeatures: [named(1, 'Export')],
+    isDisabled: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    orgName: 'Acme Mining',
+    attachments: [],
+    licences,
+  };
+}
+
+describe('Service Licences (/my-subscriptions/{id})', () => {
+  it('assigns a free licence to a member and unassigns a held one', async () => {
+    const simon = {
+      id: 6,
+      firstName: 'Simon',
+      lastName: 'Submanager',
+      email: 'submanager@example.com',
+    };
+    let licences = [licence(11, simon), licence(12)];
+    const assigned: unknown[] = [];
+    const base = `${config.crmApiUrl}/orgs/1`;
+    server.use(
+      http.get(`${base}/my-subscriptions/1`, () =>
+        HttpResponse.json({ success: true, data: detail(licences) }),
+      ),
+      http.post(`${base}/users/list`, () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            results: [
+              {
+                ...simon,
+                isOrgOwner: false,
+                isOrgAdmin: false,
+                isBusinessManager: false,
+                isSubManager: true,
+                isDeveloper: false,
+                isTechSupport: false,
+                status: 'Active',
+                invitedAt: null,
+              },
+            ],
+            fetchedCount: 1,
+            skippedCount: 0,
+            totalAvailable: 1,
+          },
+        }),
+      ),
+      http.post(
+        `${base}/my-subscriptions/1/licences/:licenceId/assign`,
+        async ({ request, params }) => {
+          const body = (await request.json()) as { userId: number | null };
+          assigned.push({ licenceId: Number(params.licenceId), ...body });
+          licences = licences.map((l) =>
+            l.id === Number(params.licenceId)
+              ? { ...l, assignedUser: body.userId ? simon : null }
+              : l,
+          );
+          return HttpResponse.json({
+            success: true,
+            data: licences.find((l) => l.id === Number(params.licenceId)),
+          });
+        },
+      ),
+    );
+    const { user } = await renderApp(<ServiceLicencesPage />, {
+      url: '/my-subscriptions/1',
+      path: '/my-subscriptions/:id',
+      permissions: { isSubManager: true },
+    });
+    expect(await screen.findByText('1 of 5 assigned (4 free)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Software' })).toHaveAttribute(
+      'href',
+      '/my-subscriptions',
+    );
+
+    const free = screen.getAllByRole('row').find((r) => within(r).queryByText('12'));
+    if (!free) throw new Error('no row 12');
+    expect(within(free).queryByRole('button', { name: /^Unassign user/ })).not.toBeInTheDocument();
+    await user.click(within(free).getByRole('button', { name: /^Assign user/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Blast Designer' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(assigned).toEqual([{ licenceId: 12, userId: 6 }]));
+    expect(await screen.findByText('2 of 5 assigned (3 free)')).toBeInTheDocument();
+
+    const held = screen.getAllByRole('row').find((r) => within(r).queryByText('11'));
+    if (!held) throw new Error('no row 11');
+    await user.click(within(held).getByRole('button', { name: /^Unassign user/ }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unassign licence' })).getByRole('button', {
+        name: 'Unassign',
+      }),
+    );
+    await waitFor(() => expect(assigned).toHaveLength(2));
+    expect(assigned[1]).toEqual({ licenceId: 11, userId: null });
+  });
+
+  it('shows the not-found screen for a subscription that is not the organisation’s', async () => {
+    server.use(
+      http.get(`${config.crmApiUrl}/orgs/1/my-subscriptions/99`, () =>
+        HttpResponse.json({ success: false, message: 'Subscription not found' }, { status: 404 }),
+      ),
+    );
+    await renderApp(<ServiceLicencesPage />, {
+      url: '/my-subscriptions/99',
+      path: '/my-subscriptions/:id',
+      permissions: { isOrgAdmin: true },
+    });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
