@@ -1,0 +1,369 @@
+// bench/results/latest.json, latest.md and a timestamped copy of each; targets of issue 10
+// reported as met or not (never asserted).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const KB = 1024;
+const kb = (v) => (typeof v === 'number' ? `${(v / KB).toFixed(1)} KB` : '–');
+const ms = (v) => (typeof v === 'number' ? `${v} ms` : '–');
+const plain = (v) => (typeof v === 'number' ? String(v) : '–');
+const rps = (v) => (typeof v === 'number' ? `${Math.round(v)} req/s` : '–');
+const mb = (v) => (typeof v === 'number' ? `${(v / KB / KB).toFixed(0)} MB` : '–');
+
+/**
+ * The rows of the table: [label, product figure, peer figure or null, format, target].
+ * target: { max } | { min } | { maxRatio } (product/peer) | { minOf: [figure, factor] } | null.
+ */
+function rows(f) {
+  const list = [];
+  for (const portal of ['org', 'site']) {
+    list.push(
+      [
+        `${portal}: first-load JS gzip`,
+        `${portal}.firstLoadJsGzipBytes`,
+        'peer.firstLoadJsGzipBytes',
+        kb,
+        { max: 130 * KB, maxRatio: 1 / 3 },
+      ],
+      [
+        `${portal}: first-load JS brotli`,
+        `${portal}.firstLoadJsBrotliBytes`,
+        'peer.firstLoadJsBrotliBytes',
+        kb,
+        null,
+      ],
+      [
+        `${portal}: first-load CSS gzip`,
+        `${portal}.firstLoadCssGzipBytes`,
+        'peer.firstLoadCssGzipBytes',
+        kb,
+        { max: 25 * KB },
+      ],
+      [
+        `${portal}: largest route chunk gzip`,
+        `${portal}.largestRouteChunkGzipBytes`,
+        'peer.largestRouteChunkGzipBytes',
+        kb,
+        null,
+      ],
+    );
+  }
+  for (const [name, label] of [
+    ['org.landing', 'org landing'],
+    ['site.landing', 'site landing'],
+  ]) {
+    for (const profile of ['desktop', 'mobile']) {
+      const peer = `peer.table.${profile}`;
+      list.push(
+        [
+          `${label}, ${profile}: Lighthouse performance`,
+          `${name}.${profile}.lighthouseScore`,
+          `${peer}.lighthouseScore`,
+          plain,
+          { min: profile === 'desktop' ? 100 : 95 },
+        ],
+        [
+          `${label}, ${profile}: Lighthouse LCP`,
+          `${name}.${profile}.lighthouseLcpMs`,
+          `${peer}.lighthouseLcpMs`,
+          ms,
+          { max: 1000 },
+        ],
+        [
+          `${label}, ${profile}: Lighthouse TBT`,
+          `${name}.${profile}.lighthouseTbtMs`,
+          `${peer}.lighthouseTbtMs`,
+          ms,
+          { max: 50 },
+        ],
+        [
+          `${label}, ${profile}: Lighthouse CLS`,
+          `${name}.${profile}.lighthouseCls`,
+          `${peer}.lighthouseCls`,
+          plain,
+          { max: 0.01 },
+        ],
+      );
+    }
+  }
+  for (const [name, label] of [
+    ['org.landing', 'org landing'],
+    ['site.landing', 'site landing'],
+    ['org.table', 'org /issued-licences (signed in)'],
+  ]) {
+    for (const profile of ['desktop', 'mobile']) {
+      const peer = name === 'org.table' ? `peer.table.${profile}` : null;
+      const landing = name.endsWith('landing');
+      list.push(
+        [
+          `${label}, ${profile}: LCP`,
+          `${name}.${profile}.lcpMs`,
+          peer && `${peer}.lcpMs`,
+          ms,
+          landing ? { max: 1000 } : null,
+        ],
+        [
+          `${label}, ${profile}: TBT`,
+          `${name}.${profile}.tbtMs`,
+          peer && `${peer}.tbtMs`,
+          ms,
+          landing ? { max: 50 } : null,
+        ],
+        [
+          `${label}, ${profile}: CLS`,
+          `${name}.${profile}.cls`,
+          peer && `${peer}.cls`,
+          plain,
+          landing ? { max: 0.01 } : null,
+        ],
+      );
+    }
+  }
+  for (const size of ['1k', '10k', '50k', '100k']) {
+    const search = size === '10k' ? { max: 50 } : size === '100k' ? { max: 80 } : null;
+    const sort = size === '10k' ? { max: 100 } : size === '100k' ? { max: 600 } : null;
+    list.push(
+      [
+        `table ${size} rows: keystroke → next paint p95`,
+        `table.org.search${size}.p95Ms`,
+        null,
+        ms,
+        search,
+      ],
+      [
+        `table ${size} rows: keystroke → filtered rows painted p95`,
+        `table.org.searchResults${size}.p95Ms`,
+        null,
+        ms,
+        null,
+      ],
+      [
+        `table ${size} rows: sort click → next paint p95`,
+        `table.org.sort${size}.p95Ms`,
+        null,
+        ms,
+        sort,
+      ],
+      [
+        `table ${size} rows: sort click → sorted rows painted p95`,
+        `table.org.sortResults${size}.p95Ms`,
+        null,
+        ms,
+        null,
+      ],
+      [
+        `table ${size} rows: page change → next paint p95`,
+        `table.org.page${size}.p95Ms`,
+        null,
+        ms,
+        null,
+      ],
+      [
+        `table ${size} rows: longest task`,
+        `table.org.longestTask${size}Ms`,
+        null,
+        ms,
+        size === '100k' ? { max: 200 } : null,
+      ],
+    );
+  }
+  const real = typeof f['tableReal.rows'] === 'number' ? `${f['tableReal.rows']} rows` : 'stack';
+  list.push(
+    [
+      `issued licences (${real}): keystroke → next paint p95`,
+      'tableReal.org.search.p95Ms',
+      'tableReal.peer.search.p95Ms',
+      ms,
+      { maxRatio: 1 },
+    ],
+    [
+      `issued licences (${real}): keystroke → rows painted p95`,
+      'tableReal.org.searchResults.p95Ms',
+      'tableReal.peer.searchResults.p95Ms',
+      ms,
+      { maxRatio: 1 },
+    ],
+    [
+      `issued licences (${real}): sort click → next paint p95`,
+      'tableReal.org.sort.p95Ms',
+      'tableReal.peer.sort.p95Ms',
+      ms,
+      { maxRatio: 1 },
+    ],
+    [
+      `issued licences (${real}): sort click → sorted rows painted p95`,
+      'tableReal.org.sortResults.p95Ms',
+      'tableReal.peer.sortResults.p95Ms',
+      ms,
+      { maxRatio: 1 },
+    ],
+    [
+      `issued licences (${real}): page change → next paint p95`,
+      'tableReal.org.page.p95Ms',
+      'tableReal.peer.page.p95Ms',
+      ms,
+      { maxRatio: 1 },
+    ],
+    [
+      `issued licences (${real}): page change → rows painted p95`,
+      'tableReal.org.pageResults.p95Ms',
+      'tableReal.peer.pageResults.p95Ms',
+      ms,
+      { maxRatio: 1 },
+    ],
+    [
+      `issued licences (${real}): longest task`,
+      'tableReal.org.longestTaskMs',
+      'tableReal.peer.longestTaskMs',
+      ms,
+      null,
+    ],
+    [
+      'Issue licence form: keystroke → next paint p95',
+      'form.org.keystroke.p95Ms',
+      'form.peer.keystroke.p95Ms',
+      ms,
+      null,
+    ],
+    [
+      'Issue licence form: submit → errors painted p95',
+      'form.org.submitValidation.p95Ms',
+      'form.peer.submitValidation.p95Ms',
+      ms,
+      null,
+    ],
+    ['stack: list, 50 rows, p99', 'stack.list50.p99Ms', null, ms, { max: 20 }],
+    ['stack: list, 50 rows, p50', 'stack.list50.p50Ms', null, ms, null],
+    [
+      'stack: list, 50 rows, throughput',
+      'stack.list50.rps',
+      null,
+      rps,
+      { minOf: ['stack.bareFastify.rps', 0.5] },
+    ],
+    ['stack: list, 1000 rows, p99', 'stack.list1000.p99Ms', null, ms, null],
+    ['stack: list, 1000 rows, throughput', 'stack.list1000.rps', null, rps, null],
+    ['stack: Orgs/GetUserMetadata p99', 'stack.userMetadata.p99Ms', null, ms, null],
+    ['stack: Orgs/GetUserMetadata throughput', 'stack.userMetadata.rps', null, rps, null],
+    ['stack: /health throughput (smoke)', 'stack.health.rps', null, rps, null],
+    ['bare Fastify route throughput (ceiling)', 'stack.bareFastify.rps', null, rps, null],
+    ['bare Fastify route p99', 'stack.bareFastify.p99Ms', null, ms, null],
+    ['stack RSS idle', 'stack.rssIdleBytes', null, mb, null],
+    ['stack RSS peak under load', 'stack.rssPeakBytes', null, mb, null],
+    [
+      '`npm start` → stack and both portals answering',
+      'startup.npmStartToPortalsAnsweringMs',
+      null,
+      ms,
+      null,
+    ],
+  );
+  return list;
+}
+
+function verdict(f, product, peer, target) {
+  const value = f[product];
+  if (!target) return ['', ''];
+  if (typeof value !== 'number') return [describe(target), 'not measured'];
+  const checks = [];
+  if (target.max !== undefined) checks.push(value <= target.max);
+  if (target.min !== undefined) checks.push(value >= target.min);
+  if (target.maxRatio !== undefined && peer && typeof f[peer] === 'number' && f[peer] > 0) {
+    checks.push(value / f[peer] <= target.maxRatio);
+  }
+  if (target.minOf && typeof f[target.minOf[0]] === 'number') {
+    checks.push(value >= f[target.minOf[0]] * target.minOf[1]);
+  }
+  if (!checks.length) return [describe(target), 'not measured'];
+  return [describe(target), checks.every(Boolean) ? 'met' : '**missed**'];
+}
+
+function describe(target) {
+  const parts = [];
+  if (target.min !== undefined) parts.push(`≥ ${target.min}`);
+  if (target.max !== undefined) {
+    parts.push(target.max >= 1024 ? `≤ ${kb(target.max)}` : `≤ ${target.max}`);
+  }
+  if (target.maxRatio !== undefined) {
+    parts.push(
+      target.maxRatio === 1
+        ? 'ahead of the peer'
+        : `≤ 1/${Math.round(1 / target.maxRatio)} of the peer`,
+    );
+  }
+  if (target.minOf) parts.push(`≥ ${target.minOf[1]} × bare Fastify`);
+  return parts.join(', ');
+}
+
+export function markdown(output) {
+  const f = output.figures;
+  const m = output.machine;
+  const lines = [
+    `# Benchmark results${output.smoke ? ' (smoke)' : ''}`,
+    '',
+    `${output.date}; ${m.cpuModel}, ${m.cores} cores; load average ${m.loadAverageAtStart?.join(' ')} at start, ${m.loadAverageAtEnd?.join(' ')} at end; Node ${m.node}; Chromium ${m.chromium ?? '?'}; ` +
+      `servers on core ${m.serverCore}, browser and load generator on core ${m.clientCore}${m.taskset ? ' (taskset)' : ' (not pinned)'}; ` +
+      `medians of ${output.config.runs} runs after ${output.config.warmups} warm-ups (p95 of those runs for interactions). ` +
+      'Lighthouse rows: Lighthouse itself (simulated throttling); "observed" rows: PerformanceObserver in Chromium under DevTools throttling. The peer column of the landing rows is the peer\'s landing page (its list). See docs/performance.md.',
+    '',
+    '| figure | product | peer | ratio | target | met? |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const [label, product, peer, format, target] of rows(f)) {
+    const value = f[product];
+    const peerValue = peer ? f[peer] : undefined;
+    if (value === undefined && peerValue === undefined) continue;
+    const ratio =
+      typeof value === 'number' && typeof peerValue === 'number' && peerValue > 0
+        ? (value / peerValue).toFixed(2)
+        : '';
+    const [goal, met] = verdict(f, product, peer, target);
+    lines.push(
+      `| ${label} | ${format(value)} | ${peer ? format(peerValue) : ''} | ${ratio} | ${goal} | ${met} |`,
+    );
+  }
+  if (Object.keys(output.errors).length) {
+    lines.push('', '## Phases that failed', '');
+    for (const [name, message] of Object.entries(output.errors)) {
+      lines.push(`- ${name}: ${message.split('\n')[0]}`);
+    }
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/**
+ * BENCH_MERGE=1: a run of some phases only (BENCH_PHASES) updates the figures of the last full
+ * run instead of replacing them (for re-measuring one phase after a fix).
+ */
+function merged(output, file) {
+  if (process.env.BENCH_MERGE !== '1' || output.smoke || !existsSync(file)) return output;
+  const previous = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    ...output,
+    mergedInto: previous.date,
+    figures: { ...previous.figures, ...output.figures },
+    details: { ...previous.details, ...output.details },
+  };
+}
+
+export function writeReport(result, dir) {
+  const output = merged(result, join(dir, 'latest.json'));
+  mkdirSync(join(dir, 'history'), { recursive: true });
+  const stamp = output.date.replace(/[:.]/g, '-');
+  const base = output.smoke ? 'smoke' : 'latest';
+  const json = `${JSON.stringify(output, null, 2)}\n`;
+  const md = markdown(output);
+  // The smoke's output is scratch (bench/results/tmp is git-ignored).
+  const out = output.smoke ? join(dir, 'tmp') : dir;
+  mkdirSync(out, { recursive: true });
+  const files = [join(out, `${base}.json`), join(out, `${base}.md`)];
+  writeFileSync(files[0], json);
+  writeFileSync(files[1], md);
+  if (!output.smoke) {
+    files.push(join(dir, 'history', `${stamp}.json`), join(dir, 'history', `${stamp}.md`));
+    writeFileSync(files[2], json);
+    writeFileSync(files[3], md);
+  }
+  return files;
+}
