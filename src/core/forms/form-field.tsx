@@ -70,7 +70,11 @@ export function FormField({
           title={setting.tooltip}
           aria-hidden="true"
         >
-          ⓘ
+          {/* An SVG, not the ⓘ character: headless and minimal systems lack a font with it. */}
+          <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" focusable="false">
+            <path d="M8 15A7 7 0 1 1 8 1a7 7 0 0 1 0 14m0 1A8 8 0 1 0 8 0a8 8 0 0 0 0 16" />
+            <path d="m8.93 6.59-2.29.29-.08.38.45.08c.29.07.35.18.29.47l-.74 3.47c-.19.9.11 1.32.82 1.32.55 0 1.18-.25 1.47-.6l.09-.42c-.2.18-.5.25-.7.25-.27 0-.37-.2-.3-.53zM9 4.5a1 1 0 1 1-2 0 1 1 0 0 1 2 0" />
+          </svg>
         </span>
       )}
     </>

@@ -77,7 +77,11 @@ export function TopBar({ portalName, start, children }: TopBarProps) {
 /** The main landmark every layout renders (target of the skip link). */
 export function MainLandmark({ children }: { children: ReactNode }) {
   return (
-    <main id="main" tabIndex={-1} className="flex-grow-1 container-fluid py-3 px-3 px-md-4">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="app-main flex-grow-1 container-fluid py-3 px-3 px-md-4"
+    >
       {children}
     </main>
   );
