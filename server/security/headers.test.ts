@@ -187,84 +187,78 @@ describe('CORS', () => {
 });
 
 describe('rate limits', () => {
+  // One app with a small limit (3 per window) for the API limits; each case uses its own IP.
+  let limited: App;
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimitMax: 3, rateLimitWindowMs: 60_000 });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
   it('answers 429 with Retry-After and the envelope on every service once the limit is passed, also on anonymous routes', async () => {
-    const limited = await createTestApp({ rateLimitMax: 3, rateLimitWindowMs: 60_000 });
-    try {
-      const token = await tokenFor(limited, 'owner');
-      const cases: Array<[string, Record<string, string>]> = [
-        ['/crm/v1/users/getdefaultavatar', bearer(token)],
-        ['/identity/v1/profile', bearer(token)],
-        ['/data/v1/dashboard', bearer(token)],
-        ['/crm/v1/email-preferences/nobody%40example.com/wrong', {}], // anonymous 404s count too
-      ];
-      let ip = 1;
-      for (const [url, headers] of cases) {
-        const remoteAddress = `10.9.0.${ip++}`;
-        for (let i = 0; i < 3; i++) {
-          const res = await limited.inject({ url, headers, remoteAddress });
-          expect(res.statusCode, url).not.toBe(429);
-        }
+    const token = await tokenFor(limited, 'owner');
+    const cases: Array<[string, Record<string, string>]> = [
+      ['/crm/v1/users/getdefaultavatar', bearer(token)],
+      ['/identity/v1/profile', bearer(token)],
+      ['/data/v1/dashboard', bearer(token)],
+      ['/crm/v1/email-preferences/nobody%40example.com/wrong', {}], // anonymous 404s count too
+    ];
+    let ip = 1;
+    for (const [url, headers] of cases) {
+      const remoteAddress = `10.9.0.${ip++}`;
+      for (let i = 0; i < 3; i++) {
         const res = await limited.inject({ url, headers, remoteAddress });
-        expect(res.statusCode, url).toBe(429);
-        expect(Number(res.headers['retry-after']), url).toBeGreaterThan(0);
-        expect(isErrorEnvelope(res), url).toBe(true);
-        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.statusCode, url).not.toBe(429);
       }
-    } finally {
-      await limited.close();
+      const res = await limited.inject({ url, headers, remoteAddress });
+      expect(res.statusCode, url).toBe(429);
+      expect(Number(res.headers['retry-after']), url).toBeGreaterThan(0);
+      expect(isErrorEnvelope(res), url).toBe(true);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 
   it('counts requests the auth guard refuses (bad tokens, foreign organisations) too', async () => {
-    const limited = await createTestApp({ rateLimitMax: 3, rateLimitWindowMs: 60_000 });
-    try {
-      const token = await tokenFor(limited, 'owner');
-      const floods: Array<[string, string, Record<string, string>]> = [
-        ['GET', '/crm/v1/Orgs/GetUserMetadata', bearer('forged.token.value')],
-        ['POST', '/crm/v1/orgs/4/users/list', bearer(token)], // not a member: 404
-      ];
-      let ip = 1;
-      for (const [method, url, headers] of floods) {
-        const remoteAddress = `10.6.0.${ip++}`;
-        const statuses: number[] = [];
-        for (let i = 0; i < 5; i++) {
-          const res = await limited.inject({
-            method: method as 'GET',
-            url,
-            headers,
-            remoteAddress,
-            ...(method === 'POST' ? { payload: {} } : {}),
-          });
-          statuses.push(res.statusCode);
-        }
-        expect(statuses.slice(3), `${method} ${url}: ${statuses.join(',')}`).toEqual([429, 429]);
+    const token = await tokenFor(limited, 'owner');
+    const floods: Array<[string, string, Record<string, string>]> = [
+      ['GET', '/crm/v1/Orgs/GetUserMetadata', bearer('forged.token.value')],
+      ['POST', '/crm/v1/orgs/4/users/list', bearer(token)], // not a member: 404
+    ];
+    let ip = 1;
+    for (const [method, url, headers] of floods) {
+      const remoteAddress = `10.6.0.${ip++}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.inject({
+          method: method as 'GET',
+          url,
+          headers,
+          remoteAddress,
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        statuses.push(res.statusCode);
       }
-    } finally {
-      await limited.close();
+      expect(statuses.slice(3), `${method} ${url}: ${statuses.join(',')}`).toEqual([429, 429]);
     }
   });
 
   it('cannot be dodged with a forged X-Forwarded-For', async () => {
-    const limited = await createTestApp({ rateLimitMax: 2, rateLimitWindowMs: 60_000 });
-    try {
-      const headers = bearer(await tokenFor(limited, 'owner'));
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        const res = await limited.inject({
-          url: '/crm/v1/users/getdefaultavatar',
-          remoteAddress: '10.8.0.1',
-          headers: {
-            ...headers,
-            'x-forwarded-for': `203.0.113.${i}`,
-            'x-real-ip': `198.51.100.${i}`,
-          },
-        });
-        statuses.push(res.statusCode);
-      }
-      expect(statuses).toEqual([200, 200, 429, 429]);
-    } finally {
-      await limited.close();
+    const headers = bearer(await tokenFor(limited, 'owner'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await limited.inject({
+        url: '/crm/v1/users/getdefaultavatar',
+        remoteAddress: '10.8.0.1',
+        headers: {
+          ...headers,
+          'x-forwarded-for': `203.0.113.${i}`,
+          'x-real-ip': `198.51.100.${i}`,
+        },
+      });
+      statuses.push(res.statusCode);
     }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
   it('blocks sign-in after repeated failures with 429 and Retry-After, even with the right password', async () => {

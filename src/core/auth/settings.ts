@@ -30,8 +30,11 @@ export function oidcSettings(portal: Portal, origin: string): UserManagerSetting
     // Renewal is driven by core/auth's single refresh path (session.ts), never by the library's
     // own timer: two refreshers would present the same rotating refresh token twice.
     automaticSilentRenew: false,
-    // Sign-out revokes the refresh token at the provider (not only the local copy).
+    // Sign-out revokes the refresh token at the provider (not only the local copy). Only the
+    // refresh token: the provider's access tokens are JWTs, which it refuses to revoke
+    // (unsupported_token_type), and that refusal would abort signoutRedirect.
     revokeTokensOnSignout: true,
+    revokeTokenTypes: ['refresh_token'],
   };
 }
 

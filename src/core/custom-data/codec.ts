@@ -54,10 +54,11 @@ export function decodeCustomData(data: string | null | undefined): DecodedCustom
   if (data === null || data === undefined || data.trim() === '') {
     return { ok: true, type: 'Arbitrary', fields: {}, arbitraryText: EMPTY_JSON };
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(data);
+    return decodeParsed(JSON.parse(data));
   } catch (error) {
+    // Invalid JSON, or JSON nested too deeply to re-serialise (a RangeError): both are data
+    // the editor cannot show, so both fall back the same way.
     return {
       ok: false,
       type: 'Arbitrary',
@@ -66,6 +67,9 @@ export function decodeCustomData(data: string | null | undefined): DecodedCustom
       error: error instanceof Error ? error.message : String(error),
     };
   }
+}
+
+function decodeParsed(parsed: unknown): DecodedCustomData {
   if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
     const { type, ...rest } = parsed as Record<string, unknown>;
     if (isCustomDataType(type) && type !== 'Arbitrary') {

@@ -142,9 +142,14 @@ export function buildLink<T extends RowRecord>(setting: ColumnSetting<T>, row: T
   return isSafeHref(href) ? href : null;
 }
 
+/** Tab, CR and LF are dropped by URL parsing, so '/\t/evil.example' would leave the origin. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 export function isSafeHref(href: string): boolean {
-  if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) return true;
-  return /^(https?:|mailto:)/i.test(href.trim());
+  if (CONTROL_CHARACTER.test(href)) return false;
+  if (href.startsWith('/')) return !href.startsWith('//') && !href.startsWith('/\\');
+  return /^(https?:|mailto:)/i.test(href);
 }
 
 /** Every column type but button dropdowns filters; switches and dropdowns do not sort. */
