@@ -1,0 +1,400 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import {
+  accounts,
+  DEMO_PASSWORD,
+  signIn as sharedSignIn,
+  SITE_PORTAL,
+  STACK,
+} from './support/auth';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 9 end to end, blasts: the site's blast list (upload → edit → delete), Blast Details with
+ * the plan view, sharing (user, organisation, anonymous link → fresh browser → revoke), Blasts
+ * Shared and the Blast Viewer, the Blast Redirect, and the plan view with 5,000 holes.
+ * Demo facts (server/seed): Borealis Quarries (2) has North Pit (1) and South Pit (2), where
+ * siteadmin@example.com is site admin; siteuser@example.com is site user of North Pit and has
+ * North Pit 0001 (blast 1) shared with them; blast 26 (South Pit 0001) is shared with owner.
+ */
+
+/**
+ * Signs in through the provider, waiting for the redirect to it first. (The shared signIn can
+ * return before a slow portal has redirected: the entry URL already has the wanted path.)
+ */
+async function signIn(
+  page: Page,
+  account: keyof typeof accounts,
+  options: { portal: string; path: string },
+): Promise<void> {
+  await page.goto(options.portal + options.path);
+  const atProvider = await page
+    .waitForURL((url) => url.origin === STACK, { timeout: 15_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!atProvider) return sharedSignIn(page, account, options);
+  await page.getByLabel('Email').fill(accounts[account]);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === options.portal && url.pathname === options.path);
+  await page.getByRole('main').waitFor();
+}
+
+/**
+ * axe-core, WCAG 2 A and AA: no serious or critical violations on the screen. The shell's
+ * sidebar (another engineer's: its link colour on the grey background fails color-contrast,
+ * reported to them) is left out, as in the organisation portal's specs.
+ */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('#app-sidebar')
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(bad).toEqual([]);
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/site-${name}.png`, fullPage: true });
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A .blst file of n holes on a 5 m × 4 m grid. */
+function blstFile(name: string, n: number): Buffer {
+  const cols = Math.max(1, Math.round(Math.sqrt(n)));
+  const lines = ['BLST 1', `name=${name}`, 'units=m', 'id,x,y,z,depth,charge'];
+  for (let i = 0; i < n; i++) {
+    const x = (i % cols) * 5;
+    const y = Math.floor(i / cols) * 4;
+    lines.push(
+      `H${i + 1},${x.toFixed(2)},${y.toFixed(2)},300.00,${(8 + (i % 7)).toFixed(1)},${(50 + (i % 11) * 5).toFixed(1)}`,
+    );
+  }
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
+async function findRow(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+/** Uploads a .blst file on the site's Blasts page; returns when the dialog has closed. */
+async function uploadBlast(page: Page, fileName: string, content: Buffer) {
+  await page.getByRole('button', { name: 'Upload blast' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a blast' });
+  await dialog.getByLabel(/Blast file/).setInputFiles({
+    name: fileName,
+    mimeType: 'application/octet-stream',
+    buffer: content,
+  });
+  await expect(dialog.getByText(fileName)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const canvas = (page: Page) => page.getByTestId('plan-canvas');
+
+/** The plan view drew every hole, and their centres lie inside the canvas. */
+async function expectPlanDrawn(page: Page, holes: number) {
+  const c = canvas(page);
+  await expect(c).toHaveAttribute('data-hole-count', String(holes));
+  await expect(c).toHaveAttribute('data-drawn-count', String(holes));
+  const box = JSON.parse((await c.getAttribute('data-screen-box')) ?? 'null') as {
+    minX: number;
+    minY: number;
+    maxX: number;
+    maxY: number;
+  };
+  const width = Number(await c.getAttribute('data-width'));
+  const height = Number(await c.getAttribute('data-height'));
+  expect(box.minX).toBeGreaterThanOrEqual(0);
+  expect(box.minY).toBeGreaterThanOrEqual(0);
+  expect(box.maxX).toBeLessThanOrEqual(width);
+  expect(box.maxY).toBeLessThanOrEqual(height);
+}
+
+async function signedInPage(browser: Browser, account: keyof typeof accounts, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account, { portal: SITE_PORTAL, path });
+  return { context, page };
+}
+
+test.describe('Blasts of a site', () => {
+  test('siteadmin uploads a .blst file, edits it and deletes it', async ({ page }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/1/blasts' });
+    await expect(page).toHaveTitle('Blasts - Site Portal');
+    await expect(page.getByRole('heading', { name: 'Blasts', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'North Pit 0001' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'blasts');
+
+    // A file that is not .blst is refused before any request.
+    await page.getByRole('button', { name: 'Upload blast' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload a blast' });
+    await dialog.getByLabel(/Blast file/).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText('Only .blst files can be uploaded')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const name = `E2E blast ${unique()}`;
+    await uploadBlast(page, `${name.replace(/\s+/g, '_')}.blst`, blstFile(name, 24));
+    await page.reload();
+    let row = await findRow(page, name);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('24');
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Name').fill(`${name} edited`);
+    await edit.getByLabel('Description').fill('Bench 3 trial');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await page.reload();
+    row = await findRow(page, `${name} edited`);
+    await expect(row).toHaveCount(1);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete blast' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Delete blast' })).toBeHidden();
+    await page.reload();
+    await findRow(page, name);
+    await expect(page.getByText('No data found')).toBeVisible();
+  });
+
+  test('a site user reads the blasts but cannot upload, edit or delete', async ({ page }) => {
+    await signIn(page, 'siteuser', { portal: SITE_PORTAL, path: '/site/1/blasts' });
+    await expect(page.getByRole('link', { name: 'North Pit 0001' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload blast' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  });
+});
+
+test.describe('Blast Details', () => {
+  test('the viewer draws every hole of North Pit 0001 within its bounds', async ({ page }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/1/blast/1' });
+    await expect(page).toHaveTitle('Blast Details - Site Portal');
+    await expect(
+      page.getByRole('heading', { name: 'Blast Details: North Pit 0001' }),
+    ).toBeVisible();
+    const holes = Number(await page.getByTestId('blast-hole-count').textContent());
+    expect(holes).toBeGreaterThanOrEqual(12);
+    await expectPlanDrawn(page, holes);
+    await expect(page.getByTestId('plan-summary')).toContainText(`${holes} holes`);
+    await expect(page.getByTestId('plan-legend').getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByTestId('blast-address')).toHaveAttribute(
+      'href',
+      'http://localhost:4000/data/v1/orgs/2/sites/1/blasts/1/file',
+    );
+    await expectAccessible(page);
+    await screenshot(page, 'blast-details');
+
+    // Keyboard: zoom in, then reset; the legend follows the colour choice.
+    await canvas(page).focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('0');
+    await expectPlanDrawn(page, holes);
+    await page.getByLabel('Colour by').selectOption('charge');
+    await expect(page.getByTestId('plan-legend')).toContainText('kg');
+
+    // The .blst download.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /^Download .*\.blst$/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.blst$/);
+  });
+
+  test('sharing: a user, an organisation, and an anonymous link that stops once revoked', async ({
+    page,
+    browser,
+  }) => {
+    // Three browsers and two sign-ins: longer than the default 30 s on a loaded machine.
+    test.setTimeout(120_000);
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/2/blasts' });
+    const name = `E2E share ${unique()}`;
+    await uploadBlast(page, 'share.blst', blstFile(name, 30));
+    const row = await findRow(page, name);
+    await row.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name: `Blast Details: ${name}` })).toBeVisible();
+    await expectPlanDrawn(page, 30);
+
+    // Share with a user (email) and with an organisation (search).
+    await page.getByLabel('User email').fill(accounts.siteuser);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const sharedWith = page.getByRole('list', { name: 'Shared with' });
+    await expect(sharedWith).toContainText(accounts.siteuser);
+    await page.getByLabel('Organisation name').fill('Delta');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('button', { name: 'Share with Delta Drilling' }).click();
+    await expect(sharedWith).toContainText('Delta Drilling');
+
+    // An anonymous link.
+    await page.getByRole('button', { name: 'Create anonymous link' }).click();
+    const links = page.getByRole('list', { name: 'Links' });
+    const live = links.getByRole('listitem').filter({ hasText: 'Live' }).first();
+    await expect(live).toBeVisible();
+    const url = (await live.getByRole('link').getAttribute('href')) ?? '';
+    expect(url).toMatch(/^http:\/\/localhost:5174\/blast-link-anon\/[A-Za-z0-9_-]+$/);
+    await expectAccessible(page);
+    await screenshot(page, 'blast-sharing');
+
+    // It works in a fresh browser, without signing in.
+    const anon = await browser.newContext();
+    const anonPage = await anon.newPage();
+    await anonPage.goto(url);
+    await expect(anonPage.getByRole('heading', { name: `Shared Blast: ${name}` })).toBeVisible();
+    await expectPlanDrawn(anonPage, 30);
+    await expect(anonPage.getByText('Borealis Quarries')).toHaveCount(0);
+    await expectAccessible(anonPage);
+    await screenshot(anonPage, 'blast-link-anon');
+
+    // The site user sees the share in Blasts Shared, with who shared it.
+    const other = await signedInPage(browser, 'siteuser', '/blasts-shared');
+    const sharedRow = await findRow(other.page, name);
+    await expect(sharedRow).toContainText(`Sarah Siteadmin <${accounts.siteadmin}>`);
+    await sharedRow.getByRole('link', { name }).click();
+    await expect(other.page.getByRole('heading', { name: `Blast Viewer: ${name}` })).toBeVisible();
+    await expectPlanDrawn(other.page, 30);
+    await other.context.close();
+
+    // Revoke: the link stops working at once.
+    await live.getByRole('button', { name: /^Revoke link/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke link' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await expect(links.getByRole('listitem').filter({ hasText: 'Revoked' })).toHaveCount(1);
+    await anonPage.reload();
+    await expect(anonPage.getByText('This link has been revoked or does not exist.')).toBeVisible();
+    await screenshot(anonPage, 'blast-link-revoked');
+    await anon.close();
+
+    // Clean up: delete the blast (its shares go with it).
+    await page.getByRole('link', { name: 'Blasts', exact: true }).first().click();
+    const again = await findRow(page, name);
+    await again.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete blast' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Delete blast' })).toBeHidden();
+  });
+
+  test('an unknown anonymous link says so', async ({ page }) => {
+    await page.goto(`${SITE_PORTAL}/blast-link-anon/no-such-link-1234`);
+    await expect(page.getByText('This link has been revoked or does not exist.')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a sign-in link opens signed in', async ({ page }) => {
+    await signIn(page, 'siteadmin', {
+      portal: SITE_PORTAL,
+      path: '/site/1/blast-link/demo-auth-link',
+    });
+    await expect(page).toHaveTitle('Shared Blast - Site Portal');
+    await expect(
+      page.getByRole('heading', { name: /^Shared Blast: North Pit 0002/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open in its site' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'blast-link');
+  });
+
+  test('the plan view stays smooth with 5,000 holes', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/2/blasts' });
+    const name = `E2E big ${unique()}`;
+    await uploadBlast(page, 'big.blst', blstFile(name, 5000));
+    const row = await findRow(page, name);
+    await row.getByRole('link', { name }).click();
+    await expectPlanDrawn(page, 5000);
+    const c = canvas(page);
+    const box = await c.boundingBox();
+    if (!box) throw new Error('no canvas');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const times: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.mouse.wheel(0, i < 4 ? -120 : 120);
+      await page.waitForTimeout(50);
+      times.push(Number(await c.getAttribute('data-draw-ms')));
+    }
+    // Drag to pan.
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 8 });
+    await page.mouse.up();
+    times.push(Number(await c.getAttribute('data-draw-ms')));
+    // Every frame's drawing within 30 fps even on this shared 2-core machine (typically ~3 ms).
+    expect(Math.max(...times)).toBeLessThan(33);
+    await screenshot(page, 'blast-5000-holes');
+
+    await page.getByRole('link', { name: 'Blasts', exact: true }).first().click();
+    const again = await findRow(page, name);
+    await again.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete blast' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Delete blast' })).toBeHidden();
+  });
+});
+
+test.describe('Blasts Shared and the Blast Redirect', () => {
+  test('siteuser sees the blasts shared with them and opens one in the viewer', async ({
+    page,
+  }) => {
+    await signIn(page, 'siteuser', { portal: SITE_PORTAL, path: '/blasts-shared' });
+    await expect(page).toHaveTitle('Blasts Shared - Site Portal');
+    const row = await findRow(page, 'North Pit 0001');
+    await expect(row.first()).toContainText(`Sarah Siteadmin <${accounts.siteadmin}>`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await expectAccessible(page);
+    await screenshot(page, 'blasts-shared');
+    await row.first().getByRole('link', { name: 'North Pit 0001' }).click();
+    await expect(page).toHaveTitle('Blast Viewer - Site Portal');
+    await expect(page.getByRole('heading', { name: 'Blast Viewer: North Pit 0001' })).toBeVisible();
+    const holes = Number(await page.getByTestId('blast-hole-count').textContent());
+    await expectPlanDrawn(page, holes);
+    await expect(page.getByTestId('blast-address')).toHaveAttribute(
+      'href',
+      'http://localhost:4000/data/v1/shared-blasts/1/file',
+    );
+    await expectAccessible(page);
+    await screenshot(page, 'blast-viewer');
+  });
+
+  test('a blast not shared with the user is not found in the viewer', async ({ page }) => {
+    await signIn(page, 'siteuser', { portal: SITE_PORTAL, path: '/blasts-shared/50' });
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('/blast/{id} goes to the blast in its site, switching organisation; else not found', async ({
+    page,
+  }) => {
+    await signIn(page, 'owner', { portal: SITE_PORTAL, path: '/dashboard' });
+    await page.goto(`${SITE_PORTAL}/blast/26`);
+    await expect(page).toHaveURL(/\/site\/2\/blast\/26$/);
+    await expect(
+      page.getByRole('heading', { name: 'Blast Details: South Pit 0001' }),
+    ).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('2');
+    await page.goto(`${SITE_PORTAL}/blast/99999999`);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('siteuser cannot reach a blast of a site they are not on', async ({ page }) => {
+    await signIn(page, 'siteuser', { portal: SITE_PORTAL, path: '/blast/30' });
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});

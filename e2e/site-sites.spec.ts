@@ -1,0 +1,290 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  accounts,
+  DEMO_PASSWORD,
+  signIn as sharedSignIn,
+  SITE_PORTAL,
+  STACK,
+} from './support/auth';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 9 end to end, the site portal's other screens: Sites (presentation), the Site Dashboard,
+ * the Dashboard, Site Admin and All Sites, Site Users and Node Libraries.
+ * Demo facts (server/seed): Borealis Quarries (2) has North Pit (1), South Pit (2), East Quarry
+ * (3) and Granite Ridge (4); siteadmin@example.com is site admin of North Pit and South Pit;
+ * owner@example.com is org admin of Acme Mining (1), whose site is Acme Test Range (5);
+ * submanager@example.com is a member of Borealis on no site; Borealis Standard Nodes is
+ * Borealis' organisation-wide node library.
+ */
+
+/**
+ * Signs in through the provider, waiting for the redirect to it first. (The shared signIn can
+ * return before a slow portal has redirected: the entry URL already has the wanted path.)
+ */
+async function signIn(
+  page: Page,
+  account: keyof typeof accounts,
+  options: { portal: string; path: string },
+): Promise<void> {
+  await page.goto(options.portal + options.path);
+  const atProvider = await page
+    .waitForURL((url) => url.origin === STACK, { timeout: 15_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!atProvider) return sharedSignIn(page, account, options);
+  await page.getByLabel('Email').fill(accounts[account]);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === options.portal && url.pathname === options.path);
+  await page.getByRole('main').waitFor();
+}
+
+/**
+ * axe-core, WCAG 2 A and AA: no serious or critical violations on the screen. The shell's
+ * sidebar (another engineer's: its link colour on the grey background fails color-contrast,
+ * reported to them) is left out, as in the organisation portal's specs.
+ */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('#app-sidebar')
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(bad).toEqual([]);
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/site-${name}.png`, fullPage: true });
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function findRow(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+const NO_ACCESS = 'You do not have access to this page';
+
+test.describe('Sites and dashboards', () => {
+  test('siteadmin sees its two sites as cards, with organisation and subscription', async ({
+    page,
+  }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/dashboard' });
+    await page.goto(`${SITE_PORTAL}/`);
+    await expect(page).toHaveTitle('Sites - Site Portal');
+    const sites = page.getByRole('list', { name: 'Your sites' });
+    await expect(sites.getByRole('listitem')).toHaveCount(2);
+    const north = sites.getByRole('article', { name: 'North Pit' });
+    await expect(north).toContainText('Borealis Quarries');
+    await expect(north).toContainText('Site admin');
+    await expect(north.getByText('Loading…')).toHaveCount(0);
+    await expect(sites.getByRole('article', { name: 'South Pit' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'sites');
+    await north.getByRole('link', { name: 'North Pit' }).click();
+    await expect(page).toHaveURL(`${SITE_PORTAL}/site/1`);
+  });
+
+  test('the Site Dashboard shows counts, recent blasts and the chart', async ({ page }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/1' });
+    await expect(page).toHaveTitle('Site Dashboard - Site Portal');
+    await expect(page.getByRole('heading', { name: 'Site Dashboard', level: 1 })).toBeVisible();
+    const figures = page.getByRole('list', { name: 'Site figures' });
+    await expect(figures).toContainText('Blasts');
+    await expect(page.getByTestId('blasts-chart')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recent blasts' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^North Pit \d{4}$/ }).first()).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'site-dashboard');
+  });
+
+  test('the Dashboard sums up every site of the user', async ({ page }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/dashboard' });
+    await expect(page).toHaveTitle('Dashboard - Site Portal');
+    await expect(page.getByRole('list', { name: 'Totals' })).toContainText('Sites2');
+    await expect(page.getByTestId('blasts-chart')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'North Pit' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'South Pit' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard');
+  });
+});
+
+test.describe('Site Admin and All Sites', () => {
+  test('owner (org admin of Acme) creates a site and edits it', async ({ page }) => {
+    await signIn(page, 'owner', { portal: SITE_PORTAL, path: '/sites' });
+    await expect(page).toHaveTitle('Site Admin - Site Portal');
+    await expect(page.getByRole('link', { name: 'Acme Test Range' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'site-admin');
+
+    const name = `E2E Site ${unique()}`;
+    await page.getByRole('button', { name: 'Create site' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a site' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Location').fill('Quarry Road 1');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    let row = await findRow(page, name);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Quarry Road 1');
+
+    // A second site of that name is refused under the field.
+    await page.getByRole('button', { name: 'Create site' }).click();
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(
+      dialog.getByText('A site with this name already exists in the organisation'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Location').fill('Quarry Road 2');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await page.reload();
+    row = await findRow(page, name);
+    await expect(row).toContainText('Quarry Road 2');
+  });
+
+  test('sysadmin sees every site with its organisation', async ({ page }) => {
+    await signIn(page, 'sysadmin', { portal: SITE_PORTAL, path: '/all-sites' });
+    await expect(page).toHaveTitle('All Sites - Site Portal');
+    await expect(page.getByRole('columnheader', { name: /Organisation/ })).toBeVisible();
+    const row = await findRow(page, 'North Pit');
+    await expect(row.first()).toContainText('Borealis Quarries');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await expectAccessible(page);
+    await screenshot(page, 'all-sites');
+  });
+
+  test('a site admin cannot open Site Admin, nor a sub manager All Sites', async ({ page }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/sites' });
+    await expect(page.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
+    await page.goto(`${SITE_PORTAL}/all-sites`);
+    await expect(page.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
+  });
+});
+
+test.describe('Site Users', () => {
+  test('siteadmin adds a member of Borealis, changes the flags and removes them', async ({
+    page,
+  }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/2/users' });
+    await expect(page).toHaveTitle('Site Users - Site Portal');
+    await expect(
+      page.getByRole('gridcell', { name: `Sarah Siteadmin <${accounts.siteadmin}>`, exact: true }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'site-users');
+
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a user to the site' });
+    await dialog.getByLabel('Email').fill(accounts.submanager);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    let row = await findRow(page, accounts.submanager);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('switch', { name: 'Site user' })).toBeChecked();
+    await expect(row.getByRole('switch', { name: 'Site admin' })).not.toBeChecked();
+
+    // An address that is not a member of the organisation is refused under the field.
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await dialog.getByLabel('Email').fill(`nobody-${unique()}@example.com`);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(
+      dialog.getByText('Only members of the organisation can be added to its sites'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: /^Site permissions of/ });
+    await edit.getByRole('switch', { name: 'Site admin' }).check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await page.reload();
+    row = await findRow(page, accounts.submanager);
+    await expect(row.getByRole('switch', { name: 'Site admin' })).toBeChecked();
+
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove from site' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Remove from site' })).toBeHidden();
+    await page.reload();
+    await findRow(page, accounts.submanager);
+    await expect(page.getByText('No data found')).toBeVisible();
+  });
+
+  test('a site user cannot open the site users', async ({ page }) => {
+    await signIn(page, 'siteuser', { portal: SITE_PORTAL, path: '/site/1/users' });
+    await expect(page.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
+  });
+});
+
+test.describe('Node Libraries', () => {
+  test("the organisation's libraries and one library's nodes", async ({ page }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/node-libraries' });
+    await expect(page).toHaveTitle('Node Libraries - Site Portal');
+    await expect(page.getByRole('button', { name: 'Create library' })).toHaveCount(0);
+    await expectAccessible(page);
+    await screenshot(page, 'node-libraries');
+    await page.getByRole('link', { name: 'Borealis Standard Nodes' }).click();
+    await expect(page).toHaveTitle('Node Library - Site Portal');
+    await expect(page.getByRole('heading', { name: /Borealis Standard Nodes/ })).toBeVisible();
+    await expect(page.getByRole('gridcell', { name: 'Powder factor', exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'node-library');
+  });
+
+  test('siteadmin creates, edits and deletes a library of its site', async ({ page }) => {
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/1/node-libraries' });
+    await expect(page.getByRole('link', { name: 'North Pit Nodes' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Borealis Standard Nodes' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'site-node-libraries');
+
+    const name = `E2E Nodes ${unique()}`;
+    await page.getByRole('button', { name: 'Create library' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Create a node library/ });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Version').fill('1.0.0');
+    await dialog.getByLabel('Nodes').fill('Hole depth | input\nPowder factor | calc | kg per m3');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    let row = await findRow(page, name);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('1.0.0');
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(edit.getByLabel('Nodes')).toHaveValue(/Powder factor \| calc \| kg per m3/);
+    await edit.getByLabel('Version').fill('1.1.0');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await page.reload();
+    row = await findRow(page, name);
+    await expect(row).toContainText('1.1.0');
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete node library' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Delete node library' })).toBeHidden();
+    await page.reload();
+    await findRow(page, name);
+    await expect(page.getByText('No data found')).toBeVisible();
+  });
+});

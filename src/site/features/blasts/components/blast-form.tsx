@@ -1,0 +1,147 @@
+import type { Blast, BlastListItem, BlastMetadata, UploadBlast } from '@/contract/data/blasts';
+import { BLAST_FILE_EXTENSION } from '@/contract/data/blasts';
+import { FormEngine, type Attachment, type FormSettings, type FormValues } from '@/core/forms';
+import { Modal } from '@/core/ui/modal';
+
+export const STATUS_ITEMS = [
+  { id: 'fired', label: 'Fired' },
+  { id: 'planned', label: 'Planned' },
+];
+
+export const ONLY_BLST_MESSAGE = 'Only .blst files can be uploaded';
+export const CHOOSE_FILE_MESSAGE = 'Choose a .blst file';
+
+/** Upload validation (before any request): exactly one file, with the .blst extension. */
+export function uploadFileProblem(value: unknown): string | undefined {
+  const files = Array.isArray(value) ? (value as Attachment[]) : [];
+  if (files.length === 0) return CHOOSE_FILE_MESSAGE;
+  if (files.length > 1) return 'Choose one file';
+  const name = files[0]?.fileName.trim().toLowerCase() ?? '';
+  return name.endsWith(BLAST_FILE_EXTENSION) ? undefined : ONLY_BLST_MESSAGE;
+}
+
+const isFired = (values: FormValues) => values.status !== 'planned';
+
+/** Upload and edit share the metadata fields; upload adds the file. */
+export function blastFormSettings(mode: 'upload' | 'edit'): FormSettings {
+  return {
+    rows: [
+      ...(mode === 'upload'
+        ? [
+            [
+              {
+                field: 'file',
+                type: 'attachments' as const,
+                title: 'Blast file (.blst)',
+                accept: BLAST_FILE_EXTENSION,
+                multiple: false,
+                isMandatory: true,
+                tooltip: 'A .blst file of at most 20 MiB',
+                validate: (value: unknown) => uploadFileProblem(value),
+              },
+            ],
+          ]
+        : []),
+      [
+        {
+          field: 'name',
+          type: 'string' as const,
+          title: 'Name',
+          isMandatory: mode === 'edit',
+          maxLength: 200,
+          placeholder: mode === 'upload' ? 'From the file when empty' : 'Enter Name',
+        },
+      ],
+      [
+        {
+          field: 'description',
+          type: 'textArea' as const,
+          title: 'Description',
+          maxLength: 2000,
+          rows: 2,
+        },
+      ],
+      [
+        {
+          field: 'status',
+          type: 'dropdown' as const,
+          title: 'Status',
+          isMandatory: true,
+          dropdownData: STATUS_ITEMS,
+          isAnIsDisabledTrigger: true,
+          width: 4,
+        },
+        {
+          field: 'firedAt',
+          type: 'date' as const,
+          title: 'Fired on',
+          isVisible: isFired,
+          width: 4,
+        },
+        { field: 'plannedAt', type: 'date' as const, title: 'Planned for', width: 4 },
+      ],
+    ],
+  };
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const dateOf = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** Form values → the contract's metadata (a planned blast has no fired date). */
+export function toMetadata(values: FormValues): BlastMetadata {
+  const status = values.status === 'planned' ? 'planned' : 'fired';
+  return {
+    name: text(values.name) ?? '',
+    description: text(values.description),
+    status,
+    firedAt: status === 'fired' ? dateOf(values.firedAt) : null,
+    plannedAt: dateOf(values.plannedAt),
+  };
+}
+
+export function toUpload(values: FormValues): UploadBlast {
+  const files = Array.isArray(values.file) ? (values.file as Attachment[]) : [];
+  const { name, ...rest } = toMetadata(values);
+  const file = files[0] ?? { fileName: '', base64: '' };
+  return { ...rest, ...(name ? { name } : {}), file };
+}
+
+export interface BlastModalProps {
+  mode: 'upload' | 'edit';
+  blast: BlastListItem | Blast | null;
+  onSubmit: (values: FormValues) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Upload a .blst file, or edit a blast's metadata (FormEngine; server errors under the fields). */
+export function BlastModal({ mode, blast, onSubmit, onClose }: BlastModalProps) {
+  const defaults: FormValues = blast
+    ? {
+        name: blast.name,
+        description: blast.description ?? '',
+        status: blast.status,
+        firedAt: blast.firedAt ?? null,
+        plannedAt: blast.plannedAt ?? null,
+      }
+    : { file: [], name: '', description: '', status: 'fired', firedAt: null, plannedAt: null };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={mode === 'upload' ? 'Upload a blast' : `Edit ${blast?.name ?? 'blast'}`}
+    >
+      <FormEngine
+        settings={blastFormSettings(mode)}
+        defaultValues={defaults}
+        submitLabel={mode === 'upload' ? 'Upload' : 'Save'}
+        onSubmit={onSubmit}
+        actions={
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        }
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,169 @@
+import { useMemo, useState } from 'react';
+import type { BlastListItem } from '@/contract/data/blasts';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { formatDate, formatFileSize } from '@/core/format';
+import type { FormValues } from '@/core/forms';
+import { useOrgContext } from '@/core/org';
+import { getSiteHref } from '@/core/permissions/routes';
+import { getBlasts } from '../api/get-blasts';
+import { BLASTS_KEY } from '../api/keys';
+import { useDeleteBlast } from '../api/delete-blast';
+import { useUpdateBlast } from '../api/update-blast';
+import { useUploadBlast } from '../api/upload-blast';
+import { BlastModal, toMetadata, toUpload } from './blast-form';
+import { BLAST_WRITERS } from './blast-permissions';
+import { ConfirmModal } from './confirm-modal';
+
+const actions: RowAction<BlastListItem>[] = [
+  {
+    action: ActionKind.CREATE,
+    buttonTitle: 'Upload a .blst file',
+    buttonText: 'Upload blast',
+    display: ActionDisplay.BUTTON,
+    permissions: BLAST_WRITERS,
+  },
+  {
+    action: ActionKind.EDIT,
+    buttonTitle: 'Edit blast',
+    buttonText: 'Edit',
+    display: ActionDisplay.INLINE,
+    permissions: BLAST_WRITERS,
+  },
+  {
+    action: ActionKind.DELETE,
+    buttonTitle: 'Delete blast',
+    buttonText: 'Delete',
+    display: ActionDisplay.INLINE,
+    permissions: BLAST_WRITERS,
+  },
+];
+
+function columnSettings(siteId: number): ColumnSettings<BlastListItem> {
+  return {
+    entity: 'Blasts',
+    columns: [
+      {
+        id: 'name',
+        title: 'Name',
+        type: ColumnType.URL,
+        linkFormat: (row) => getSiteHref('blastDetails', { siteId, blastId: row.id }),
+      },
+      {
+        id: 'status',
+        title: 'Status',
+        accessor: (row) => (row.status === 'fired' ? 'Fired' : 'Planned'),
+      },
+      { id: 'firedAt', title: 'Fired', type: ColumnType.DATE },
+      { id: 'plannedAt', title: 'Planned', type: ColumnType.DATE },
+      { id: 'holeCount', title: 'Holes', type: ColumnType.NUMBER },
+      { id: 'totalCharge', title: 'Charge (kg)', type: ColumnType.NUMBER },
+      { id: 'fileName', title: 'File' },
+      {
+        id: 'fileSize',
+        title: 'Size',
+        accessor: (row) => formatFileSize(row.fileSize),
+        isSortable: false,
+      },
+      { id: 'updatedAt', title: 'Updated', type: ColumnType.DATE },
+    ],
+    sortIndex: 2,
+    isDesc: true,
+    csvMapperFn: (row) => ({
+      Name: row.name,
+      Status: row.status,
+      Fired: formatDate(row.firedAt),
+      Planned: formatDate(row.plannedAt),
+      Holes: row.holeCount,
+      'Charge (kg)': row.totalCharge,
+      File: row.fileName,
+      'Size (bytes)': row.fileSize,
+      Updated: formatDate(row.updatedAt),
+    }),
+  };
+}
+
+/** The site's blasts: upload a .blst file, edit metadata, delete with confirmation. */
+export function BlastsTable() {
+  const { site } = useOrgContext();
+  const siteId = site?.id ?? 0;
+  const upload = useUploadBlast();
+  const update = useUpdateBlast();
+  const remove = useDeleteBlast();
+  const [saved, setSaved] = useState<number | null>(null);
+  const settings = useMemo(() => columnSettings(siteId), [siteId]);
+
+  return (
+    <DataTable<BlastListItem>
+      key={siteId}
+      columnSettings={settings}
+      queryKey={[BLASTS_KEY, siteId, 'table']}
+      fetchData={async ({ orgId, signal }) =>
+        orgId === null || !site ? null : getBlasts(orgId, site.id, signal)
+      }
+      actions={actions}
+      refreshTrigger={saved}
+      renderModal={({ action, initialData, close }) => {
+        const row = (
+          Array.isArray(initialData) ? initialData[0] : initialData
+        ) as BlastListItem | null;
+        const done = () => {
+          setSaved(Date.now());
+          close();
+        };
+        if (action === ActionKind.CREATE) {
+          return (
+            <BlastModal
+              mode="upload"
+              blast={null}
+              onClose={close}
+              onSubmit={async (values: FormValues) => {
+                await upload.mutateAsync(toUpload(values));
+                done();
+              }}
+            />
+          );
+        }
+        if (!row) return null;
+        if (action === ActionKind.EDIT) {
+          return (
+            <BlastModal
+              mode="edit"
+              blast={row}
+              onClose={close}
+              onSubmit={async (values: FormValues) => {
+                await update.mutateAsync({ blastId: row.id, input: toMetadata(values) });
+                done();
+              }}
+            />
+          );
+        }
+        if (action === ActionKind.DELETE) {
+          return (
+            <ConfirmModal
+              title="Delete blast"
+              confirmLabel="Delete"
+              onClose={close}
+              onConfirm={async () => {
+                await remove.mutateAsync(row);
+                setSaved(Date.now());
+              }}
+            >
+              <p className="mb-0">
+                Delete <strong>{row.name}</strong> and its file? Its links stop working and its
+                shares end. This cannot be undone.
+              </p>
+            </ConfirmModal>
+          );
+        }
+        return null;
+      }}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { SharedBlast } from '@/contract/data/shared-blasts';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { formatDateTime, formatUser } from '@/core/format';
+import { getSiteHref } from '@/core/permissions/routes';
+import { getSharedBlasts } from '../api/get-shared-blasts';
+import { SHARED_BLASTS_KEY } from '../api/keys';
+import { useUnshareBlast } from '../api/unshare-blast';
+import { ConfirmModal } from './confirm-modal';
+
+const sharedWith = (row: SharedBlast) => (row.target.kind === 'user' ? 'You' : row.target.orgName);
+
+const columnSettings: ColumnSettings<SharedBlast> = {
+  entity: 'Blasts Shared',
+  columns: [
+    {
+      id: 'blastName',
+      title: 'Blast',
+      type: ColumnType.URL,
+      linkFormat: (row) => getSiteHref('blastViewer', { blastId: row.blastId }),
+    },
+    { id: 'siteName', title: 'Site' },
+    { id: 'orgName', title: 'Organisation' },
+    { id: 'sharedBy', title: 'Shared by', type: ColumnType.USER },
+    { id: 'sharedAt', title: 'Shared', type: ColumnType.DATE, withTime: true },
+    { id: 'sharedWith', title: 'Shared with', accessor: sharedWith },
+  ],
+  sortIndex: 4,
+  isDesc: true,
+  csvMapperFn: (row) => ({
+    Blast: row.blastName,
+    Site: row.siteName,
+    Organisation: row.orgName,
+    'Shared by': formatUser(row.sharedBy),
+    Shared: formatDateTime(row.sharedAt),
+    'Shared with': sharedWith(row),
+  }),
+};
+
+const actions: RowAction<SharedBlast>[] = [
+  {
+    action: ActionKind.DELETE,
+    buttonTitle: 'Remove this share',
+    buttonText: 'Unshare',
+    display: ActionDisplay.INLINE,
+    isVisibleFn: (row) => row?.canUnshare === true,
+  },
+];
+
+/** Blasts shared with the user or their organisations, with who shared them and when. */
+export function SharedBlastsTable() {
+  const unshare = useUnshareBlast();
+  const [saved, setSaved] = useState<number | null>(null);
+  return (
+    <DataTable<SharedBlast>
+      columnSettings={columnSettings}
+      queryKey={[SHARED_BLASTS_KEY, 'table']}
+      fetchData={({ signal }) => getSharedBlasts(signal)}
+      getRowId={(row) => String(row.shareId)}
+      actions={actions}
+      refreshTrigger={saved}
+      renderModal={({ action, initialData, close }) => {
+        const row = (
+          Array.isArray(initialData) ? initialData[0] : initialData
+        ) as SharedBlast | null;
+        if (action !== ActionKind.DELETE || !row) return null;
+        return (
+          <ConfirmModal
+            title="Remove share"
+            confirmLabel="Unshare"
+            onClose={close}
+            onConfirm={async () => {
+              await unshare.mutateAsync(row.shareId);
+              setSaved(Date.now());
+            }}
+          >
+            <p className="mb-0">
+              Stop sharing <strong>{row.blastName}</strong> with {sharedWith(row)}?
+            </p>
+          </ConfirmModal>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,175 @@
+import { useMemo, useState } from 'react';
+import type { NodeLibraryListItem } from '@/contract/data/node-libraries';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { formatDate } from '@/core/format';
+import type { FormValues } from '@/core/forms';
+import { getSiteHref } from '@/core/permissions/routes';
+import { useDeleteNodeLibrary } from '../api/delete-node-library';
+import { getNodeLibraries } from '../api/get-node-libraries';
+import { useNodeLibrary } from '../api/get-node-library';
+import { useSaveNodeLibrary } from '../api/save-node-library';
+import { NODE_LIBRARIES_KEY } from '../api/scope';
+import { ConfirmModal } from './confirm-modal';
+import { LibraryModal, toLibraryInput } from './library-form';
+import { useLibraryScope } from './use-library-scope';
+
+export const libraryHref = (siteId: number | null, id: number) =>
+  siteId === null
+    ? getSiteHref('nodeLibrary', { id })
+    : getSiteHref('siteNodeLibrary', { siteId, id });
+
+function buildColumnSettings(pageSiteId: number | null): ColumnSettings<NodeLibraryListItem> {
+  return {
+    entity: 'Node Libraries',
+    columns: [
+      {
+        id: 'name',
+        title: 'Name',
+        type: ColumnType.URL,
+        linkFormat: (row) => libraryHref(pageSiteId, row.id),
+      },
+      { id: 'version', title: 'Version' },
+      { id: 'description', title: 'Description' },
+      { id: 'nodeCount', title: 'Nodes', type: ColumnType.NUMBER },
+      {
+        id: 'scope',
+        title: 'Scope',
+        accessor: (row) => (row.siteId === null ? 'Organisation' : 'Site'),
+        isVisible: pageSiteId !== null,
+      },
+      { id: 'updatedAt', title: 'Updated', type: ColumnType.DATE },
+    ],
+    sortIndex: 0,
+    csvMapperFn: (row) => ({
+      Name: row.name,
+      Version: row.version,
+      Description: row.description ?? '',
+      Nodes: row.nodeCount,
+      Scope: row.siteId === null ? 'Organisation' : 'Site',
+      Updated: formatDate(row.updatedAt),
+    }),
+  };
+}
+
+/** Loads the full library (with its nodes) before the edit form opens. */
+function EditLibrary({
+  item,
+  onSaved,
+  onClose,
+}: {
+  item: NodeLibraryListItem;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
+  const { scopeOf } = useLibraryScope();
+  const save = useSaveNodeLibrary();
+  const scope = scopeOf(item);
+  const library = useNodeLibrary(scope, item.id).data;
+  if (!library) return null;
+  return (
+    <LibraryModal
+      library={library}
+      scopeLabel=""
+      onClose={onClose}
+      onSubmit={async (values: FormValues) => {
+        await save.mutateAsync({ scope, id: item.id, input: toLibraryInput(values) });
+        onSaved();
+      }}
+    />
+  );
+}
+
+/** The node libraries of the organisation, or of a site (with the organisation's). */
+export function LibrariesTable() {
+  const { scope, scopeLabel, scopeOf, canWriteOrg, canWriteSite, canCreate } = useLibraryScope();
+  const save = useSaveNodeLibrary();
+  const remove = useDeleteNodeLibrary();
+  const [saved, setSaved] = useState<number | null>(null);
+  const columnSettings = useMemo(() => buildColumnSettings(scope.siteId), [scope.siteId]);
+  const actions = useMemo<RowAction<NodeLibraryListItem>[]>(
+    () => [
+      {
+        action: ActionKind.CREATE,
+        buttonTitle: 'Create a node library',
+        buttonText: 'Create library',
+        display: ActionDisplay.BUTTON,
+        isVisible: canCreate,
+      },
+      {
+        action: ActionKind.EDIT,
+        buttonTitle: 'Edit node library',
+        buttonText: 'Edit',
+        display: ActionDisplay.INLINE,
+        isVisibleFn: (row) => row !== null && (row.siteId === null ? canWriteOrg : canWriteSite),
+      },
+      {
+        action: ActionKind.DELETE,
+        buttonTitle: 'Delete node library',
+        buttonText: 'Delete',
+        display: ActionDisplay.INLINE,
+        isVisibleFn: (row) => row !== null && (row.siteId === null ? canWriteOrg : canWriteSite),
+      },
+    ],
+    [canCreate, canWriteOrg, canWriteSite],
+  );
+  return (
+    <DataTable<NodeLibraryListItem>
+      key={`${scope.orgId}-${scope.siteId ?? 'org'}`}
+      columnSettings={columnSettings}
+      queryKey={[NODE_LIBRARIES_KEY, scope.siteId, 'table']}
+      fetchData={({ signal }) => getNodeLibraries(scope, signal)}
+      actions={actions}
+      refreshTrigger={saved}
+      renderModal={({ action, initialData, close }) => {
+        const row = (
+          Array.isArray(initialData) ? initialData[0] : initialData
+        ) as NodeLibraryListItem | null;
+        const done = () => {
+          setSaved(Date.now());
+          close();
+        };
+        if (action === ActionKind.CREATE) {
+          return (
+            <LibraryModal
+              library={null}
+              scopeLabel={scopeLabel}
+              onClose={close}
+              onSubmit={async (values: FormValues) => {
+                await save.mutateAsync({ scope, input: toLibraryInput(values) });
+                done();
+              }}
+            />
+          );
+        }
+        if (!row) return null;
+        if (action === ActionKind.EDIT)
+          return <EditLibrary item={row} onSaved={done} onClose={close} />;
+        if (action === ActionKind.DELETE) {
+          return (
+            <ConfirmModal
+              title="Delete node library"
+              confirmLabel="Delete"
+              onClose={close}
+              onConfirm={async () => {
+                await remove.mutateAsync({ scope: scopeOf(row), library: row });
+                setSaved(Date.now());
+              }}
+            >
+              <p className="mb-0">
+                Delete <strong>{row.name}</strong> {row.version} and its {row.nodeCount} nodes?
+              </p>
+            </ConfirmModal>
+          );
+        }
+        return null;
+      }}
+    />
+  );
+}

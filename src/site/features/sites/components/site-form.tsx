@@ -1,0 +1,94 @@
+import type { Site, SiteInput, SiteSubscription } from '@/contract/data/sites';
+import { formatDate } from '@/core/format';
+import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
+import { Modal } from '@/core/ui/modal';
+import { useSiteSubscriptions } from '../api/get-site-subscriptions';
+
+/** The subscription dropdown: name, vendor and end date; disabled ones say so. */
+export const subscriptionItems = (subs: readonly SiteSubscription[]) =>
+  subs.map((s) => ({
+    id: s.id,
+    label: `${s.name} (${s.vendorOrgName}${s.endDate ? `, until ${formatDate(s.endDate)}` : ''})${s.isDisabled ? ' — disabled' : ''}`,
+  }));
+
+/** Create and edit share these settings. */
+export function siteFormSettings(subs: readonly SiteSubscription[]): FormSettings {
+  return {
+    rows: [
+      [
+        {
+          field: 'name',
+          type: 'string',
+          title: 'Name',
+          isMandatory: true,
+          maxLength: 200,
+          placeholder: 'Enter Name',
+        },
+        { field: 'location', type: 'string', title: 'Location', maxLength: 200 },
+      ],
+      [{ field: 'description', type: 'textArea', title: 'Description', maxLength: 2000, rows: 2 }],
+      [
+        {
+          field: 'subscriptionId',
+          type: 'dropdown',
+          title: 'Subscription',
+          tooltip: 'A subscription the organisation holds; the site uses it',
+          dropdownData: subscriptionItems(subs),
+        },
+      ],
+    ],
+  };
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** Form values → the contract's input (-1, the empty option, means no subscription). */
+export function toSiteInput(values: FormValues): SiteInput {
+  const sub = Number(values.subscriptionId);
+  return {
+    name: text(values.name) ?? '',
+    description: text(values.description),
+    location: text(values.location),
+    subscriptionId: Number.isInteger(sub) && sub > 0 ? sub : null,
+  };
+}
+
+export interface SiteModalProps {
+  /** The organisation the site belongs to (its subscriptions are offered). */
+  orgId: number;
+  site: Site | null;
+  onSubmit: (values: FormValues) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Create or edit a site (FormEngine; server field errors under the fields). */
+export function SiteModal({ orgId, site, onSubmit, onClose }: SiteModalProps) {
+  const subs = useSiteSubscriptions(orgId);
+  const defaults: FormValues = site
+    ? {
+        name: site.name,
+        location: site.location ?? '',
+        description: site.description ?? '',
+        subscriptionId: site.subscriptionId ?? -1,
+      }
+    : { name: '', location: '', description: '', subscriptionId: -1 };
+  return (
+    <Modal open onClose={onClose} size="lg" title={site ? `Edit ${site.name}` : 'Create a site'}>
+      {subs.isPending ? (
+        <p role="status">Loading subscriptions…</p>
+      ) : (
+        <FormEngine
+          settings={siteFormSettings(subs.data ?? [])}
+          defaultValues={defaults}
+          submitLabel={site ? 'Save' : 'Create'}
+          onSubmit={onSubmit}
+          actions={
+            <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+              Cancel
+            </button>
+          }
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import type { Site } from '@/contract/data/sites';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { formatDate } from '@/core/format';
+import type { FormValues } from '@/core/forms';
+import { useOrgContext } from '@/core/org';
+import { getSiteHref } from '@/core/permissions/routes';
+import { getAllSites, getOrgSites } from '../api/get-sites';
+import { ALL_SITES_KEY, SITES_KEY } from '../api/keys';
+import { useSaveSite } from '../api/save-site';
+import { SiteModal, toSiteInput } from './site-form';
+
+function columnSettings(scope: 'org' | 'all'): ColumnSettings<Site> {
+  return {
+    entity: scope === 'all' ? 'All Sites' : 'Sites',
+    columns: [
+      {
+        id: 'name',
+        title: 'Name',
+        type: ColumnType.URL,
+        linkFormat: (row) =>
+          getSiteHref(
+            'siteDashboard',
+            { siteId: row.id },
+            scope === 'all' ? { orgId: row.orgId } : {},
+          ),
+      },
+      { id: 'orgName', title: 'Organisation', isVisible: scope === 'all' },
+      { id: 'location', title: 'Location' },
+      { id: 'subscriptionName', title: 'Subscription' },
+      { id: 'userCount', title: 'Users', type: ColumnType.NUMBER },
+      { id: 'blastCount', title: 'Blasts', type: ColumnType.NUMBER },
+      { id: 'createdAt', title: 'Created', type: ColumnType.DATE },
+    ],
+    sortIndex: scope === 'all' ? 1 : 0,
+    csvMapperFn: (row) => ({
+      Name: row.name,
+      ...(scope === 'all' ? { Organisation: row.orgName } : {}),
+      Location: row.location ?? '',
+      Subscription: row.subscriptionName ?? '',
+      Users: row.userCount,
+      Blasts: row.blastCount,
+      Created: formatDate(row.createdAt),
+    }),
+  };
+}
+
+const orgActions: RowAction<Site>[] = [
+  {
+    action: ActionKind.CREATE,
+    buttonTitle: 'Create a site',
+    buttonText: 'Create site',
+    display: ActionDisplay.BUTTON,
+    permissions: { user: ['isOrgAdmin'] },
+  },
+  {
+    action: ActionKind.EDIT,
+    buttonTitle: 'Edit site',
+    buttonText: 'Edit',
+    display: ActionDisplay.INLINE,
+    permissions: { user: ['isOrgAdmin'] },
+  },
+];
+const allActions: RowAction<Site>[] = [
+  {
+    action: ActionKind.EDIT,
+    buttonTitle: 'Edit site',
+    buttonText: 'Edit',
+    display: ActionDisplay.INLINE,
+    permissions: { user: ['isSysadmin'] },
+  },
+];
+
+const org = columnSettings('org');
+const all = columnSettings('all');
+
+/**
+ * Site Admin (the organisation's sites; create and edit, subscription included) or, for
+ * sysadmins, every site with its organisation (edit).
+ */
+export function SitesTable({ scope }: { scope: 'org' | 'all' }) {
+  const context = useOrgContext();
+  const save = useSaveSite();
+  const [saved, setSaved] = useState<number | null>(null);
+  return (
+    <DataTable<Site>
+      columnSettings={scope === 'all' ? all : org}
+      queryKey={[scope === 'all' ? ALL_SITES_KEY : SITES_KEY, 'table']}
+      fetchData={async ({ orgId, signal }) =>
+        scope === 'all' ? getAllSites(signal) : orgId === null ? null : getOrgSites(orgId, signal)
+      }
+      actions={scope === 'all' ? allActions : orgActions}
+      refreshTrigger={saved}
+      renderModal={({ action, initialData, close }) => {
+        const row = (Array.isArray(initialData) ? initialData[0] : initialData) as Site | null;
+        if (action !== ActionKind.CREATE && action !== ActionKind.EDIT) return null;
+        const site = action === ActionKind.EDIT ? row : null;
+        const orgId = site?.orgId ?? context.org.id;
+        return (
+          <SiteModal
+            orgId={orgId}
+            site={site}
+            onClose={close}
+            onSubmit={async (values: FormValues) => {
+              await save.mutateAsync({ orgId, siteId: site?.id, input: toSiteInput(values) });
+              setSaved(Date.now());
+              close();
+            }}
+          />
+        );
+      }}
+    />
+  );
+}

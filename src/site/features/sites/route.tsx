@@ -1,0 +1,58 @@
+import { useAuthSession } from '@/core/auth';
+import { useOptionalOrgContext } from '@/core/org/context';
+import { useDocumentTitle } from '@/core/ui/portal';
+import { SiteCards } from './components/site-cards';
+
+/**
+ * SPEC §2 / (Sites, presentation): signed-out visitors read what the portal is and can sign in
+ * or register; signed-in users see every site they can open, across their organisations.
+ */
+export default function SitesPage() {
+  useDocumentTitle('Sites');
+  const session = useAuthSession();
+  const context = useOptionalOrgContext();
+  if (session.status !== 'authenticated' || !context) {
+    return (
+      <section className="py-4" aria-labelledby="landing-title" style={{ maxWidth: '48rem' }}>
+        <h1 id="landing-title" className="display-6 mb-3">
+          Site Portal
+        </h1>
+        <p className="lead">
+          Your mine and quarry sites in one place: their blasts and blast files, blasts shared with
+          you, node libraries, and who can work on each site.
+        </p>
+        {session.status === 'authenticated' ? null : (
+          <div className="d-flex gap-2">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                void session.signIn();
+              }}
+            >
+              Sign in
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => {
+                void session.signIn({ register: true });
+              }}
+            >
+              Register
+            </button>
+          </div>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="sites-title">
+      <h1 id="sites-title" className="h3 mb-1">
+        Sites
+      </h1>
+      <p className="text-body-secondary">The sites you can open, in all your organisations.</p>
+      <SiteCards />
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router-dom';
+import { useOrgContext } from '@/core/org';
+import { formatDate } from '@/core/format';
+import { getSiteHref } from '@/core/permissions/routes';
+import { FullScreenLoader } from '@/core/ui/loaders';
+import { useDocumentTitle } from '@/core/ui/portal';
+import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
+import { useSiteDashboard } from './api/get-dashboards';
+import { BlastsChart } from './components/blasts-chart';
+import { StatCards } from './components/stat-cards';
+
+/** SPEC §2 /site/{siteId}: the Site Dashboard: counts, recent blasts, blasts over time. */
+export default function SiteDashboardPage() {
+  useDocumentTitle('Site Dashboard');
+  const { org, site } = useOrgContext();
+  const query = useSiteDashboard(org.id, site?.id ?? 0);
+  if (!site) return <NotFoundScreen />;
+  if (query.isError) return <ErrorScreen error={query.error} />;
+  if (!query.data) return <FullScreenLoader />;
+  const { counts, recentBlasts, blastsPerMonth } = query.data;
+  return (
+    <section aria-labelledby="site-dashboard-title">
+      <h1 id="site-dashboard-title" className="h3 mb-1">
+        Site Dashboard
+      </h1>
+      <p className="text-body-secondary">
+        {site.name}, {org.name}
+        {counts.lastBlastAt ? `. Last blast ${formatDate(counts.lastBlastAt)}` : ''}.
+      </p>
+      <StatCards
+        label="Site figures"
+        stats={[
+          { label: 'Blasts', value: counts.blasts },
+          { label: 'Fired', value: counts.fired },
+          { label: 'Planned', value: counts.planned },
+          { label: 'Holes', value: counts.holes },
+          { label: 'Total charge (kg)', value: counts.totalCharge.toFixed(1) },
+          { label: 'Users', value: counts.users },
+          { label: 'Live links', value: counts.activeLinks },
+          { label: 'Node libraries', value: counts.nodeLibraries },
+        ]}
+      />
+      <div className="row g-4">
+        <div className="col-xl-7">
+          <div className="card">
+            <div className="card-body">
+              <BlastsChart months={blastsPerMonth} title="Blasts per month (last 12 months)" />
+            </div>
+          </div>
+        </div>
+        <div className="col-xl-5">
+          <div className="card">
+            <div className="card-body">
+              <h2 className="h5">Recent blasts</h2>
+              {recentBlasts.length === 0 ? (
+                <p className="mb-0">No blasts yet.</p>
+              ) : (
+                <ul className="list-group list-group-flush">
+                  {recentBlasts.map((b) => (
+                    <li key={b.id} className="list-group-item px-0 d-flex gap-2">
+                      <Link
+                        className="me-auto"
+                        to={getSiteHref('blastDetails', { siteId: site.id, blastId: b.id })}
+                      >
+                        {b.name}
+                      </Link>
+                      <span className="small text-body-secondary">
+                        {b.holeCount} holes · {formatDate(b.firedAt ?? b.plannedAt ?? b.updatedAt)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Link
+                className="btn btn-sm btn-outline-primary mt-3"
+                to={getSiteHref('siteBlasts', { siteId: site.id })}
+              >
+                All blasts of {site.name}
+              </Link>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

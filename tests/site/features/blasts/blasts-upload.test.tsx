@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import SiteBlastsPage from '@/site/features/blasts/route';
+import {
+  ONLY_BLST_MESSAGE,
+  toUpload,
+  uploadFileProblem,
+} from '@/site/features/blasts/components/blast-form';
+import { renderApp } from '../../../render';
+import { server } from '../../../msw/server';
+import { borealis, createBlast, data, ok, paged, refusal } from '../data-kit';
+
+const listUrl = data('orgs/2/sites/1/blasts/list');
+const uploadUrl = data('orgs/2/sites/1/blasts');
+
+describe('upload validation', () => {
+  it('wants exactly one .blst file', () => {
+    expect(uploadFileProblem([])).toBe('Choose a .blst file');
+    expect(uploadFileProblem([{ fileName: 'a.txt', base64: 'eA==' }])).toBe(ONLY_BLST_MESSAGE);
+    expect(uploadFileProblem([{ fileName: 'North.BLST', base64: 'eA==' }])).toBeUndefined();
+    expect(
+      uploadFileProblem([
+        { fileName: 'a.blst', base64: 'eA==' },
+        { fileName: 'b.blst', base64: 'eA==' },
+      ]),
+    ).toBe('Choose one file');
+  });
+
+  it('maps the form to the contract: no fired date for a planned blast, name only when given', () => {
+    const upload = toUpload({
+      file: [{ fileName: 'a.blst', base64: 'eA==' }],
+      name: '  ',
+      status: 'planned',
+      firedAt: '2025-01-01T00:00:00.000Z',
+      plannedAt: '2025-02-01T00:00:00.000Z',
+    });
+    expect(upload).toEqual({
+      file: { fileName: 'a.blst', base64: 'eA==' },
+      description: null,
+      status: 'planned',
+      firedAt: null,
+      plannedAt: '2025-02-01T00:00:00.000Z',
+    });
+  });
+});
+
+async function openUpload() {
+  server.use(http.post(listUrl, () => paged([createBlast()])));
+  const view = await renderApp(<SiteBlastsPage />, {
+    portal: 'site',
+    url: '/site/1/blasts',
+    path: '/site/:siteId/blasts',
+    org: borealis(),
+  });
+  expect(await screen.findByRole('link', { name: 'North Pit 0001' })).toBeInTheDocument();
+  await view.user.click(screen.getByRole('button', { name: 'Upload blast' }));
+  const dialog = screen.getByRole('dialog', { name: 'Upload a blast' });
+  return { ...view, dialog };
+}
+
+describe('Blasts: upload', () => {
+  it('refuses a file that is not .blst without sending anything', async () => {
+    let posted = 0;
+    server.use(http.post(uploadUrl, () => ((posted += 1), ok(createBlast()))));
+    const { dialog } = await openUpload();
+    // The file input accepts .blst only; a browser still lets a user pick 'All files'.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(
+      within(dialog).getByLabelText(/Blast file/),
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText(ONLY_BLST_MESSAGE)).toBeInTheDocument();
+    expect(posted).toBe(0);
+  });
+
+  it("keeps the server's field error under the file field", async () => {
+    server.use(
+      http.post(uploadUrl, () =>
+        refusal({ file: 'Not a valid .blst file: Line 4: expected 6 values' }),
+      ),
+    );
+    const { user, dialog } = await openUpload();
+    await user.upload(
+      within(dialog).getByLabelText(/Blast file/),
+      new File(['BLST 1\nid,x,y,z,depth,charge\nH1,1\n'], 'bad.blst'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(
+      await within(dialog).findByText('Not a valid .blst file: Line 4: expected 6 values'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Upload a blast' })).toBeInTheDocument();
+  });
+
+  it('uploads a .blst file, toasts and refreshes the list', async () => {
+    let body: unknown = null;
+    const uploaded = createBlast({ id: 9, name: 'Trial 9' });
+    server.use(
+      http.post(uploadUrl, async ({ request }) => {
+        body = await request.json();
+        server.use(http.post(listUrl, () => paged([createBlast(), uploaded])));
+        return ok(uploaded);
+      }),
+    );
+    const { user, dialog } = await openUpload();
+    await user.upload(
+      within(dialog).getByLabelText(/Blast file/),
+      new File(['BLST 1\n'], 'trial.blst'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Blast Trial 9 uploaded')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Trial 9' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(body).toMatchObject({ file: { fileName: 'trial.blst', base64: btoa('BLST 1\n') } });
+  });
+
+  it('hides upload, edit and delete from a site user', async () => {
+    server.use(http.post(listUrl, () => paged([createBlast()])));
+    await renderApp(<SiteBlastsPage />, {
+      portal: 'site',
+      url: '/site/1/blasts',
+      path: '/site/:siteId/blasts',
+      org: borealis({}, { isSiteUser: true }),
+    });
+    expect(await screen.findByRole('link', { name: 'North Pit 0001' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload blast' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+});

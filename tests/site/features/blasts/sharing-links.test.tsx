@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import BlastDetailsPage from '@/site/features/blasts/details-route';
+import BlastLinkAnonPage from '@/site/features/blasts/link-anon-route';
+import { renderApp } from '../../../render';
+import { server } from '../../../msw/server';
+import { borealis, createBlast, createLink, createPlan, data, ok } from '../data-kit';
+
+const blastUrl = data('orgs/2/sites/1/blasts/1');
+
+function blastHandlers(links: () => unknown[]) {
+  return [
+    http.get(blastUrl, () => ok(createBlast())),
+    http.get(`${blastUrl}/plan`, () => ok(createPlan(3))),
+    http.get(`${blastUrl}/shares`, () => ok([])),
+    http.get(`${blastUrl}/links`, () => ok(links())),
+  ];
+}
+
+describe('Blast Details: links', () => {
+  it('revokes a live link after confirmation', async () => {
+    const link = createLink();
+    let revoked = false;
+    server.use(
+      ...blastHandlers(() => [
+        revoked ? { ...link, isRevoked: true, revokedAt: '2025-02-01T10:00:00.000Z' } : link,
+      ]),
+      http.delete(`${blastUrl}/links/${link.id}`, () => {
+        revoked = true;
+        return ok({ ...link, isRevoked: true, revokedAt: '2025-02-01T10:00:00.000Z' });
+      }),
+    );
+    const { user } = await renderApp(<BlastDetailsPage />, {
+      portal: 'site',
+      url: '/site/1/blast/1',
+      path: '/site/:siteId/blast/:blastId',
+      org: borealis(),
+    });
+    const links = await screen.findByRole('list', { name: 'Links' });
+    expect(within(links).getByText('Live')).toBeInTheDocument();
+    expect(within(links).getByRole('link')).toHaveAttribute(
+      'href',
+      `${window.location.origin}/blast-link-anon/${link.id}`,
+    );
+    await user.click(within(links).getByRole('button', { name: `Revoke link ${link.id}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke link' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Link revoked')).toBeInTheDocument();
+    expect(await within(links).findByText(/^Revoked/)).toBeInTheDocument();
+    expect(within(links).queryByRole('button', { name: /Revoke link/ })).toBeNull();
+    expect(revoked).toBe(true);
+  });
+
+  it('a site user sees who it is shared with, but no links or sharing controls', async () => {
+    server.use(...blastHandlers(() => []));
+    await renderApp(<BlastDetailsPage />, {
+      portal: 'site',
+      url: '/site/1/blast/1',
+      path: '/site/:siteId/blast/:blastId',
+      org: borealis({}, { isSiteUser: true }),
+    });
+    expect(
+      await screen.findByText('North Pit 0001 is not shared with anyone.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create anonymous link' })).toBeNull();
+    expect(screen.queryByLabelText('User email')).toBeNull();
+  });
+});
+
+describe('anonymous link page', () => {
+  it('says so when the link was revoked or never existed', async () => {
+    server.use(
+      http.get(data('blast-links/anon/gone-link-123'), () =>
+        HttpResponse.json(
+          { success: false, message: 'This link has been revoked or does not exist.', data: null },
+          { status: 404 },
+        ),
+      ),
+    );
+    await renderApp(<BlastLinkAnonPage />, {
+      portal: 'site',
+      user: null,
+      url: '/blast-link-anon/gone-link-123',
+      path: '/blast-link-anon/:linkId',
+    });
+    expect(
+      await screen.findByText('This link has been revoked or does not exist.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Resource not found')).toBeNull();
+  });
+});
