@@ -1,0 +1,274 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { accounts, DEMO_PASSWORD, ORG_PORTAL, STACK, type Account } from './support/auth';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 8, the Business screens of the organisation portal on the local stack: Offerings, Product
+ * and Service Details, Issued Licences, Customer Subs and Subscription Details. Demo facts
+ * (server/seed): Acme Mining (1) sells products (ids 1-8) and services (9-12); manager@ is its
+ * business manager, owner@ its owner and admin; submanager@ belongs to Borealis only.
+ */
+
+const NO_ACCESS = 'You do not have access to this page';
+
+/**
+ * Signs in through the identity provider and waits to be back on the path. (The shared signIn
+ * helper can return before the provider's redirect starts: it takes the path it opened for
+ * 'back', and the page is still signed out.)
+ */
+async function signIn(page: Page, account: Account, { path }: { path: string }) {
+  await page.goto(ORG_PORTAL + path);
+  await page.waitForURL((url) => url.origin === STACK);
+  await page.getByLabel('Email').fill(accounts[account]);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === ORG_PORTAL && url.pathname === path);
+  await page.getByRole('main').waitFor();
+}
+
+async function tableLoaded(page: Page) {
+  await expect(page.getByText('Loading Data...')).toHaveCount(0);
+  await expect(page.locator('[data-app-loader]')).toHaveCount(0);
+}
+
+/** axe-core, WCAG 2 A and AA: no serious or critical violations. */
+async function expectAccessible(page: Page) {
+  // The sidebar is the shell's (its link contrast is reported to the shell engineer); the
+  // screen itself, dialogs included, must be clean.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('#app-sidebar')
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(bad).toEqual([]);
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+async function search(page: Page, text: string) {
+  await tableLoaded(page);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+}
+
+async function reloadAndSearch(page: Page, text: string) {
+  await page.reload();
+  await search(page, text);
+}
+
+test.describe('Offerings', () => {
+  test('loads real offerings; create, edit and delete a product', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'manager', { path: '/offerings' });
+    await expect(page).toHaveTitle('Offerings - Organisation Portal');
+    await expect(page.getByRole('heading', { name: 'Offerings', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Blast Designer' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Blast Cloud Sync' })).toBeVisible();
+    await tableLoaded(page);
+    await expectAccessible(page);
+    await screenshot(page, 'offerings');
+
+    const name = `E2E Product ${Date.now()}`;
+    await page.getByRole('button', { name: 'New offering' }).click();
+    let dialog = page.getByRole('dialog', { name: 'New product or service' });
+    await dialog.getByLabel(/^Name/).fill(name);
+    await dialog.getByLabel('Description').fill('Made by the end-to-end test');
+    await dialog.getByRole('button', { name: 'Add feature' }).click();
+    await dialog.getByLabel('Feature 1 name').fill('Reports');
+    await dialog.getByRole('switch', { name: /On by default/ }).check();
+    await expectAccessible(page);
+    await screenshot(page, 'offerings-create');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await reloadAndSearch(page, name);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('gridcell', { name: 'Product', exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Edit: ${name}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit product' });
+    await expect(dialog.getByLabel('Feature 1 name')).toHaveValue('Reports');
+    await dialog.getByLabel(/^Name/).fill(`${name} v2`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await reloadAndSearch(page, `${name} v2`);
+    await expect(page.getByRole('link', { name: `${name} v2` })).toBeVisible();
+    await page.getByRole('button', { name: `Delete: ${name} v2` }).click();
+    dialog = page.getByRole('dialog', { name: 'Delete product' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await reloadAndSearch(page, name);
+    await expect(page.getByText('No data found')).toBeVisible();
+  });
+
+  test('Product Details and Service Details with the breadcrumb back', async ({ page }) => {
+    await signIn(page, 'manager', { path: '/offerings/product/1' });
+    await expect(page).toHaveTitle('Product Details - Organisation Portal');
+    await expect(
+      page.getByRole('heading', { name: 'Product Details: Blast Designer', level: 1 }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Features' }).getByText('Timing editor'),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Custom Data' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Borealis - Blast Designer' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'product-details');
+
+    await page.goto(ORG_PORTAL + '/offerings/service/9');
+    await expect(
+      page.getByRole('heading', { name: 'Service Details: Blast Cloud Sync', level: 1 }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Service Details - Organisation Portal');
+    await expectAccessible(page);
+    await screenshot(page, 'service-details');
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Offerings' })
+      .click();
+    await expect(page).toHaveURL(/\/offerings$/);
+    await expect(page.getByRole('heading', { name: 'Offerings', level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('Issued Licences', () => {
+  test('loads real licences; issue, renew, suspend and reinstate one', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'owner', { path: '/issued-licences' });
+    await expect(page).toHaveTitle('Issued Licences - Organisation Portal');
+    await tableLoaded(page);
+    await expect(page.getByRole('row').nth(3)).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'issued-licences');
+
+    const seats = String(10_000 + (Date.now() % 89_999));
+    await page.getByRole('button', { name: 'Issue licence' }).click();
+    const issue = page.getByRole('dialog', { name: 'Issue a licence' });
+    await issue.getByLabel('Seats').fill(seats);
+    await expectAccessible(page);
+    await issue.getByRole('button', { name: 'Issue' }).click();
+    await expect(issue).toHaveCount(0);
+
+    await reloadAndSearch(page, seats);
+    const row = page.getByRole('row').filter({ hasText: Number(seats).toLocaleString('en') });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('gridcell', { name: 'Active', exact: true })).toBeVisible();
+    const expiryBefore = await row.getByRole('gridcell').nth(6).textContent();
+
+    await row.getByRole('button', { name: /^Renew:/ }).click();
+    const renew = page.getByRole('dialog', { name: 'Renew licence' });
+    await renew.getByRole('button', { name: 'Renew' }).click();
+    await expect(renew).toHaveCount(0);
+    await reloadAndSearch(page, seats);
+    await expect(row.getByRole('gridcell').nth(6)).not.toHaveText(expiryBefore ?? '');
+
+    await row.getByRole('button', { name: /^Suspend:/ }).click();
+    const suspend = page.getByRole('dialog', { name: 'Suspend licence' });
+    await suspend.getByRole('button', { name: 'Suspend' }).click();
+    await expect(suspend).toHaveCount(0);
+    await reloadAndSearch(page, seats);
+    await expect(row.getByRole('gridcell', { name: 'Suspended', exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: /^Reinstate:/ }).click();
+    const reinstate = page.getByRole('dialog', { name: 'Reinstate licence' });
+    await reinstate.getByRole('button', { name: 'Reinstate' }).click();
+    await expect(reinstate).toHaveCount(0);
+    await reloadAndSearch(page, seats);
+    await expect(row.getByRole('gridcell', { name: 'Active', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('Customer Subs', () => {
+  test('loads real subscriptions; create for two customers, edit and disable', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'manager', { path: '/issued-subscriptions' });
+    await expect(page).toHaveTitle('Customer Subs - Organisation Portal');
+    await expect(page.getByRole('heading', { name: 'Customer Subs', level: 1 })).toBeVisible();
+    await tableLoaded(page);
+    await expect(page.getByRole('row').nth(5)).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'customer-subs');
+    await search(page, 'Borealis - Blast Designer');
+    await expect(page.getByRole('link', { name: 'Borealis - Blast Designer' })).toBeVisible();
+
+    const name = `E2E Sub ${Date.now()}`;
+    await page.getByRole('button', { name: 'New subscriptions' }).click();
+    const create = page.getByRole('dialog', { name: 'New customer subscriptions' });
+    const customers = create.getByLabel('Customers');
+    // react-select: the placeholder covers the input, so open the menu from the keyboard.
+    for (let i = 0; i < 2; i++) {
+      await customers.focus();
+      await page.keyboard.press('ArrowDown');
+      await create.getByRole('option').first().click();
+    }
+    await create.getByLabel(/^Name/).fill(name);
+    await create.getByLabel('Seats allowed').fill('7');
+    await expectAccessible(page);
+    await screenshot(page, 'customer-subs-create');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(create).toHaveCount(0);
+
+    await reloadAndSearch(page, name);
+    await expect(page.getByRole('link', { name })).toHaveCount(2);
+
+    await page
+      .getByRole('button', { name: `Edit: ${name}` })
+      .first()
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit subscription' });
+    await edit.getByLabel('Seats allowed').fill('9');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toHaveCount(0);
+    await reloadAndSearch(page, name);
+    await expect(page.getByRole('gridcell', { name: '0 / 9' })).toHaveCount(1);
+
+    await page
+      .getByRole('button', { name: `Disable: ${name}` })
+      .first()
+      .click();
+    const disable = page.getByRole('dialog', { name: 'Disable subscription' });
+    await disable.getByRole('button', { name: 'Disable' }).click();
+    await expect(disable).toHaveCount(0);
+    await reloadAndSearch(page, name);
+    await expect(page.getByRole('gridcell', { name: 'Disabled', exact: true })).toHaveCount(1);
+
+    await page.getByRole('link', { name }).first().click();
+    await expect(
+      page.getByRole('heading', { name: `Subscription Details: ${name}`, level: 1 }),
+    ).toBeVisible();
+  });
+
+  test('Subscription Details: subscriber, offering, seats, features, licences', async ({
+    page,
+  }) => {
+    await signIn(page, 'manager', { path: '/issued-subscriptions/1' });
+    await expect(page).toHaveTitle('Subscription Details - Organisation Portal');
+    await expect(
+      page.getByRole('heading', { name: 'Subscription Details: Borealis - Blast Designer' }),
+    ).toBeVisible();
+    await expect(page.getByText(/of \d+ seats used/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Blast Designer' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Subscription Licences' })).toBeVisible();
+    await tableLoaded(page);
+    await expectAccessible(page);
+    await screenshot(page, 'subscription-details');
+  });
+});
+
+test.describe('without the flags', () => {
+  test(`${accounts.submanager} cannot reach the Business screens`, async ({ page }) => {
+    await signIn(page, 'submanager', { path: '/issued-licences' });
+    await expect(page.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
+    for (const path of ['/offerings', '/issued-subscriptions', '/offerings/product/1']) {
+      await page.goto(ORG_PORTAL + path);
+      await expect(page.getByRole('heading', { name: NO_ACCESS })).toBeVisible();
+    }
+  });
+});

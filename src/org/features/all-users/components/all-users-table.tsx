@@ -1,0 +1,42 @@
+import type { AdminUser } from '@/contract/crm/users';
+import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
+import { formatUser } from '@/core/format';
+import { allUsersTableKey, getAllUsers } from '../api/get-all-users';
+
+export const allUsersColumns: ColumnSettings<AdminUser> = {
+  entity: 'All Users',
+  columns: [
+    // SPEC §3 user display: 'First Last <email>', or 'Pending user activation'.
+    { id: 'user', title: 'User', type: ColumnType.USER, accessor: (row) => row },
+    { id: 'email', title: 'Email' },
+    { id: 'status', title: 'Status', width: '7rem' },
+    {
+      id: 'isSysadmin',
+      title: 'Sysadmin',
+      accessor: (row) => (row.isSysadmin ? 'Yes' : 'No'),
+      width: '7rem',
+    },
+    { id: 'orgName', title: 'Organisations' },
+  ],
+  sortIndex: 1,
+  csvMapperFn: (row) => ({
+    Id: row.id,
+    User: formatUser(row),
+    Email: row.email,
+    Status: row.status,
+    Sysadmin: row.isSysadmin ? 'Yes' : 'No',
+    Organisations: row.orgName,
+  }),
+};
+
+export function AllUsersTable() {
+  return (
+    <DataTable<AdminUser>
+      columnSettings={allUsersColumns}
+      title="Every user, across organisations"
+      queryKey={allUsersTableKey}
+      fetchData={({ signal }) => getAllUsers(signal)}
+      getRowId={(row) => String(row.id)}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import type { Subscription } from '@/contract/crm/subscriptions';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { customerSubsTableKey, getCustomerSubs } from '../api/get-customer-subs';
+import { DisableSubscriptionModal } from './disable-subscription-modal';
+import { SubscriptionFormModal } from './subscription-form';
+
+/** Writes: org admins and business managers (server CUSTOMER_SUBS_WRITE); a sysadmin holds every flag. */
+export const CUSTOMER_SUBS_WRITE = {
+  user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'],
+} as const;
+
+const status = (row: Subscription) => (row.isDisabled ? 'Disabled' : 'Active');
+
+export const customerSubsColumns: ColumnSettings<Subscription> = {
+  entity: 'Customer Subs',
+  columns: [
+    {
+      id: 'name',
+      title: 'Subscription',
+      type: ColumnType.URL,
+      linkFormat: '/issued-subscriptions/{id}',
+    },
+    { id: 'subscriberOrg.name', title: 'Customer' },
+    { id: 'offering.name', title: 'Offering' },
+    { id: 'startDate', title: 'Start', type: ColumnType.DATE, width: '7rem' },
+    { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE, width: '7rem' },
+    {
+      id: 'seats',
+      title: 'Seats used',
+      accessor: (row) => `${row.seatsUsed} / ${row.seatsAllowed}`,
+      width: '6rem',
+    },
+    { id: 'status', title: 'Status', accessor: status, width: '6rem' },
+  ],
+  sortIndex: 0,
+  csvMapperFn: (row) => ({
+    Id: row.id,
+    Subscription: row.name,
+    Customer: row.subscriberOrg.name,
+    Offering: row.offering.name,
+    Start: row.startDate,
+    End: row.endDate ?? '',
+    'Seats used': row.seatsUsed,
+    'Seats allowed': row.seatsAllowed,
+    Features: row.includedFeatures.map((f) => f.name).join('; '),
+    Status: status(row),
+  }),
+};
+
+export const customerSubsActions: RowAction<Subscription>[] = [
+  {
+    action: ActionKind.MULTI_CREATE,
+    buttonTitle: 'New subscriptions for one or several customers',
+    buttonText: 'New subscriptions',
+    display: ActionDisplay.BUTTON,
+    permissions: CUSTOMER_SUBS_WRITE,
+  },
+  {
+    action: ActionKind.EDIT,
+    buttonTitle: 'Edit',
+    buttonText: 'Edit',
+    display: ActionDisplay.INLINE,
+    permissions: CUSTOMER_SUBS_WRITE,
+    isVisibleFn: (row) => row?.isDisabled !== true,
+  },
+  {
+    action: ActionKind.DISABLE,
+    buttonTitle: 'Disable',
+    buttonText: 'Disable',
+    display: ActionDisplay.INLINE,
+    permissions: CUSTOMER_SUBS_WRITE,
+    isVisibleFn: (row) => row?.isDisabled !== true,
+  },
+];
+
+export function CustomerSubsTable() {
+  return (
+    <DataTable<Subscription>
+      columnSettings={customerSubsColumns}
+      title="Subscriptions sold to customers"
+      queryKey={customerSubsTableKey}
+      fetchData={async ({ orgId, signal }) =>
+        orgId === null ? null : getCustomerSubs(orgId, signal)
+      }
+      actions={customerSubsActions}
+      getRowId={(row) => String(row.id)}
+      renderModal={({ action, initialData, close }) => {
+        const row = initialData as Subscription | null;
+        if (action === ActionKind.DISABLE && row) {
+          return <DisableSubscriptionModal subscription={row} onClose={close} />;
+        }
+        return (
+          <SubscriptionFormModal
+            mode={action === ActionKind.EDIT ? 'edit' : 'create'}
+            subscription={action === ActionKind.EDIT ? row : null}
+            onClose={close}
+          />
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import type { Subscription } from '@/contract/crm/subscriptions';
+import { FormEngine, type Attachment, type FormSettings, type FormValues } from '@/core/forms';
+import { Modal } from '@/core/ui/modal';
+import { useCreateSubscriptions } from '../api/create-subscriptions';
+import { fromCalendarDate, toCalendarDate } from '../api/dates';
+import { useSubscriptionChoices, type SubscriptionChoices } from '../api/get-subscription-choices';
+import { useUpdateSubscription } from '../api/update-subscription';
+
+type Mode = 'create' | 'edit';
+
+/**
+ * The form settings shared by create (several customers at once) and edit: customers and the
+ * offering are chosen when creating only; included features follow the offering (SPEC §4).
+ */
+export function subscriptionFormSettings(choices: SubscriptionChoices, mode: Mode): FormSettings {
+  const creating = mode === 'create';
+  return {
+    rows: [
+      [
+        {
+          field: 'subscriberOrgIds',
+          type: 'multiDropdown',
+          title: 'Customers',
+          tooltip: 'One subscription is created for each customer chosen.',
+          isMandatory: true,
+          isVisible: creating,
+          dropdownData: choices.customers.map((c) => ({ id: c.id, label: c.name })),
+        },
+      ],
+      [
+        {
+          field: 'offeringId',
+          type: 'dropdown',
+          title: 'Offering',
+          isMandatory: true,
+          isDisabled: !creating,
+          isAnIsDisabledTrigger: true,
+          dropdownData: choices.offerings.map((o) => ({
+            id: o.id,
+            label: `${o.name} (${o.type === 'product' ? 'product' : 'service'})`,
+          })),
+          width: 6,
+        },
+        {
+          field: 'name',
+          type: 'string',
+          title: 'Name',
+          isMandatory: !creating,
+          maxLength: 200,
+          placeholder: creating ? 'Default: Customer - Offering' : undefined,
+          width: 6,
+        },
+      ],
+      [
+        { field: 'startDate', type: 'date', title: 'Start date', isMandatory: true, width: 4 },
+        {
+          field: 'endDate',
+          type: 'expiredDate',
+          title: 'End date',
+          tooltip: 'Empty: no end.',
+          width: 4,
+          validate: (value, values) => {
+            const end = toCalendarDate(value);
+            const start = toCalendarDate(values['startDate']);
+            return end && start && end < start
+              ? 'The end date must not be before the start date'
+              : undefined;
+          },
+        },
+        {
+          field: 'seatsAllowed',
+          type: 'positiveInteger',
+          title: 'Seats allowed',
+          isMandatory: true,
+          width: 4,
+        },
+      ],
+      [
+        {
+          field: 'includedFeatureIds',
+          type: 'offeringFeatureMultiCheckbox',
+          title: 'Included features',
+          offeringField: 'offeringId',
+          offerings: choices.offerings,
+        },
+      ],
+      [
+        {
+          field: 'attachments',
+          type: 'attachments',
+          title: creating ? 'Attachments' : 'Add attachments',
+          tooltip: 'Up to 20 MiB each.',
+        },
+      ],
+    ],
+  };
+}
+
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+const positive = (value: unknown): number => {
+  const n = Number(value);
+  return Number.isInteger(n) ? n : 0;
+};
+const attachmentsOf = (value: unknown): Attachment[] =>
+  Array.isArray(value) ? (value as Attachment[]) : [];
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export interface SubscriptionFormModalProps {
+  mode: Mode;
+  /** The subscription edited (edit mode). */
+  subscription?: Subscription | null;
+  onClose: () => void;
+}
+
+/** MULTI_CREATE (one subscription per customer) or EDIT, in a modal. */
+export function SubscriptionFormModal({ mode, subscription, onClose }: SubscriptionFormModalProps) {
+  const choices = useSubscriptionChoices();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={mode === 'create' ? 'New customer subscriptions' : 'Edit subscription'}
+      size="lg"
+    >
+      {choices.isPending && <p role="status">Loading Data...</p>}
+      {choices.isError && <p role="alert">Error: Something&apos;s gone wrong!</p>}
+      {choices.data && (
+        <SubscriptionForm
+          mode={mode}
+          choices={choices.data}
+          subscription={subscription ?? null}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function SubscriptionForm({
+  mode,
+  choices,
+  subscription,
+  onClose,
+}: {
+  mode: Mode;
+  choices: SubscriptionChoices;
+  subscription: Subscription | null;
+  onClose: () => void;
+}) {
+  const [settings] = useState(() => subscriptionFormSettings(choices, mode));
+  const create = useCreateSubscriptions();
+  const update = useUpdateSubscription();
+  const today = new Date();
+  const defaultValues: FormValues =
+    mode === 'edit' && subscription
+      ? {
+          offeringId: subscription.offering.id,
+          name: subscription.name,
+          startDate: fromCalendarDate(subscription.startDate),
+          endDate: fromCalendarDate(subscription.endDate),
+          seatsAllowed: subscription.seatsAllowed,
+          includedFeatureIds: subscription.includedFeatures.map((f) => f.id),
+          attachments: [],
+        }
+      : {
+          subscriberOrgIds: [],
+          // The first offering is chosen to start with: its default features are pre-selected
+          // as if it had been picked (SPEC §4).
+          offeringId: choices.offerings[0]?.id,
+          includedFeatureIds: (choices.offerings[0]?.features ?? [])
+            .filter((f) => f.defaultValue)
+            .map((f) => f.id),
+          name: '',
+          startDate: new Date(today.getFullYear(), today.getMonth(), today.getDate()).toISOString(),
+          endDate: null,
+          seatsAllowed: 1,
+          attachments: [],
+        };
+
+  const onSubmit = async (values: FormValues) => {
+    const common = {
+      startDate: toCalendarDate(values['startDate']) ?? '',
+      endDate: toCalendarDate(values['endDate']),
+      seatsAllowed: positive(values['seatsAllowed']),
+      includedFeatureIds: ids(values['includedFeatureIds']),
+      attachments: attachmentsOf(values['attachments']),
+    };
+    if (mode === 'edit' && subscription) {
+      await update.mutateAsync({
+        id: subscription.id,
+        input: { ...common, name: text(values['name']) },
+      });
+    } else {
+      const name = text(values['name']).trim();
+      await create.mutateAsync({
+        ...common,
+        subscriberOrgIds: ids(values['subscriberOrgIds']),
+        offeringId: positive(values['offeringId']),
+        ...(name ? { name } : {}),
+      });
+    }
+    onClose();
+  };
+
+  return (
+    <FormEngine
+      settings={settings}
+      defaultValues={defaultValues}
+      onSubmit={onSubmit}
+      submitLabel={mode === 'create' ? 'Create' : 'Save'}
+      actions={
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import type { Licence } from '@/contract/crm/licences';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { getIssuedLicences, issuedLicencesTableKey } from '../api/get-issued-licences';
+import { IssueLicenceModal, LicenceStateModal, RenewLicenceModal } from './licence-forms';
+
+/** Writes: org admins and business managers (server ISSUED_WRITE); a sysadmin holds every flag. */
+export const ISSUED_LICENCES_WRITE = {
+  user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'],
+} as const;
+
+export const issuedLicenceColumns: ColumnSettings<Licence> = {
+  entity: 'Issued Licences',
+  columns: [
+    { id: 'customerOrg.name', title: 'Customer' },
+    { id: 'product.name', title: 'Product' },
+    { id: 'subscription.name', title: 'Subscription' },
+    { id: 'state.name', title: 'State', width: '7rem' },
+    { id: 'seats', title: 'Seats', type: ColumnType.NUMBER, width: '5rem' },
+    { id: 'expiry', title: 'Expiry', type: ColumnType.EXPIRED_DATE, width: '8rem' },
+    { id: 'issuedAt', title: 'Issued', type: ColumnType.DATE, width: '8rem' },
+  ],
+  sortIndex: 0,
+  csvMapperFn: (row) => ({
+    Id: row.id,
+    Customer: row.customerOrg.name,
+    Product: row.product.name,
+    Subscription: row.subscription?.name ?? '',
+    State: row.state.name,
+    Seats: row.seats,
+    Expiry: row.expiry ?? '',
+    Issued: row.issuedAt,
+  }),
+};
+
+export const issuedLicenceActions: RowAction<Licence>[] = [
+  {
+    action: ActionKind.CREATE,
+    buttonTitle: 'Issue a licence',
+    buttonText: 'Issue licence',
+    display: ActionDisplay.BUTTON,
+    permissions: ISSUED_LICENCES_WRITE,
+  },
+  {
+    action: ActionKind.EDIT,
+    buttonTitle: 'Renew',
+    buttonText: 'Renew',
+    display: ActionDisplay.INLINE,
+    permissions: ISSUED_LICENCES_WRITE,
+  },
+  // One DISABLE action per direction: the modal suspends or reinstates by the row's state.
+  {
+    action: ActionKind.DISABLE,
+    buttonTitle: 'Suspend',
+    buttonText: 'Suspend',
+    display: ActionDisplay.INLINE,
+    permissions: ISSUED_LICENCES_WRITE,
+    isVisibleFn: (row) => row?.state.name !== 'Suspended',
+  },
+  {
+    action: ActionKind.DISABLE,
+    buttonTitle: 'Reinstate',
+    buttonText: 'Reinstate',
+    display: ActionDisplay.INLINE,
+    permissions: ISSUED_LICENCES_WRITE,
+    isVisibleFn: (row) => row?.state.name === 'Suspended',
+  },
+];
+
+export function IssuedLicencesTable() {
+  return (
+    <DataTable<Licence>
+      columnSettings={issuedLicenceColumns}
+      title="Licences issued to customers"
+      queryKey={issuedLicencesTableKey}
+      fetchData={async ({ orgId, signal }) =>
+        orgId === null ? null : getIssuedLicences(orgId, signal)
+      }
+      actions={issuedLicenceActions}
+      getRowId={(row) => String(row.id)}
+      renderModal={({ action, initialData, close }) => {
+        const row = initialData as Licence | null;
+        if (action === ActionKind.CREATE) return <IssueLicenceModal onClose={close} />;
+        if (!row) return null;
+        if (action === ActionKind.EDIT) return <RenewLicenceModal licence={row} onClose={close} />;
+        return <LicenceStateModal licence={row} onClose={close} />;
+      }}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import type { Offering } from '@/contract/crm/offerings';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { getOfferings, offeringsTableKey } from '../api/get-offerings';
+import { DeleteOfferingModal } from './delete-offering-modal';
+import { OfferingFormModal, useSellableTypes } from './offering-form';
+
+/** Writes: org admins and business managers (server OFFERINGS_WRITE); a sysadmin holds every flag. */
+export const OFFERINGS_WRITE = { user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'] } as const;
+
+const typeLabel = (row: Offering) => (row.type === 'product' ? 'Product' : 'Service');
+
+export const offeringColumns: ColumnSettings<Offering> = {
+  entity: 'Offerings',
+  columns: [
+    {
+      id: 'name',
+      title: 'Name',
+      type: ColumnType.URL,
+      linkFormat: '/offerings/{type}/{id}',
+    },
+    { id: 'type', title: 'Type', accessor: typeLabel, width: '7rem' },
+    { id: 'description', title: 'Description' },
+    { id: 'tags', title: 'Tags', accessor: (row) => row.tags.join(', ') },
+    {
+      id: 'featureCount',
+      title: 'Features',
+      type: ColumnType.NUMBER,
+      accessor: (row) => row.features.length,
+      width: '6rem',
+    },
+    { id: 'updatedAt', title: 'Updated', type: ColumnType.DATE, width: '8rem' },
+  ],
+  sortIndex: 0,
+  csvMapperFn: (row) => ({
+    Id: row.id,
+    Name: row.name,
+    Type: typeLabel(row),
+    Description: row.description ?? '',
+    Tags: row.tags.join('; '),
+    Features: row.features.map((f) => f.name).join('; '),
+    Updated: row.updatedAt,
+  }),
+};
+
+export function OfferingsTable() {
+  const sellable = useSellableTypes();
+  const actions: RowAction<Offering>[] = [
+    {
+      action: ActionKind.CREATE,
+      buttonTitle: 'New product or service',
+      buttonText: 'New offering',
+      icon: 'bi bi-plus-lg',
+      display: ActionDisplay.BUTTON,
+      permissions: OFFERINGS_WRITE,
+      // An organisation enabled for neither products nor services has nothing to create.
+      isVisible: sellable.length > 0,
+    },
+    {
+      action: ActionKind.EDIT,
+      buttonTitle: 'Edit',
+      buttonText: 'Edit',
+      display: ActionDisplay.INLINE,
+      permissions: OFFERINGS_WRITE,
+    },
+    {
+      action: ActionKind.DELETE,
+      buttonTitle: 'Delete',
+      buttonText: 'Delete',
+      display: ActionDisplay.INLINE,
+      permissions: OFFERINGS_WRITE,
+    },
+  ];
+  return (
+    <DataTable<Offering>
+      columnSettings={offeringColumns}
+      queryKey={offeringsTableKey}
+      title="Products and services"
+      fetchData={async ({ orgId, signal }) => (orgId === null ? null : getOfferings(orgId, signal))}
+      actions={actions}
+      getRowId={(row) => String(row.id)}
+      renderModal={({ action, initialData, close }) => {
+        const row = initialData as Offering | null;
+        if (action === ActionKind.DELETE && row) {
+          return <DeleteOfferingModal offering={row} onClose={close} />;
+        }
+        return (
+          <OfferingFormModal offering={action === ActionKind.EDIT ? row : null} onClose={close} />
+        );
+      }}
+    />
+  );
+}

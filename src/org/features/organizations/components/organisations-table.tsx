@@ -1,0 +1,95 @@
+import type { Organisation } from '@/contract/crm/orgs';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { getOrganisations, organisationsTableKey } from '../api/get-organisations';
+import { OrganisationFormModal } from './organisation-form';
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+export const organisationColumns: ColumnSettings<Organisation> = {
+  entity: 'Organizations',
+  columns: [
+    { id: 'name', title: 'Organisation' },
+    { id: 'description', title: 'Description' },
+    {
+      id: 'isProductOwnerEnabled',
+      title: 'Product owner',
+      accessor: (row) => yesNo(row.isProductOwnerEnabled),
+      width: '8rem',
+    },
+    {
+      id: 'isServiceOwnerEnabled',
+      title: 'Service owner',
+      accessor: (row) => yesNo(row.isServiceOwnerEnabled),
+      width: '8rem',
+    },
+    { id: 'memberCount', title: 'Members', type: ColumnType.NUMBER, width: '6rem' },
+    { id: 'createdAt', title: 'Created', type: ColumnType.DATE, width: '8rem' },
+    {
+      id: 'customDataLink',
+      title: 'Custom data',
+      type: ColumnType.URL,
+      accessor: () => 'Custom data',
+      linkFormat: '/organizations?customData={id}',
+      isSortable: false,
+      isFilterable: false,
+      isSearchable: false,
+      width: '8rem',
+    },
+  ],
+  sortIndex: 0,
+  csvMapperFn: (row) => ({
+    Id: row.id,
+    Organisation: row.name,
+    Description: row.description ?? '',
+    'Product owner': yesNo(row.isProductOwnerEnabled),
+    'Service owner': yesNo(row.isServiceOwnerEnabled),
+    Members: row.memberCount,
+    Created: row.createdAt,
+  }),
+};
+
+// The route is sysadmin-only; so are these (server: sysadminOnly).
+const SYSADMIN = { user: ['isSysadmin'] } as const;
+
+export const organisationActions: RowAction<Organisation>[] = [
+  {
+    action: ActionKind.CREATE,
+    buttonTitle: 'New organisation',
+    buttonText: 'New organisation',
+    display: ActionDisplay.BUTTON,
+    permissions: SYSADMIN,
+  },
+  {
+    action: ActionKind.EDIT,
+    buttonTitle: 'Edit',
+    buttonText: 'Edit',
+    display: ActionDisplay.INLINE,
+    permissions: SYSADMIN,
+  },
+];
+
+export function OrganisationsTable() {
+  return (
+    <DataTable<Organisation>
+      columnSettings={organisationColumns}
+      title="All organisations"
+      queryKey={organisationsTableKey}
+      fetchData={({ signal }) => getOrganisations(signal)}
+      actions={organisationActions}
+      getRowId={(row) => String(row.id)}
+      renderModal={({ action, initialData, close }) => (
+        <OrganisationFormModal
+          organisation={action === ActionKind.EDIT ? (initialData as Organisation) : null}
+          onClose={close}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import CustomerSubsPage from '@/org/features/customer-subs/route';
+import SubscriptionDetailsRoute from '@/org/features/customer-subs/details-route';
+import { renderApp } from '../../../render';
+import { server } from '../../../msw/server';
+import {
+  acme,
+  asListed,
+  asListedSub,
+  createLicence,
+  createOffering,
+  createSubscription,
+  crm,
+  ok,
+  paged,
+  refusal,
+} from '../offerings/crm-kit';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const borealis = createSubscription({ id: 21, name: 'Borealis - BlastPlan' });
+const delta = createSubscription({
+  id: 22,
+  name: 'Delta - BlastPlan',
+  subscriberOrg: { id: 4, name: 'Delta Drilling' },
+});
+const planner = createOffering({
+  id: 1,
+  name: 'BlastPlan',
+  features: [
+    { id: 11, name: 'Pattern design', defaultValue: true },
+    { id: 12, name: 'Timing', defaultValue: false },
+  ],
+});
+
+function listing() {
+  server.use(
+    http.post(crm('orgs/1/issued-subscriptions/list'), () =>
+      paged([asListedSub(borealis), asListedSub(delta)]),
+    ),
+    http.post(crm('orgs/1/offerings/list'), () => paged([asListed(planner)])),
+    http.post(crm('orgs/1/issued-licences/list'), () => paged([])),
+  );
+}
+
+describe('Customer Subs (/issued-subscriptions)', () => {
+  it('lists subscriptions with customer, offering, dates and seats used', async () => {
+    listing();
+    await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions',
+      org: acme({ isBusinessManager: true }),
+    });
+    const link = await screen.findByRole('link', { name: 'Delta - BlastPlan' });
+    expect(link).toHaveAttribute('href', '/issued-subscriptions/22');
+    const cells = within(link.closest('tr') as HTMLElement);
+    expect(cells.getByRole('cell', { name: 'Delta Drilling' })).toBeInTheDocument();
+    expect(cells.getByRole('cell', { name: '3 / 10' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Customer Subs', level: 1 })).toBeVisible();
+    expect(document.title).toBe('Customer Subs - Organisation Portal');
+  });
+
+  it('offers no create, edit or disable without a write flag', async () => {
+    listing();
+    await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions',
+      org: acme({ isDeveloper: true }),
+    });
+    await screen.findByRole('link', { name: 'Delta - BlastPlan' });
+    expect(screen.queryByRole('button', { name: 'New subscriptions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Edit|Disable)/ })).toBeNull();
+  });
+
+  it('creates subscriptions for several customers at once (MULTI_CREATE)', async () => {
+    listing();
+    let body: unknown = null;
+    server.use(
+      http.post(crm('orgs/1/issued-subscriptions'), async ({ request }) => {
+        body = await request.json();
+        return ok([asListedSub(borealis), asListedSub(delta)]);
+      }),
+    );
+    const { user } = await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions',
+      org: acme({ isBusinessManager: true }),
+    });
+    await screen.findByRole('link', { name: 'Delta - BlastPlan' });
+    await user.click(screen.getByRole('button', { name: 'New subscriptions' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'New customer subscriptions' }),
+    );
+    // react-select loads lazily.
+    const customers = await dialog.findByLabelText(/^Customers/, {}, { timeout: 8000 });
+    await user.click(customers);
+    await user.click(await screen.findByRole('option', { name: 'Borealis Quarries' }));
+    await user.click(customers);
+    await user.click(await screen.findByRole('option', { name: 'Delta Drilling' }));
+    const seats = dialog.getByLabelText(/^Seats allowed/);
+    await user.clear(seats);
+    await user.type(seats, '25');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toMatchObject({
+      subscriberOrgIds: [2, 4],
+      offeringId: 1,
+      seatsAllowed: 25,
+      // The offering's default-on features are pre-selected (SPEC §4).
+      includedFeatureIds: [11],
+      endDate: null,
+      attachments: [],
+    });
+    expect((body as { startDate: string }).startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('edit: a server 400 shows the field error under the field', async () => {
+    listing();
+    server.use(
+      http.put(crm('orgs/1/issued-subscriptions/21'), () =>
+        refusal({ seatsAllowed: 'Fewer seats than licences in use' }),
+      ),
+    );
+    const { user } = await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions',
+      org: acme({ isOrgAdmin: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit: Borealis - BlastPlan' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit subscription' }));
+    const seats = await dialog.findByLabelText(/^Seats allowed/);
+    await user.clear(seats);
+    await user.type(seats, '2');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Fewer seats than licences in use')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Seats allowed/)).toHaveValue('2');
+    expect(dialog.getByLabelText(/^Name/)).toHaveValue('Borealis - BlastPlan');
+  });
+
+  it('disables after confirmation', async () => {
+    listing();
+    let disabled = false;
+    server.use(
+      http.post(crm('orgs/1/issued-subscriptions/22/disable'), () => {
+        disabled = true;
+        return ok({ id: 22 });
+      }),
+    );
+    const { user } = await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Disable: Delta - BlastPlan' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Disable subscription' }));
+    await user.click(dialog.getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(disabled).toBe(true));
+  });
+});
+
+describe('Subscription Details (/issued-subscriptions/{id})', () => {
+  it('shows subscriber, offering, dates, features, seats, attachments and licences', async () => {
+    server.use(
+      http.get(crm('orgs/1/issued-subscriptions/21'), () =>
+        ok({
+          ...borealis,
+          includedFeatures: [{ id: 11, name: 'Pattern design' }],
+          attachments: [{ id: 5, fileName: 'contract.pdf', size: 2048 }],
+          licences: [
+            createLicence({
+              id: 8,
+              product: { id: 1, name: 'BlastPlan' },
+              assignedUser: {
+                id: 3,
+                firstName: 'Ada',
+                lastName: 'Lovelace',
+                email: 'ADA@example.com',
+              },
+            }),
+          ],
+        }),
+      ),
+    );
+    await renderApp(<SubscriptionDetailsRoute />, {
+      url: '/issued-subscriptions/21',
+      path: '/issued-subscriptions/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Subscription Details: Borealis - BlastPlan' }),
+    ).toBeVisible();
+    expect(document.title).toBe('Subscription Details - Organisation Portal');
+    expect(screen.getByText('Borealis Quarries')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'BlastPlan' })).toHaveAttribute(
+      'href',
+      '/offerings/product/1',
+    );
+    expect(screen.getByText('3 of 10 seats used')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Seats used' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
+    expect(screen.getByText('Pattern design')).toBeInTheDocument();
+    expect(screen.getByText('contract.pdf')).toBeInTheDocument();
+    expect(screen.getByText('2 KB')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace <ada@example.com>')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
+});

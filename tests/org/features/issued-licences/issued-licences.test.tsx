@@ -1,0 +1,152 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import IssuedLicencesPage from '@/org/features/issued-licences/route';
+import { renderApp } from '../../../render';
+import { server } from '../../../msw/server';
+import {
+  acme,
+  asListed,
+  asListedSub,
+  createLicence,
+  createOffering,
+  createSubscription,
+  crm,
+  ok,
+  paged,
+  refusal,
+} from '../offerings/crm-kit';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const active = createLicence({ id: 1, customerOrg: { id: 2, name: 'Borealis Quarries' } });
+const expired = createLicence({
+  id: 2,
+  customerOrg: { id: 4, name: 'Delta Drilling' },
+  state: { name: 'Expired' },
+  expiry: '2020-03-01',
+  seats: 12,
+});
+const suspended = createLicence({
+  id: 3,
+  customerOrg: { id: 6, name: 'Echo Explosives' },
+  state: { name: 'Suspended' },
+});
+
+function listing() {
+  server.use(
+    http.post(crm('orgs/1/issued-licences/list'), () => paged([active, expired, suspended])),
+  );
+}
+
+describe('Issued Licences (/issued-licences)', () => {
+  it('lists customer, product, state, seats and expiry (red when past)', async () => {
+    listing();
+    await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    const row = (await screen.findByRole('cell', { name: 'Delta Drilling' })).closest('tr');
+    const cells = within(row as HTMLElement);
+    expect(cells.getByRole('cell', { name: 'BlastPlan' })).toBeInTheDocument();
+    expect(cells.getByRole('cell', { name: 'Expired' })).toBeInTheDocument();
+    expect(cells.getByRole('cell', { name: '12' })).toBeInTheDocument();
+    expect(cells.getByText('2020/03/01')).toHaveClass('text-danger');
+    expect(document.title).toBe('Issued Licences - Organisation Portal');
+    // Suspend for active and expired rows, Reinstate for the suspended one.
+    expect(screen.getByRole('button', { name: 'Suspend: Borealis Quarries' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reinstate: Echo Explosives' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reinstate: Borealis Quarries' })).toBeNull();
+  });
+
+  it('shows no issue, renew or suspend actions without a write flag', async () => {
+    listing();
+    await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isDeveloper: true }),
+    });
+    await screen.findByRole('cell', { name: 'Delta Drilling' });
+    expect(screen.queryByRole('button', { name: 'Issue licence' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Renew|Suspend|Reinstate)/ })).toBeNull();
+  });
+
+  it('suspends and reinstates after confirmation', async () => {
+    listing();
+    const calls: string[] = [];
+    server.use(
+      http.post(crm('orgs/1/issued-licences/:id/:verb'), ({ params }) => {
+        calls.push(`${String(params['verb'])} ${String(params['id'])}`);
+        return ok(active);
+      }),
+    );
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isOrgAdmin: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Suspend: Borealis Quarries' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Suspend licence' }));
+    await user.click(dialog.getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(calls).toEqual(['suspend 1']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Reinstate: Echo Explosives' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Reinstate licence' }));
+    await user.click(dialog.getByRole('button', { name: 'Reinstate' }));
+    await waitFor(() => expect(calls).toEqual(['suspend 1', 'reinstate 3']));
+  });
+
+  it('renews to a year after the current expiry', async () => {
+    listing();
+    let body: unknown = null;
+    server.use(
+      http.post(crm('orgs/1/issued-licences/1/renew'), async ({ request }) => {
+        body = await request.json();
+        return ok(active);
+      }),
+    );
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Renew: Borealis Quarries' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Renew licence' }));
+    await user.click(dialog.getByRole('button', { name: 'Renew' }));
+    await waitFor(() => expect(body).toEqual({ expiry: '2100-12-31' }));
+  });
+
+  it('issue: a server refusal shows its field errors under the fields, keeping the typing', async () => {
+    listing();
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.post(crm('orgs/1/offerings/list'), () =>
+        paged([asListed(createOffering({ id: 1, name: 'BlastPlan' }))]),
+      ),
+      http.post(crm('orgs/1/issued-subscriptions/list'), () =>
+        paged([asListedSub(createSubscription({ id: 7 }))]),
+      ),
+      http.post(crm('orgs/1/issued-licences'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return refusal({ seats: 'More seats than the subscription allows' });
+      }),
+    );
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    await screen.findByRole('cell', { name: 'Delta Drilling' });
+    await user.click(screen.getByRole('button', { name: 'Issue licence' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
+    const seats = await dialog.findByLabelText(/^Seats/);
+    await user.clear(seats);
+    await user.type(seats, '40');
+    await user.click(dialog.getByRole('button', { name: 'Issue' }));
+    expect(await dialog.findByText('More seats than the subscription allows')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Seats/)).toHaveValue('40');
+    // The first customer and offering are chosen to start with (mandatory dropdowns).
+    expect(body).toMatchObject({
+      customerOrgId: 2,
+      offeringId: 1,
+      seats: 40,
+      subscriptionId: null,
+    });
+  });
+});

@@ -1,0 +1,217 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import OfferingsPage from '@/org/features/offerings/route';
+import ProductDetailsPage from '@/org/features/offerings/product-route';
+import ServiceDetailsPage from '@/org/features/offerings/service-route';
+import { renderApp } from '../../../render';
+import { server } from '../../../msw/server';
+import {
+  acme,
+  asListed,
+  createOffering,
+  createSubscription,
+  asListedSub,
+  crm,
+  ok,
+  paged,
+  refusal,
+} from './crm-kit';
+
+// Typing through react-select and modals is slow on a shared machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const planner = createOffering({
+  id: 1,
+  name: 'BlastPlan',
+  type: 'product',
+  tags: ['planning', 'drill'],
+  features: [
+    { id: 11, name: 'Pattern design', defaultValue: true },
+    { id: 12, name: 'Timing', defaultValue: false },
+  ],
+});
+const support = createOffering({ id: 9, name: 'Site support', type: 'service' });
+
+function listing() {
+  server.use(
+    http.post(crm('orgs/1/offerings/list'), () => paged([asListed(planner), asListed(support)])),
+  );
+}
+
+describe('Offerings (/offerings)', () => {
+  it('lists products and services with type, tags and feature count', async () => {
+    listing();
+    await renderApp(<OfferingsPage />, {
+      url: '/offerings',
+      org: acme({ isBusinessManager: true }),
+    });
+    const row = (await screen.findByRole('link', { name: 'BlastPlan' })).closest('tr');
+    expect(row).not.toBeNull();
+    const cells = within(row as HTMLElement);
+    expect(cells.getByText('Product')).toBeInTheDocument();
+    expect(cells.getByText('planning, drill')).toBeInTheDocument();
+    expect(cells.getByText('2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'BlastPlan' })).toHaveAttribute(
+      'href',
+      '/offerings/product/1',
+    );
+    expect(screen.getByRole('link', { name: 'Site support' })).toHaveAttribute(
+      'href',
+      '/offerings/service/9',
+    );
+    expect(document.title).toBe('Offerings - Organisation Portal');
+    expect(screen.getByRole('button', { name: 'New offering' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit: BlastPlan' })).toBeInTheDocument();
+  });
+
+  it('hides create, edit and delete from a developer (read only)', async () => {
+    listing();
+    await renderApp(<OfferingsPage />, { url: '/offerings', org: acme({ isDeveloper: true }) });
+    await screen.findByRole('link', { name: 'BlastPlan' });
+    expect(screen.queryByRole('button', { name: 'New offering' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
+  it('creates a product with a feature: the payload follows the contract', async () => {
+    listing();
+    let body: unknown = null;
+    server.use(
+      http.post(crm('orgs/1/offerings'), async ({ request }) => {
+        body = await request.json();
+        return ok(createOffering({ id: 50, name: 'Fragment AI' }));
+      }),
+    );
+    const { user } = await renderApp(<OfferingsPage />, {
+      url: '/offerings',
+      org: acme({ isBusinessManager: true }),
+    });
+    await screen.findByRole('link', { name: 'BlastPlan' });
+    await user.click(screen.getByRole('button', { name: 'New offering' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New product or service' });
+    const form = within(dialog);
+    await user.type(form.getByLabelText(/^Name/), 'Fragment AI');
+    await user.type(form.getByLabelText('Description'), 'Predicts fragmentation');
+    await user.click(form.getByRole('button', { name: 'Add feature' }));
+    await user.type(form.getByLabelText('Feature 1 name'), 'Heat maps');
+    await user.click(form.getByRole('switch', { name: /On by default/ }));
+    await user.click(form.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toEqual({
+      type: 'product',
+      name: 'Fragment AI',
+      description: 'Predicts fragmentation',
+      tags: [],
+      features: [{ name: 'Heat maps', defaultValue: true }],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('edits: a server 400 shows its field errors under the fields and keeps the typing', async () => {
+    listing();
+    server.use(
+      http.put(crm('orgs/1/offerings/1'), () =>
+        refusal({ name: 'An offering of that name exists', 'features.1.name': 'Too long' }),
+      ),
+    );
+    const { user } = await renderApp(<OfferingsPage />, {
+      url: '/offerings',
+      org: acme({ isOrgAdmin: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit: BlastPlan' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit product' }));
+    const name = dialog.getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Site support');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('An offering of that name exists')).toBeInTheDocument();
+    expect(dialog.getByText('Too long')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Name/)).toHaveValue('Site support');
+    expect(dialog.getByLabelText('Feature 2 name')).toHaveValue('Timing');
+  });
+
+  it('deletes after confirmation', async () => {
+    listing();
+    let deleted = false;
+    server.use(
+      http.delete(crm('orgs/1/offerings/9'), () => {
+        deleted = true;
+        return ok({ id: 9 });
+      }),
+    );
+    const { user } = await renderApp(<OfferingsPage />, {
+      url: '/offerings',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete: Site support' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete service' }));
+    expect(deleted).toBe(false);
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toBe(true));
+  });
+});
+
+describe('Product Details and Service Details', () => {
+  it('shows fields, features, tags, custom data and the subscriptions that include it', async () => {
+    server.use(
+      http.get(crm('orgs/1/offerings/1'), () =>
+        ok({
+          ...planner,
+          customData: [
+            { id: 3, name: 'Banner', description: null, executionPriority: 1, data: '{}' },
+          ],
+        }),
+      ),
+      http.post(crm('orgs/1/issued-subscriptions/list'), () =>
+        paged([
+          asListedSub(createSubscription({ id: 21, name: 'Borealis - BlastPlan' })),
+          asListedSub(
+            createSubscription({
+              id: 22,
+              name: 'Other',
+              offering: { id: 9, name: 'Site support', type: 'service' },
+            }),
+          ),
+        ]),
+      ),
+    );
+    await renderApp(<ProductDetailsPage />, {
+      url: '/offerings/product/1',
+      path: '/offerings/product/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Product Details: BlastPlan', level: 1 }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Product Details - Organisation Portal');
+    const features = within(screen.getByRole('region', { name: 'Features' }));
+    expect(features.getByRole('row', { name: 'Pattern design Yes' })).toBeInTheDocument();
+    expect(features.getByRole('row', { name: 'Timing No' })).toBeInTheDocument();
+    expect(screen.getByText('drill')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Banner' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Borealis - BlastPlan' })).toHaveAttribute(
+      'href',
+      '/issued-subscriptions/21',
+    );
+    expect(screen.queryByRole('link', { name: 'Other' })).toBeNull();
+  });
+
+  it('Service Details has the breadcrumb back to Offerings', async () => {
+    server.use(
+      http.get(crm('orgs/1/offerings/9'), () => ok(support)),
+      http.post(crm('orgs/1/issued-subscriptions/list'), () => paged([])),
+    );
+    await renderApp(<ServiceDetailsPage />, {
+      url: '/offerings/service/9',
+      path: '/offerings/service/:id',
+      org: acme({ isTechSupport: true }),
+    });
+    const crumbs = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Offerings' })).toHaveAttribute('href', '/offerings');
+    expect(screen.getByRole('heading', { name: 'Service Details: Site support' })).toBeVisible();
+    // Tech support reads only.
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+  });
+});
