@@ -19,7 +19,12 @@ function fakeDist(): string {
   writeFileSync(
     join(dir, '.vite/manifest.json'),
     JSON.stringify({
-      'index.org.html': { file: 'assets/org.js', imports: ['_shared'], dynamicImports: ['route'], css: ['assets/app.css'] },
+      'index.org.html': {
+        file: 'assets/org.js',
+        imports: ['_shared'],
+        dynamicImports: ['route'],
+        css: ['assets/app.css'],
+      },
       'index.site.html': { file: 'assets/site.js' },
       _shared: { file: 'assets/shared.js' },
       route: { file: 'assets/route.js', isDynamicEntry: true },
@@ -33,7 +38,9 @@ function runBudget(dist: string, jsLimit: number): { code: number; out: string }
   const limits = { firstLoadJsGzipBytes: jsLimit, firstLoadCssGzipBytes: 1000 };
   writeFileSync(budget, JSON.stringify({ org: limits, site: limits }));
   try {
-    const out = execFileSync('node', ['scripts/check-budget.mjs', dist, budget], { encoding: 'utf8' });
+    const out = execFileSync('node', ['scripts/check-budget.mjs', dist, budget], {
+      encoding: 'utf8',
+    });
     return { code: 0, out };
   } catch (error) {
     const e = error as { status: number; stdout: string };

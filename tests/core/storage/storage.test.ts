@@ -1,11 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  readStored,
-  storageKeys,
-  subscribeStored,
-  takeStored,
-  writeStored,
-} from '@/core/storage';
+import { readStored, storageKeys, subscribeStored, takeStored, writeStored } from '@/core/storage';
 
 describe('storage', () => {
   it('round-trips typed values under the names of SPEC §9', () => {
