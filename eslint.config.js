@@ -27,12 +27,32 @@ function features(root, portal) {
  */
 export function boundaryZones(root) {
   const zones = [
-    { target: './src/contract', from: ['./src/core', './src/org', './src/site', './server'], message: 'src/contract imports nothing of ours.' },
-    { target: './src/core', from: ['./src/org', './src/site'], message: 'src/core knows nothing of a portal.' },
-    { target: './src/org', from: './src/site', message: 'The two portals never import each other.' },
-    { target: './src/site', from: './src/org', message: 'The two portals never import each other.' },
+    {
+      target: './src/contract',
+      from: ['./src/core', './src/org', './src/site', './server'],
+      message: 'src/contract imports nothing of ours.',
+    },
+    {
+      target: './src/core',
+      from: ['./src/org', './src/site'],
+      message: 'src/core knows nothing of a portal.',
+    },
+    {
+      target: './src/org',
+      from: './src/site',
+      message: 'The two portals never import each other.',
+    },
+    {
+      target: './src/site',
+      from: './src/org',
+      message: 'The two portals never import each other.',
+    },
     { target: './src', from: './server', message: 'The portals never import the local stack.' },
-    { target: './server', from: ['./src/core', './src/org', './src/site'], message: 'The local stack shares only src/contract with the portals.' },
+    {
+      target: './server',
+      from: ['./src/core', './src/org', './src/site'],
+      message: 'The local stack shares only src/contract with the portals.',
+    },
   ];
   for (const portal of portals) {
     zones.push({
@@ -89,8 +109,14 @@ export function createConfig(root) {
         'import-x/no-cycle': ['error', { ignoreExternal: true }],
         '@typescript-eslint/consistent-type-imports': 'error',
         '@typescript-eslint/no-floating-promises': 'error',
-        '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+        '@typescript-eslint/no-misused-promises': [
+          'error',
+          { checksVoidReturn: { attributes: false } },
+        ],
+        '@typescript-eslint/no-unused-vars': [
+          'error',
+          { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+        ],
         'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       },
     },

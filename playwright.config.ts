@@ -29,13 +29,15 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: 'node node_modules/vite/bin/vite.js preview --mode development --port 5173 --strictPort',
+      command:
+        'node node_modules/vite/bin/vite.js preview --mode development --port 5173 --strictPort',
       env: { PORTAL: 'org' },
       url: 'http://localhost:5173/index.org.html',
       reuseExistingServer: false,
     },
     {
-      command: 'node node_modules/vite/bin/vite.js preview --mode development --port 5174 --strictPort',
+      command:
+        'node node_modules/vite/bin/vite.js preview --mode development --port 5174 --strictPort',
       env: { PORTAL: 'site' },
       url: 'http://localhost:5174/index.site.html',
       reuseExistingServer: false,

@@ -16,7 +16,9 @@ for (const portal of Object.keys(entries)) {
   for (const [what, actual, limit] of checks) {
     const ok = actual <= limit;
     failed ||= !ok;
-    console.log(`${ok ? 'ok  ' : 'OVER'} ${portal} first-load ${what} gzip ${kb(actual)} / budget ${kb(limit)}`);
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${portal} first-load ${what} gzip ${kb(actual)} / budget ${kb(limit)}`,
+    );
   }
 }
 if (failed) {

@@ -15,7 +15,7 @@ export function findChromium(): string {
   const found = candidates.find((path) => existsSync(path));
   if (!found) {
     throw new Error(
-      'No Chromium found for the end-to-end tests. Install Debian\'s package ' +
+      "No Chromium found for the end-to-end tests. Install Debian's package " +
         '(apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.',
     );
   }

@@ -43,7 +43,10 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variables: string[], details: string) {
+  constructor(
+    readonly variables: string[],
+    details: string,
+  ) {
     super(`Invalid configuration: ${variables.join(', ')}\n${details}`);
     this.name = 'ConfigError';
   }
