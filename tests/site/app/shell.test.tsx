@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { config } from '@/core/config';
+import { server } from '../../msw/server';
 import { screen, within } from '@testing-library/react';
 import type { UserPermissions } from '@/contract/metadata';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
@@ -150,6 +153,29 @@ describe('site pages carry the site id (SPEC §2)', () => {
   });
 
   it('lists the sites of the selected organisation on the landing page', async () => {
+    // The landing page reads each site's details (its subscription's name).
+    server.use(
+      http.get(`${config.dataApiUrl}/orgs/:orgId/sites/:siteId`, ({ params }) =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            id: Number(params.siteId),
+            orgId: Number(params.orgId),
+            orgName: 'Org',
+            name: `Site ${String(params.siteId)}`,
+            description: null,
+            location: null,
+            subscriptionId: null,
+            subscriptionName: null,
+            subscriptionSubscriberOrgId: null,
+            permissions: { isSiteAdmin: false, isSiteUser: true },
+            userCount: 0,
+            blastCount: 0,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+      ),
+    );
     const { user } = await renderPortal('site', {
       pages: 'placeholders',
       url: '/',
