@@ -12,7 +12,7 @@ import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
 import { useDeleteNodeLibrary } from './api/delete-node-library';
 import { useNodeLibrary } from './api/get-node-library';
 import { useSaveNodeLibrary } from './api/save-node-library';
-import { ConfirmModal } from './components/confirm-modal';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { LibraryModal, toLibraryInput } from './components/library-form';
 import { useLibraryScope } from './components/use-library-scope';
 

@@ -19,7 +19,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useUpdateMember } from '../api/update-member';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { FLAG_LABELS, FLAG_NAMES, flagsOf, MemberModal } from './member-form';
 
 /** Short headings keep the table within a laptop screen; the switches are named by them. */

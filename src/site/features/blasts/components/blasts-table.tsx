@@ -19,7 +19,7 @@ import { useUpdateBlast } from '../api/update-blast';
 import { useUploadBlast } from '../api/upload-blast';
 import { BlastModal, toMetadata, toUpload } from './blast-form';
 import { BLAST_WRITERS } from './blast-permissions';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 const actions: RowAction<BlastListItem>[] = [
   {

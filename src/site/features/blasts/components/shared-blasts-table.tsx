@@ -13,7 +13,7 @@ import { getSiteHref } from '@/core/permissions/routes';
 import { getSharedBlasts } from '../api/get-shared-blasts';
 import { SHARED_BLASTS_KEY } from '../api/keys';
 import { useUnshareBlast } from '../api/unshare-blast';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 const sharedWith = (row: SharedBlast) => (row.target.kind === 'user' ? 'You' : row.target.orgName);
 

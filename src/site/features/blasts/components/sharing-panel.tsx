@@ -14,7 +14,7 @@ import { useRevokeBlastLink } from '../api/revoke-blast-link';
 import { useShareBlast } from '../api/share-blast';
 import { useUnshareBlast } from '../api/unshare-blast';
 import { BLAST_WRITERS } from './blast-permissions';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 export interface SharingPanelProps {
   orgId: number;

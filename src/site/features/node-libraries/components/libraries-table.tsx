@@ -16,7 +16,7 @@ import { getNodeLibraries } from '../api/get-node-libraries';
 import { useNodeLibrary } from '../api/get-node-library';
 import { useSaveNodeLibrary } from '../api/save-node-library';
 import { NODE_LIBRARIES_KEY } from '../api/scope';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { LibraryModal, toLibraryInput } from './library-form';
 import { useLibraryScope } from './use-library-scope';
 

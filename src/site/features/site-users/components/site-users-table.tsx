@@ -16,7 +16,7 @@ import { useAddSiteUser } from '../api/add-site-user';
 import { getSiteUsers, SITE_USERS_KEY } from '../api/get-site-users';
 import { useRemoveSiteUser } from '../api/remove-site-user';
 import { useUpdateSiteUser } from '../api/update-site-user';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { flagsOf, SiteUserModal } from './site-user-form';
 
 const actions: RowAction<SiteUser>[] = [
