@@ -145,6 +145,29 @@ describe('authorization code + PKCE sign-in', () => {
     expect(JSON.parse(reuse.body).error).toBe('invalid_grant');
   });
 
+  it('revokes a refresh token with an empty answer oidc-client-ts accepts (200, no type)', async () => {
+    const tokens = await signIn(app, 'manager@example.com');
+    const revoked = await app.inject({
+      method: 'POST',
+      url: '/identity/token/revocation',
+      payload: formBody({
+        token: String(tokens.refresh_token),
+        token_type_hint: 'refresh_token',
+        client_id: 'org-portal',
+      }),
+      headers: { host: 'localhost:4000', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.headers['content-type']).toBeUndefined();
+    expect(revoked.body).toBe('');
+    const reuse = await tokenRequest(app, {
+      grant_type: 'refresh_token',
+      client_id: 'org-portal',
+      refresh_token: String(tokens.refresh_token),
+    });
+    expect(reuse.statusCode).toBe(400);
+  });
+
   it('signs every active demo account in with password demo', async () => {
     const emails = [
       'sysadmin',

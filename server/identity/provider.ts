@@ -204,6 +204,16 @@ export function createProvider(services: Services, keys: StackKeys) {
     }
     await next();
   });
+  // RFC 7009 §2.2: a revocation answers 200 and the client ignores the body. oidc-provider sends
+  // an empty text/plain one, which oidc-client-ts rejects (it accepts JSON or no Content-Type),
+  // failing the portals' sign-out. Answer as IdentityServer does: 200, no body, no type.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.method === 'POST' && ctx.path === '/token/revocation' && ctx.status === 200) {
+      ctx.body = null;
+      ctx.status = 200;
+    }
+  });
   return provider;
 }
 export type OidcProvider = ReturnType<typeof createProvider>;

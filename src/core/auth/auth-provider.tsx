@@ -22,18 +22,24 @@ import {
   withoutCallbackParams,
 } from './callback-url';
 import { isAuthMachineryPath, restorePath, safeReturnPath } from './return-path';
-import { authRoutes, homeRoute } from './routes';
+import { authRoutes } from './routes';
 import { createSessionController, type SessionController } from './session';
 import { getUserManager } from './settings';
 
 export type NavigateFn = (path: string, options?: { replace?: boolean }) => void;
 
-/** What happened to the URL the page was opened with. */
+/**
+ * What happened to the URL the page was opened with, and to the session since: a session that
+ * ends in this page (signed out here or elsewhere, refresh failed) stays ended until the next
+ * page load, so that no guarded screen starts a sign-in by itself meanwhile.
+ */
 export type EntryPhase =
   | { kind: 'processing' }
   | { kind: 'ready' }
   | { kind: 'redirecting' }
   | { kind: 'signin-failed'; error: Error }
+  | { kind: 'signing-out' }
+  | { kind: 'signed-out' }
   | { kind: 'signout-failed'; error: Error };
 
 export interface SignInOptions {
@@ -162,15 +168,16 @@ function SessionLayer({
   const navigate = navigator.navigate;
   const onRouterReady = navigator.use;
 
-  const [session] = useState(() =>
-    createSessionController(manager, {
-      // SPEC §4/§8: refresh failed or signed out elsewhere → user removed (done), go to '/'.
-      onSessionEnded: () => navigate(authRoutes.root, { replace: true }),
-    }),
-  );
   const [entry] = useState(classifyEntry);
   const [phase, setPhase] = useState<EntryPhase>(
     entry.kind === 'get-started' ? { kind: 'redirecting' } : { kind: 'processing' },
+  );
+  const [session] = useState(() =>
+    createSessionController(manager, {
+      onSessionEnding: () => setPhase({ kind: 'signed-out' }),
+      // SPEC §4/§8: refresh failed or signed out elsewhere → user removed (done), go to '/'.
+      onSessionEnded: () => navigate(authRoutes.root, { replace: true }),
+    }),
   );
 
   useEffect(() => session.start(), [session]);
@@ -218,7 +225,8 @@ function SessionLayer({
             replaceUrl(window.location.pathname);
             return { kind: 'signout-failed', error: asError(error) };
           }
-          navigate(homeRoute(portal), { replace: true });
+          // Signed out: the landing page (public in both portals), not a guarded home.
+          navigate(authRoutes.root, { replace: true });
           return { kind: 'ready' };
         case 'normal': {
           // An access token that expired while the page was closed: renew it before deciding
@@ -231,10 +239,11 @@ function SessionLayer({
         }
       }
     };
-    void run().then(setPhase);
+    // A session that ended meanwhile (a failed renewal above) stays ended.
+    void run().then((next) => setPhase((now) => (now.kind === 'processing' ? next : now)));
   }, [entry, manager, portal, session, navigate, navigator]);
 
-  const { signinRedirect, signoutRedirect } = auth;
+  const { signinRedirect } = auth;
   const signIn = useCallback(
     async (options?: SignInOptions) => {
       // SPEC §2: save the current path before the sign-in redirect (same-origin paths only).
@@ -247,9 +256,19 @@ function SessionLayer({
     [signinRedirect],
   );
   const signOut = useCallback(async () => {
+    // Before the user is removed: the guarded screens wait for the provider's page instead of
+    // starting a new sign-in (which would race this redirect and sign the user straight back in).
+    setPhase({ kind: 'signing-out' });
     session.announceSignOut();
-    await signoutRedirect();
-  }, [session, signoutRedirect]);
+    try {
+      // The manager itself, not react-oidc-context's wrapper, which swallows the failure.
+      await manager.signoutRedirect();
+    } catch (error) {
+      reportError(error, { during: 'signoutRedirect' });
+      setPhase({ kind: 'signout-failed', error: asError(error) });
+      navigate(authRoutes.signOutCallbackOidc, { replace: true });
+    }
+  }, [session, manager, navigate]);
 
   const value = useMemo<SessionContextValue>(
     () => ({ portal, entry: entry.kind, phase, session, navigate, signIn, signOut }),

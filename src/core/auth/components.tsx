@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSessionContext } from './auth-provider';
-import { authRoutes, homeRoute } from './routes';
+import { authRoutes } from './routes';
 import { useAuthSession } from './use-auth-session';
 
 export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed. Please try again.';
 export const SIGN_OUT_FAILED_MESSAGE = 'Sign-out failed. Please try again.';
+export const SIGNED_OUT_MESSAGE = 'You are signed out.';
 
 /** Shown while the session is being settled: nothing about the user or the page. */
 function SessionPending({ label }: { label: string }) {
@@ -17,13 +18,13 @@ function SessionPending({ label }: { label: string }) {
   );
 }
 
-/** The clear fallback when sign-in did not complete (SPEC §8). */
-export function SignInFailed() {
+/** The clear fallback when sign-in did not complete (SPEC §8), or the session ended here. */
+export function SignInFailed({ message = SIGN_IN_FAILED_MESSAGE }: { message?: string }) {
   const { signIn } = useAuthSession();
   return (
     <div className="container py-5 text-center">
       <p role="alert" className="lead">
-        {SIGN_IN_FAILED_MESSAGE}
+        {message}
       </p>
       <button type="button" className="btn btn-primary" onClick={() => void signIn()}>
         Sign in
@@ -34,19 +35,24 @@ export function SignInFailed() {
 
 /**
  * Renders its children only for a signed-in user. Otherwise saves the current path as
- * lastRoute and starts sign-in; a failed sign-in shows the fallback instead of looping.
+ * lastRoute and starts sign-in; a failed sign-in shows the fallback instead of looping. A
+ * session that ended in this page (sign-out) never starts a sign-in by itself.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, error, signIn } = useAuthSession();
+  const { phase } = useSessionContext();
+  const ended = phase.kind === 'signing-out' || phase.kind === 'signed-out';
   const started = useRef(false);
   useEffect(() => {
-    if (status === 'unauthenticated' && !error && !started.current) {
+    if (status === 'unauthenticated' && !error && !ended && !started.current) {
       started.current = true;
       void signIn();
     }
-  }, [status, error, signIn]);
+  }, [status, error, ended, signIn]);
 
   if (status === 'authenticated') return <>{children}</>;
+  if (phase.kind === 'signing-out') return <SessionPending label="Signing out…" />;
+  if (phase.kind === 'signed-out') return <SignInFailed message={SIGNED_OUT_MESSAGE} />;
   if (status === 'unauthenticated' && error) return <SignInFailed />;
   return <SessionPending label="Signing in…" />;
 }
@@ -74,7 +80,7 @@ export function SignInCallbackPage() {
 
 /** Route /signout-callback-oidc: back from the provider's sign-out. */
 export function SignOutCallbackPage() {
-  const { phase, portal, navigate } = useSessionContext();
+  const { phase, navigate } = useSessionContext();
   const { signOut } = useAuthSession();
   if (phase.kind === 'signout-failed') {
     return (
@@ -88,7 +94,7 @@ export function SignOutCallbackPage() {
         <button
           type="button"
           className="btn btn-outline-secondary"
-          onClick={() => navigate(homeRoute(portal))}
+          onClick={() => navigate(authRoutes.root)}
         >
           Go back home
         </button>

@@ -23,6 +23,8 @@ interface ChannelLike {
 }
 
 export interface SessionControllerOptions {
+  /** Called when a session starts ending without the user asking, before the user is removed. */
+  onSessionEnding?: (reason: SessionEndReason) => void;
   /** Called once when a session ends without the user asking (refresh failed, sign-out elsewhere). */
   onSessionEnded: (reason: SessionEndReason) => void;
   /** Web Locks manager; defaults to navigator.locks when present (null disables). */
@@ -83,6 +85,7 @@ export function createSessionController(
 
   function endSession(reason: SessionEndReason): Promise<void> {
     ending ??= (async () => {
+      options.onSessionEnding?.(reason);
       try {
         await manager.removeUser();
       } finally {
@@ -173,8 +176,9 @@ export function createSessionController(
       refreshSession().catch(() => undefined);
     };
     const onSignedOutOrIn = () => {
-      // SPEC §4: the provider's session changed (signed out, or another user signed in).
-      manager.removeUser().catch(() => undefined);
+      // SPEC §4: the provider's session changed (signed out, or another user signed in): the
+      // local user is removed and the tab leaves its guarded screens.
+      endSession('signed-out-elsewhere').catch(() => undefined);
     };
     const onMessage = (event: MessageEvent) => {
       onTabMessage(event).catch(() => undefined);

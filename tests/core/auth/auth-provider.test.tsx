@@ -1,5 +1,5 @@
 import type * as ErrorsModule from '@/core/errors';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
 import { http, HttpResponse } from 'msw';
@@ -30,10 +30,15 @@ vi.mock('@/core/errors', async (importOriginal) => ({
 function Who() {
   const session = useAuthSession();
   return (
-    <p>
-      {session.status} {session.user?.givenName} {session.user?.familyName} {session.user?.email}{' '}
-      sub={session.user?.sub} sysadmin={String(session.isSysadmin)}
-    </p>
+    <>
+      <p>
+        {session.status} {session.user?.givenName} {session.user?.familyName} {session.user?.email}{' '}
+        sub={session.user?.sub} sysadmin={String(session.isSysadmin)}
+      </p>
+      <button type="button" onClick={() => void session.signOut()}>
+        Sign out
+      </button>
+    </>
   );
 }
 
@@ -48,6 +53,7 @@ function App({ manager }: { manager: UserManager }) {
           <Route path="/Account/Register" element={<AccountRedirect register />} />
           <Route path="/not-authenticated" element={<p>not authenticated screen</p>} />
           <Route path="/home" element={<p>home screen</p>} />
+          <Route path="/" element={<p>landing page</p>} />
           <Route
             path="*"
             element={
@@ -196,11 +202,12 @@ describe('sign-out callback and account routes', () => {
     expect(await screen.findByText('Sign-out failed. Please try again.')).toBeInTheDocument();
   });
 
-  it('a good sign-out return goes to the home route', async () => {
+  it('a good sign-out return goes to the landing page', async () => {
     vi.spyOn(manager, 'signoutCallback').mockResolvedValue(undefined);
     openAt('/signout-callback-oidc?state=s');
     render(<App manager={manager} />);
-    expect(await screen.findByText('home screen')).toBeInTheDocument();
+    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    expect(signinRedirect).not.toHaveBeenCalled();
   });
 
   it('/Account/Register starts sign-in with the register flag; /Account/Login without', async () => {
@@ -254,5 +261,57 @@ describe('API client wiring', () => {
     await expect(crmApi.get('denied')).rejects.toMatchObject({ kind: 'session-ended' });
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(await manager.getUser()).toBeNull();
+    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    // Back on a guarded page in the same page load: the ended session is said, not restarted.
+    act(() => {
+      window.history.pushState(null, '', '/licences');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are signed out.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+});
+
+describe('sign-out from a guarded page', () => {
+  it('waits for the provider without starting a new sign-in, and tells the other tabs', async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    // Like the library's: the user is removed, then the page navigates away (never resolves).
+    const signoutRedirect = vi.spyOn(manager, 'signoutRedirect').mockImplementation(async () => {
+      await manager.removeUser();
+      await new Promise(() => undefined);
+    });
+    const tabs = new BroadcastChannel(`portal-session:${config.oidcClientIds.org}`);
+    const messages: unknown[] = [];
+    tabs.onmessage = (event) => messages.push(event.data);
+    try {
+      openAt('/licences');
+      render(<App manager={manager} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Signing out…');
+      expect(signoutRedirect).toHaveBeenCalledTimes(1);
+      expect(await manager.getUser()).toBeNull();
+      await waitFor(() => expect(messages).toEqual([{ type: 'signed-out' }]));
+      expect(screen.queryByText('secret page')).not.toBeInTheDocument();
+      expect(signinRedirect).not.toHaveBeenCalled();
+    } finally {
+      tabs.close();
+    }
+  });
+
+  it('a sign-out that fails says so, reports it and offers to try again', async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    const failure = new Error('end_session_endpoint unreachable');
+    vi.spyOn(manager, 'signoutRedirect').mockRejectedValue(failure);
+    openAt('/licences');
+    render(<App manager={manager} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-out failed. Please try again.',
+    );
+    expect(window.location.pathname).toBe('/signout-callback-oidc');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(reportError).toHaveBeenCalledWith(failure, { during: 'signoutRedirect' });
+    expect(signinRedirect).not.toHaveBeenCalled();
   });
 });

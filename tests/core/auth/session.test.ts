@@ -257,7 +257,7 @@ describe('default cross-tab channel', () => {
 
 describe('provider session events (SPEC §4)', () => {
   it.each(['addUserSignedOut', 'addUserSignedIn'] as const)(
-    '%s removes the local user',
+    '%s removes the local user and ends the session',
     async (method) => {
       const manager = createTestUserManager();
       await storeSignedInUser(manager, { expiresIn: 3600 });
@@ -266,14 +266,26 @@ describe('provider session events (SPEC §4)', () => {
         raise = cb as () => void;
         return () => undefined;
       });
+      const order: string[] = [];
+      manager.events.addUserUnloaded(() => {
+        order.push('removed');
+      });
       const session = createSessionController(manager, {
-        onSessionEnded: vi.fn(),
+        onSessionEnding: (reason) => order.push(`ending ${reason}`),
+        onSessionEnded: (reason) => order.push(`ended ${reason}`),
         locks: null,
         channel: null,
       });
       const stop = session.start();
       raise?.();
       await vi.waitFor(async () => expect(await manager.getUser()).toBeNull());
+      await vi.waitFor(() =>
+        expect(order).toEqual([
+          'ending signed-out-elsewhere',
+          'removed',
+          'ended signed-out-elsewhere',
+        ]),
+      );
       stop();
     },
   );

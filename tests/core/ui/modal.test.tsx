@@ -82,8 +82,10 @@ describe('Modal', () => {
     await user.click(screen.getByRole('button', { name: 'Open editor' }));
     expect(document.body).toHaveClass('modal-open');
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(document.body).not.toHaveClass('modal-open');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(document.body).not.toHaveClass('modal-open');
+    });
   });
 
   it('unmounts at once under prefers-reduced-motion', async () => {

@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import { ORG_PORTAL, signIn, SITE_PORTAL, STACK } from './support/auth';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 4, the session in the browser against the real identity provider (access tokens live
+ * ACCESS_TOKEN_TTL=120 s in the e2e stack): sign-out in the tab and in the other tabs, and the
+ * silent renewal of an expired or refused access token.
+ */
+
+/** The oidc-client-ts user record this tab holds in sessionStorage, if any. */
+async function storedUser(page: Page) {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    return key
+      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as {
+          access_token: string;
+          refresh_token?: string;
+          expires_at?: number;
+        })
+      : null;
+  });
+}
+
+/** Rewrites this tab's stored user (the portal reads it on its next token use). */
+async function editStoredUser(page: Page, edit: { expires_at?: number; access_token?: string }) {
+  await page.evaluate((changes) => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    if (!key) throw new Error('no stored user');
+    const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    sessionStorage.setItem(key, JSON.stringify({ ...user, ...changes }));
+  }, edit);
+}
+
+async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /account menu/ }).click();
+}
+
+const landing = (page: Page) =>
+  page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true });
+const isTokenRefresh = (body: string | null) =>
+  new URLSearchParams(body ?? '').get('grant_type') === 'refresh_token';
+
+const portals = [
+  { name: 'organisation', origin: ORG_PORTAL, account: 'owner', path: '/users' },
+  { name: 'site', origin: SITE_PORTAL, account: 'siteadmin', path: '/dashboard' },
+] as const;
+
+for (const portal of portals) {
+  test(`Sign out of the ${portal.name} portal: the provider confirms, back on the landing page, signed out`, async ({
+    page,
+  }) => {
+    await signIn(page, portal.account, { portal: portal.origin, path: portal.path });
+    await openUserMenu(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    await page.waitForURL((url) => url.origin === STACK);
+    await expect(page.getByRole('heading', { name: 'Sign out' })).toBeVisible();
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+
+    await page.waitForURL(`${portal.origin}/`);
+    await expect(landing(page)).toBeVisible();
+    expect(await storedUser(page)).toBeNull();
+
+    // Signed out at the provider too: a guarded page asks for the password again.
+    await page.goto(portal.origin + portal.path);
+    await page.waitForURL((url) => url.origin === STACK);
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  });
+}
+
+test('Sign out in one tab signs the other tabs of the portal out', async ({ page, context }) => {
+  await signIn(page, 'manager', { path: '/users' });
+  const other = await context.newPage();
+  // Same browser: the provider's session signs the second tab in without the form.
+  await signIn(other, 'manager', { path: '/offerings' });
+  const otherRefreshToken = (await storedUser(other))?.refresh_token;
+  expect(otherRefreshToken).toBeTruthy();
+
+  await openUserMenu(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // The other tab drops its session at once and goes to the landing page.
+  await other.waitForURL(`${ORG_PORTAL}/`);
+  await expect(landing(other)).toBeVisible();
+  expect(await storedUser(other)).toBeNull();
+  // …and its refresh token no longer works at the provider.
+  const refused = await other.request.post(`${STACK}/identity/token`, {
+    form: {
+      grant_type: 'refresh_token',
+      client_id: 'org-portal',
+      refresh_token: otherRefreshToken ?? '',
+    },
+  });
+  expect(refused.status()).toBe(400);
+
+  await expect(page.getByRole('heading', { name: 'Sign out' })).toBeVisible();
+});
+
+test('An expired access token is renewed silently before the next call', async ({ page }) => {
+  await signIn(page, 'owner', { path: '/dashboard' });
+  const before = await storedUser(page);
+  await editStoredUser(page, { expires_at: Math.floor(Date.now() / 1000) - 5 });
+
+  const refresh = page.waitForRequest(
+    (r) => r.url() === `${STACK}/identity/token` && isTokenRefresh(r.postData()),
+  );
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', {
+      name: 'Users',
+      exact: true,
+    })
+    .click();
+  await refresh;
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('gridcell', { name: 'owner@example.com', exact: true }),
+  ).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(ORG_PORTAL);
+  const after = await storedUser(page);
+  expect(after?.access_token).not.toBe(before?.access_token);
+  expect(after?.refresh_token).not.toBe(before?.refresh_token); // rotated
+  expect(after?.expires_at ?? 0).toBeGreaterThan(Date.now() / 1000 + 60);
+});
+
+test('An access token the API refuses (401) is renewed once and the call retried', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', { path: '/dashboard' });
+  const before = await storedUser(page);
+  // Still "valid" by its expiry, but no longer accepted by the services.
+  await editStoredUser(page, { access_token: `${before?.access_token ?? ''}x` });
+
+  const unauthorised: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) unauthorised.push(r.url());
+  });
+  const refresh = page.waitForRequest(
+    (r) => r.url() === `${STACK}/identity/token` && isTokenRefresh(r.postData()),
+  );
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', {
+      name: 'Users',
+      exact: true,
+    })
+    .click();
+  await refresh;
+  await expect(
+    page.getByRole('gridcell', { name: 'owner@example.com', exact: true }),
+  ).toBeVisible();
+  expect(unauthorised.length).toBeGreaterThan(0);
+  await expect(page.getByText('Session expired, refreshing page.')).toHaveCount(0);
+  expect((await storedUser(page))?.access_token).not.toBe(before?.access_token);
+});
