@@ -21,6 +21,7 @@ import { defineRoute, org, type Services } from '../http/routes';
 import { pagedQuery } from '../http/query';
 import { badRequest, notFound } from '../http/envelope';
 import { decodeBase64, safeFileName } from '../http/images';
+import { sendAttachment } from './files';
 import type { Queryable } from '../db/types';
 import {
   LICENCE_COLUMNS,
@@ -138,6 +139,21 @@ export const subscriptionRoutes = ({ db }: Services) => {
       throw badRequest('includedFeatureIds', 'A feature does not belong to the offering');
   };
   const licenceParams = z.object({ orgId: idSchema, id: idSchema, licenceId: idSchema });
+  const attachmentParams = z.object({ orgId: idSchema, id: idSchema, attachmentId: idSchema });
+  /** The attachment of a subscription the organisation sold (vendor) or holds (subscriber). */
+  const attachment = async (
+    side: 'vendor' | 'subscriber',
+    p: { orgId: number; id: number; attachmentId: number },
+  ) => {
+    const [row] = await db.query<{ file_name: string; content: Uint8Array }>(
+      `select a.file_name, a.content from subscription_attachments a
+         join subscriptions s on s.id = a.subscription_id
+        where a.id = $1 and s.id = $2 and s.${side === 'vendor' ? 'vendor_org_id' : 'subscriber_org_id'} = $3`,
+      [p.attachmentId, p.id, p.orgId],
+    );
+    if (!row) throw notFound('Attachment');
+    return { fileName: row.file_name, content: Buffer.from(row.content) };
+  };
   return [
     defineRoute({
       method: 'POST',
@@ -175,6 +191,18 @@ export const subscriptionRoutes = ({ db }: Services) => {
       response: subscriptionDetailSchema,
       handler: async ({ params }) =>
         detail(db, 's.vendor_org_id = $1 and s.id = $2', [params.orgId, params.id], 'subscriber'),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/issued-subscriptions/:id/attachments/:attachmentId',
+      access: CUSTOMER_SUBS_READ,
+      summary: "Download an attachment of a customer subscription (the vendor's side)",
+      params: attachmentParams,
+      raw: true,
+      handler: async ({ params, reply }) => {
+        const file = await attachment('vendor', params);
+        return sendAttachment(reply, file.fileName, file.content);
+      },
     }),
     defineRoute({
       method: 'POST',
@@ -335,6 +363,18 @@ export const subscriptionRoutes = ({ db }: Services) => {
       response: subscriptionDetailSchema,
       handler: async ({ params }) =>
         detail(db, 's.subscriber_org_id = $1 and s.id = $2', [params.orgId, params.id], 'vendor'),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId/my-subscriptions/:id/attachments/:attachmentId',
+      access: SOFTWARE,
+      summary: "Download an attachment of a software subscription (the subscriber's side)",
+      params: attachmentParams,
+      raw: true,
+      handler: async ({ params, reply }) => {
+        const file = await attachment('subscriber', params);
+        return sendAttachment(reply, file.fileName, file.content);
+      },
     }),
     defineRoute({
       method: 'POST',
