@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, ORG_PORTAL, STACK, type Account } from './support/auth';
+import { accounts, ORG_PORTAL, signIn } from './support/auth';
+import { expectAccessible, screenshot } from './support/a11y';
 import { expect, test } from './support/test';
 
 /**
@@ -12,42 +12,9 @@ import { expect, test } from './support/test';
 
 const NO_ACCESS = 'You do not have access to this page';
 
-/**
- * Signs in through the identity provider and waits to be back on the path. (The shared signIn
- * helper can return before the provider's redirect starts: it takes the path it opened for
- * 'back', and the page is still signed out.)
- */
-async function signIn(page: Page, account: Account, { path }: { path: string }) {
-  await page.goto(ORG_PORTAL + path);
-  await page.waitForURL((url) => url.origin === STACK);
-  await page.getByLabel('Email').fill(accounts[account]);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === ORG_PORTAL && url.pathname === path);
-  await page.getByRole('main').waitFor();
-}
-
 async function tableLoaded(page: Page) {
   await expect(page.getByText('Loading Data...')).toHaveCount(0);
   await expect(page.locator('[data-app-loader]')).toHaveCount(0);
-}
-
-/** axe-core, WCAG 2 A and AA: no serious or critical violations. */
-async function expectAccessible(page: Page) {
-  // The sidebar is the shell's (its link contrast is reported to the shell engineer); the
-  // screen itself, dialogs included, must be clean.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('#app-sidebar')
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(bad).toEqual([]);
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
 async function search(page: Page, text: string) {

@@ -1,42 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, ORG_PORTAL, STACK, type Account } from './support/auth';
+import { accounts, signIn } from './support/auth';
+import { expectAccessible, screenshot } from './support/a11y';
 import { expect, test } from './support/test';
-
-/**
- * axe-core, WCAG 2 A and AA: no serious or critical violations on the screen. The shell's
- * sidebar (another engineer's; its link colour on the grey background is reported to them) is
- * left out.
- */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('#app-sidebar')
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(bad).toEqual([]);
-}
-
-/**
- * Signs in through the identity provider and waits to be back on the path. (The shared
- * signIn helper can return before the provider's redirect starts: it accepts the portal
- * path it opened as 'back'.)
- */
-async function signInAt(page: Page, account: Account, path: string) {
-  await page.goto(ORG_PORTAL + path);
-  await page.waitForURL((url) => url.origin === STACK);
-  await page.getByLabel('Email').fill(accounts[account]);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === ORG_PORTAL && url.pathname === path);
-  await page.getByRole('main').waitFor();
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -48,7 +13,7 @@ async function findRow(page: Page, text: string) {
 
 test.describe('My Org: Users', () => {
   test('owner invites a user, changes a flag and revokes the invitation', async ({ page }) => {
-    await signInAt(page, 'owner', '/users');
+    await signIn(page, 'owner', { path: '/users' });
     await expect(page).toHaveTitle('Users - Organisation Portal');
     await expect(page.getByRole('heading', { name: 'Members and invitations' })).toBeVisible();
     await expect(
@@ -100,7 +65,7 @@ test.describe('My Org: Users', () => {
   });
 
   test('a business manager cannot open it', async ({ page }) => {
-    await signInAt(page, 'manager', '/users');
+    await signIn(page, 'manager', { path: '/users' });
     await expect(
       page.getByRole('heading', { name: 'You do not have access to this page' }),
     ).toBeVisible();
@@ -109,7 +74,7 @@ test.describe('My Org: Users', () => {
 
 test.describe('My Org: Licences', () => {
   test('a developer sees the licences of Acme with their values', async ({ page }) => {
-    await signInAt(page, 'developer', '/licences');
+    await signIn(page, 'developer', { path: '/licences' });
     await expect(page).toHaveTitle('Licences - Organisation Portal');
     await expect(page.getByRole('heading', { name: 'Licences held' })).toBeVisible();
     await expect(page.getByRole('row').nth(2)).toContainText('Active');
@@ -118,7 +83,7 @@ test.describe('My Org: Licences', () => {
   });
 
   test('a business manager cannot open it', async ({ page }) => {
-    await signInAt(page, 'manager', '/licences');
+    await signIn(page, 'manager', { path: '/licences' });
     await expect(
       page.getByRole('heading', { name: 'You do not have access to this page' }),
     ).toBeVisible();
@@ -127,7 +92,7 @@ test.describe('My Org: Licences', () => {
 
 test.describe('My Org: Software and Service Licences', () => {
   test('a sub manager assigns a licence to a user and unassigns it', async ({ page }) => {
-    await signInAt(page, 'submanager', '/my-subscriptions');
+    await signIn(page, 'submanager', { path: '/my-subscriptions' });
     await expect(page).toHaveTitle('Software - Organisation Portal');
     await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
     await expectAccessible(page);
@@ -174,7 +139,7 @@ test.describe('My Org: Software and Service Licences', () => {
   });
 
   test('a developer cannot open Software', async ({ page }) => {
-    await signInAt(page, 'developer', '/my-subscriptions');
+    await signIn(page, 'developer', { path: '/my-subscriptions' });
     await expect(
       page.getByRole('heading', { name: 'You do not have access to this page' }),
     ).toBeVisible();
@@ -185,7 +150,7 @@ test.describe('My Org: Edit Organization', () => {
   test('the owner renames the organisation and back, and adds and deletes a custom data record', async ({
     page,
   }) => {
-    await signInAt(page, 'owner', '/edit-org');
+    await signIn(page, 'owner', { path: '/edit-org' });
     await expect(page).toHaveTitle('Edit Organization - Organisation Portal');
     const name = page.getByLabel(/^Name/);
     await expect(name).toHaveValue('Acme Mining');
@@ -230,7 +195,7 @@ test.describe('My Org: Edit Organization', () => {
   });
 
   test('a developer cannot open it', async ({ page }) => {
-    await signInAt(page, 'developer', '/edit-org');
+    await signIn(page, 'developer', { path: '/edit-org' });
     await expect(
       page.getByRole('heading', { name: 'You do not have access to this page' }),
     ).toBeVisible();
@@ -239,7 +204,7 @@ test.describe('My Org: Edit Organization', () => {
 
 test.describe('Support', () => {
   test('the owner sends a support request', async ({ page }) => {
-    await signInAt(page, 'owner', '/support');
+    await signIn(page, 'owner', { path: '/support' });
     await expect(page).toHaveTitle('Support - Organisation Portal');
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(page.getByText('Mandatory field').first()).toBeVisible();
@@ -262,7 +227,7 @@ test.describe('Support', () => {
 
 test.describe('Dashboard and home', () => {
   test('the owner sees Acme at a glance', async ({ page }) => {
-    await signInAt(page, 'owner', '/dashboard');
+    await signIn(page, 'owner', { path: '/dashboard' });
     await expect(page).toHaveTitle('Dashboard - Organisation Portal');
     // The edit-org test may be renaming Acme at the same moment.
     await expect(page.getByText(/^Acme Mining.* at a glance\.$/)).toBeVisible();
@@ -274,7 +239,7 @@ test.describe('Dashboard and home', () => {
   });
 
   test('home lists the organisations and the quick links the flags allow', async ({ page }) => {
-    await signInAt(page, 'owner', '/home');
+    await signIn(page, 'owner', { path: '/home' });
     await expect(page).toHaveTitle('Home - Organisation Portal');
     await expect(page.getByRole('main').getByText('Borealis Quarries')).toBeVisible();
     await expect(

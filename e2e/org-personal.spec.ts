@@ -1,42 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, ORG_PORTAL, STACK, type Account } from './support/auth';
+import { accounts, ORG_PORTAL, signIn, STACK } from './support/auth';
+import { expectAccessible, screenshot } from './support/a11y';
 import { expect, test } from './support/test';
-
-/**
- * axe-core, WCAG 2 A and AA: no serious or critical violations on the screen. The shell's
- * sidebar (another engineer's; its link colour on the grey background is reported to them) is
- * left out.
- */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('#app-sidebar')
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(bad).toEqual([]);
-}
-
-/**
- * Signs in through the identity provider and waits to be back on the path. (The shared
- * signIn helper can return before the provider's redirect starts: it accepts the portal
- * path it opened as 'back'.)
- */
-async function signInAt(page: Page, account: Account, path: string) {
-  await page.goto(ORG_PORTAL + path);
-  await page.waitForURL((url) => url.origin === STACK);
-  await page.getByLabel('Email').fill(accounts[account]);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === ORG_PORTAL && url.pathname === path);
-  await page.getByRole('main').waitFor();
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -154,7 +118,7 @@ test.describe('Subscription registration', () => {
 
 test.describe('Account profile', () => {
   test('a user changes their first name and back', async ({ page }) => {
-    await signInAt(page, 'developer', '/Account/Profile');
+    await signIn(page, 'developer', { path: '/Account/Profile' });
     await expect(page).toHaveTitle('Profile - Organisation Portal');
     const first = page.getByLabel(/^First name/);
     await expect(first).toHaveValue('Dev');

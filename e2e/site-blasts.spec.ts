@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import {
-  accounts,
-  DEMO_PASSWORD,
-  signIn as sharedSignIn,
-  SITE_PORTAL,
-  STACK,
-} from './support/auth';
+import { accounts, signIn, SITE_PORTAL } from './support/auth';
+import { expectAccessible, screenshot } from './support/a11y';
 import { expect, test } from './support/test';
 
 /**
@@ -17,48 +11,6 @@ import { expect, test } from './support/test';
  * siteadmin@example.com is site admin; siteuser@example.com is site user of North Pit and has
  * North Pit 0001 (blast 1) shared with them; blast 26 (South Pit 0001) is shared with owner.
  */
-
-/**
- * Signs in through the provider, waiting for the redirect to it first. (The shared signIn can
- * return before a slow portal has redirected: the entry URL already has the wanted path.)
- */
-async function signIn(
-  page: Page,
-  account: keyof typeof accounts,
-  options: { portal: string; path: string },
-): Promise<void> {
-  await page.goto(options.portal + options.path);
-  const atProvider = await page
-    .waitForURL((url) => url.origin === STACK, { timeout: 15_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!atProvider) return sharedSignIn(page, account, options);
-  await page.getByLabel('Email').fill(accounts[account]);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === options.portal && url.pathname === options.path);
-  await page.getByRole('main').waitFor();
-}
-
-/**
- * axe-core, WCAG 2 A and AA: no serious or critical violations on the screen. The shell's
- * sidebar (another engineer's: its link colour on the grey background fails color-contrast,
- * reported to them) is left out, as in the organisation portal's specs.
- */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('#app-sidebar')
-    .analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(bad).toEqual([]);
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/site-${name}.png`, fullPage: true });
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -130,7 +82,7 @@ test.describe('Blasts of a site', () => {
     await expect(page.getByRole('heading', { name: 'Blasts', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'North Pit 0001' })).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, 'blasts');
+    await screenshot(page, 'site-blasts');
 
     // A file that is not .blst is refused before any request.
     await page.getByRole('button', { name: 'Upload blast' }).click();
@@ -199,7 +151,7 @@ test.describe('Blast Details', () => {
       'http://localhost:4000/data/v1/orgs/2/sites/1/blasts/1/file',
     );
     await expectAccessible(page);
-    await screenshot(page, 'blast-details');
+    await screenshot(page, 'site-blast-details');
 
     // Keyboard: zoom in, then reset; the legend follows the colour choice.
     await canvas(page).focus();
@@ -248,7 +200,7 @@ test.describe('Blast Details', () => {
     const url = (await live.getByRole('link').getAttribute('href')) ?? '';
     expect(url).toMatch(/^http:\/\/localhost:5174\/blast-link-anon\/[A-Za-z0-9_-]+$/);
     await expectAccessible(page);
-    await screenshot(page, 'blast-sharing');
+    await screenshot(page, 'site-blast-sharing');
 
     // It works in a fresh browser, without signing in.
     const anon = await browser.newContext();
@@ -309,7 +261,7 @@ test.describe('Blast Details', () => {
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open in its site' })).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, 'blast-link');
+    await screenshot(page, 'site-blast-link');
   });
 
   test('the plan view stays smooth with 5,000 holes', async ({ page }) => {
@@ -339,7 +291,7 @@ test.describe('Blast Details', () => {
     // 5,000 holes per hole, or DOM nodes per hole), not scheduling noise on a shared CI machine.
     // The figure itself is measured by the benchmark, not asserted here.
     expect(Math.max(...times)).toBeLessThan(100);
-    await screenshot(page, 'blast-5000-holes');
+    await screenshot(page, 'site-blast-5000-holes');
 
     await page.getByRole('link', { name: 'Blasts', exact: true }).first().click();
     const again = await findRow(page, name);
@@ -362,7 +314,7 @@ test.describe('Blasts Shared and the Blast Redirect', () => {
     await expect(row.first()).toContainText(`Sarah Siteadmin <${accounts.siteadmin}>`);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await expectAccessible(page);
-    await screenshot(page, 'blasts-shared');
+    await screenshot(page, 'site-blasts-shared');
     await row.first().getByRole('link', { name: 'North Pit 0001' }).click();
     await expect(page).toHaveTitle('Blast Viewer - Site Portal');
     await expect(page.getByRole('heading', { name: 'Blast Viewer: North Pit 0001' })).toBeVisible();
@@ -373,7 +325,7 @@ test.describe('Blasts Shared and the Blast Redirect', () => {
       'http://localhost:4000/data/v1/shared-blasts/1/file',
     );
     await expectAccessible(page);
-    await screenshot(page, 'blast-viewer');
+    await screenshot(page, 'site-blast-viewer');
   });
 
   test('a blast not shared with the user is not found in the viewer', async ({ page }) => {
