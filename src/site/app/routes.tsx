@@ -30,7 +30,7 @@ export const sitePages: RoutePages<typeof siteRoutes> = {
   siteNodeLibrary: NodeLibrary,
   blastLinkAnon: lazy(() => import('../features/blasts/link-anon-route')),
   blastRedirect: lazy(() => import('../features/blasts/redirect-route')),
-  notAuthenticated: lazy(() => import('../features/not-authenticated/route')),
+  notAuthenticated: lazy(() => import('@/core/ui/not-authenticated')),
   login: lazy(() => import('../features/account-login/route')),
   signInOidc: SignInCallbackPage,
   signOutCallbackOidc: SignOutCallbackPage,
