@@ -68,6 +68,64 @@ describe('sites', () => {
     expect((await call('owner', 'GET', '/orgs/1/sites/999999')).status).toBe(404);
   });
 
+  it('lists the sites the caller can open, in all their organisations, in one request', async () => {
+    const user = await call('siteuser', 'GET', '/my-sites');
+    expect(user.status).toBe(200);
+    expect(user.data).toHaveLength(1);
+    expect(user.data[0]).toMatchObject({
+      id: 1,
+      name: 'North Pit',
+      orgId: 2,
+      orgName: 'Borealis Quarries',
+      subscriptionName: 'Borealis - Blast Cloud Sync',
+      location: 'Kiruna Road',
+      blastCount: 25,
+      permissions: { isSiteAdmin: false, isSiteUser: true },
+    });
+    const admin = await call('siteadmin', 'GET', '/my-sites');
+    expect(admin.data.map((s: { name: string }) => s.name)).toEqual(['North Pit', 'South Pit']);
+    expect(admin.data[1].permissions).toEqual({ isSiteAdmin: true, isSiteUser: false });
+    // A sub manager opens every site of the organisation, without site flags of their own.
+    const sub = await call('submanager', 'GET', '/my-sites');
+    expect(sub.data.map((s: { id: number }) => s.id).sort()).toEqual([1, 2, 3, 4]);
+    expect((await call(null, 'GET', '/my-sites')).status).toBe(401);
+
+    // Enforced on the server, for every account: exactly the sites of its user metadata (the
+    // organisations it is an active member of), never a site of another organisation.
+    for (const who of [
+      'owner',
+      'manager',
+      'developer',
+      'support',
+      'submanager',
+      'siteadmin',
+      'siteuser',
+      'sysadmin',
+    ] as const) {
+      const mine = await call(who, 'GET', '/my-sites');
+      expect(mine.status, who).toBe(200);
+      const metadata = await app.inject({
+        url: '/crm/v1/Orgs/GetUserMetadata?includeOrgAvatars=false',
+        headers: bearer(await tokenFor(app, who)),
+      });
+      const orgs = (
+        metadata.json() as {
+          data: {
+            orgsAndPermissions: Array<{ org: { id: number; sites: Array<{ id: number }> } }>;
+          };
+        }
+      ).data.orgsAndPermissions;
+      const expected = orgs.flatMap((o) => o.org.sites.map((s) => s.id)).sort((a, b) => a - b);
+      const got = (mine.data as Array<{ id: number; orgId: number }>)
+        .map((s) => s.id)
+        .sort((a, b) => a - b);
+      expect(got, who).toEqual(expected);
+      const memberOf = new Set(orgs.map((o) => o.org.id));
+      for (const s of mine.data as Array<{ orgId: number }>)
+        expect(memberOf.has(s.orgId), who).toBe(true);
+    }
+  });
+
   it('creates and edits a site; the subscription must be held by the organisation', async () => {
     const created = await call('sysadmin', 'POST', '/orgs/2/sites', {
       name: '  West Bench ',

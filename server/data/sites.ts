@@ -1,5 +1,5 @@
 import type { Queryable, SqlParam } from '../db/types';
-import { defineRoute, org, site, sysadminOnly, type Services } from '../http/routes';
+import { defineRoute, org, signedIn, site, sysadminOnly, type Services } from '../http/routes';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import { pagedQuery, type PagedQuery } from '../http/query';
 import type { CallerUser } from '../auth/access';
@@ -69,6 +69,9 @@ const sortable: Record<string, string> = {
   orgName: 'o.name',
 };
 
+/** A bound on the landing page's one request (no paging: a user opens a handful of sites). */
+export const MY_SITES_LIMIT = 1000;
+
 export async function loadSite(db: Queryable, user: CallerUser, orgId: number, siteId: number) {
   const [row] = await db.query<SiteRow>(
     `select ${siteColumns} from ${siteFrom} where s.id = $2 and s.org_id = $3`,
@@ -135,6 +138,27 @@ export function siteRoutes({ db }: Services) {
       response: sitePageSchema,
       handler: async ({ body, user }) =>
         pagedQuery(db, list([], [user.id], [...searchable, 'o.name']), body, toSite),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/my-sites',
+      access: signedIn,
+      summary:
+        'Every site the caller can open, in all their organisations, with organisation and subscription',
+      response: z.array(siteSchema),
+      // The rule of the user metadata's sites (server/crm/metadata.ts), enforced here: an active
+      // member's sites when an org admin or sub manager, otherwise only the sites they belong to.
+      handler: async ({ user }) => {
+        const rows = await db.query<SiteRow>(
+          `select ${siteColumns} from ${siteFrom}
+             join org_members m on m.org_id = s.org_id and m.user_id = $1 and m.status = 'active'
+            where m.is_org_admin or m.is_sub_manager or me.user_id is not null
+            order by o.name, s.name, s.id
+            limit ${MY_SITES_LIMIT}`,
+          [user.id],
+        );
+        return rows.map(toSite);
+      },
     }),
     defineRoute({
       method: 'GET',

@@ -152,27 +152,43 @@ describe('site pages carry the site id (SPEC §2)', () => {
     );
   });
 
-  it('lists the sites of the selected organisation on the landing page', async () => {
-    // The landing page reads each site's details (its subscription's name).
+  it('lists every site of the user on the landing page, from one request', async () => {
+    const site = (
+      id: number,
+      orgId: number,
+      orgName: string,
+      name: string,
+      sub: string | null,
+    ) => ({
+      id,
+      orgId,
+      orgName,
+      name,
+      description: null,
+      location: id === 12 ? 'Kiruna Road' : null,
+      subscriptionId: sub ? 3 : null,
+      subscriptionName: sub,
+      subscriptionSubscriberOrgId: sub ? orgId : null,
+      permissions: { isSiteAdmin: id === 12, isSiteUser: id === 13 },
+      userCount: 2,
+      blastCount: id === 12 ? 25 : 1,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const requests: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      if (request.url.startsWith(config.dataApiUrl))
+        requests.push(request.url.slice(config.dataApiUrl.length));
+    };
+    server.events.on('request:start', record);
     server.use(
-      http.get(`${config.dataApiUrl}/orgs/:orgId/sites/:siteId`, ({ params }) =>
+      http.get(`${config.dataApiUrl}/my-sites`, () =>
         HttpResponse.json({
           success: true,
-          data: {
-            id: Number(params.siteId),
-            orgId: Number(params.orgId),
-            orgName: 'Org',
-            name: `Site ${String(params.siteId)}`,
-            description: null,
-            location: null,
-            subscriptionId: null,
-            subscriptionName: null,
-            subscriptionSubscriberOrgId: null,
-            permissions: { isSiteAdmin: false, isSiteUser: true },
-            userCount: 0,
-            blastCount: 0,
-            createdAt: '2026-01-01T00:00:00.000Z',
-          },
+          data: [
+            site(11, 1, 'Acme Mining', 'Acme Pit', null),
+            site(12, 2, 'Borealis Quarries', 'North Face', 'Borealis - Blast Cloud Sync'),
+            site(13, 2, 'Borealis Quarries', 'South Bench', 'Borealis - Blast Cloud Sync'),
+          ],
         }),
       ),
     );
@@ -181,8 +197,41 @@ describe('site pages carry the site id (SPEC §2)', () => {
       url: '/',
       org: twoOrgs,
     });
-    await user.click(screen.getByRole('link', { name: 'Acme Pit' }));
+    const list = await screen.findByRole('list', { name: 'Your sites' });
+    const north = within(list).getByRole('article', { name: 'North Face' });
+    expect(north).toHaveTextContent('Borealis Quarries');
+    expect(north).toHaveTextContent('Borealis - Blast Cloud Sync');
+    expect(north).toHaveTextContent('25 blasts');
+    expect(north).toHaveTextContent('Kiruna Road');
+    expect(north).toHaveTextContent('Site admin');
+    expect(within(list).getByRole('article', { name: 'Acme Pit' })).toHaveTextContent(
+      'No subscription',
+    );
+    expect(within(list).getByRole('article', { name: 'South Bench' })).toHaveTextContent(
+      'Your roleSite user',
+    );
+    // A site of the other organisation opens under its /org/{orgId} prefix.
+    expect(within(north).getByRole('link', { name: 'North Face' })).toHaveAttribute(
+      'href',
+      '/org/2/site/12',
+    );
+    expect(requests.filter((p) => p.includes('sites'))).toEqual(['/my-sites']);
+    server.events.removeListener('request:start', record);
+    await user.click(within(list).getByRole('link', { name: 'Acme Pit' }));
     expect(await screen.findByRole('heading', { name: 'Site Dashboard' })).toBeInTheDocument();
+  });
+
+  it('says so when the user cannot open any site', async () => {
+    server.use(
+      http.get(`${config.dataApiUrl}/my-sites`, () =>
+        HttpResponse.json({ success: true, errors: null, data: [] }),
+      ),
+    );
+    await renderPortal('site', { pages: 'placeholders', url: '/' });
+    expect(await screen.findByRole('heading', { name: 'No sites yet' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Blasts Shared' }),
+    ).toHaveAttribute('href', '/blasts-shared');
   });
 });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { siteInputSchema, siteSchema, type SiteInput } from '@/contract/data/sites';
 import { dataApi } from '@/core/api';
-import { ALL_SITES_KEY, SITE_KEY, SITES_KEY } from './keys';
+import { ALL_SITES_KEY, MY_SITES_KEY, SITE_DASHBOARD_KEY, SITES_KEY } from './keys';
 
 export interface SaveSiteInput {
   orgId: number;
@@ -32,8 +32,9 @@ export function useSaveSite() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [SITES_KEY] }),
         queryClient.invalidateQueries({ queryKey: [ALL_SITES_KEY] }),
-        queryClient.invalidateQueries({ queryKey: [SITE_KEY] }),
-        // The sidebar and the sites page read the sites from the user's metadata.
+        queryClient.invalidateQueries({ queryKey: [SITE_DASHBOARD_KEY] }),
+        queryClient.invalidateQueries({ queryKey: [MY_SITES_KEY] }),
+        // The sidebar and the site context read the sites from the user's metadata.
         queryClient.invalidateQueries({ queryKey: ['userMetadata'] }),
       ]),
   });
