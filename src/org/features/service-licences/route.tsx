@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
 import { isApiError } from '@/core/api';
-import { ExpiredDate, formatDate } from '@/core/format';
+import { ExpiredDate, formatDate, formatFileSize } from '@/core/format';
+import { useSelectedOrgId } from '@/core/org';
 import { getOrgHref } from '@/core/permissions/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
+import { downloadAttachment } from './api/download-attachment';
 import { useMySubscription } from './api/get-my-subscription';
 import { ServiceLicencesTable } from './components/service-licences-table';
 
@@ -67,8 +71,54 @@ export default function ServiceLicencesPage() {
             ? sub.includedFeatures.map((f) => f.name).join(', ')
             : 'None'}
         </dd>
+        <dt className="col-sm-3">Documents</dt>
+        <dd className="col-sm-9">
+          {sub.attachments.length === 0 ? (
+            'None'
+          ) : (
+            <ul className="list-unstyled mb-0">
+              {sub.attachments.map((a) => (
+                <DocumentItem key={a.id} subscriptionId={sub.id} attachment={a} />
+              ))}
+            </ul>
+          )}
+        </dd>
       </dl>
       <ServiceLicencesTable subscription={sub} />
     </section>
+  );
+}
+
+/** A document the vendor attached: name, size and Download (with the token, from a blob URL). */
+function DocumentItem({
+  subscriptionId,
+  attachment: a,
+}: {
+  subscriptionId: number;
+  attachment: SubscriptionDetail['attachments'][number];
+}) {
+  const orgId = useSelectedOrgId();
+  const [busy, setBusy] = useState(false);
+  return (
+    <li className="d-flex flex-wrap align-items-center gap-2 mb-1">
+      <span className="text-break">{a.fileName}</span>
+      <span className="text-body-secondary">({formatFileSize(a.size)})</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary py-0"
+        aria-label={`Download ${a.fileName}`}
+        disabled={busy || orgId === null}
+        onClick={() => {
+          if (orgId === null) return;
+          setBusy(true);
+          // A refusal or network error is toasted by the API client.
+          downloadAttachment(orgId, subscriptionId, a)
+            .catch(() => undefined)
+            .finally(() => setBusy(false));
+        }}
+      >
+        {busy ? 'Downloading…' : 'Download'}
+      </button>
+    </li>
   );
 }

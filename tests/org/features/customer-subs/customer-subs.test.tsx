@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import CustomerSubsPage from '@/org/features/customer-subs/route';
@@ -202,5 +202,80 @@ describe('Subscription Details (/issued-subscriptions/{id})', () => {
     expect(screen.getByText('2 KB')).toBeInTheDocument();
     expect(screen.getByText('Ada Lovelace <ada@example.com>')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
+});
+
+describe('Subscription Details: attachment download', () => {
+  // jsdom's Blob has no stream(), which msw's XHR interceptor needs to mirror a blob response
+  // (browsers have it). A test-environment shim only, as in tests/core/api/client.test.ts.
+  beforeAll(() => {
+    if (typeof Blob.prototype.stream !== 'function') {
+      Object.defineProperty(Blob.prototype, 'stream', {
+        configurable: true,
+        value(this: Blob) {
+          return new ReadableStream<Uint8Array>({
+            start: async (controller) => {
+              controller.enqueue(new Uint8Array(await this.arrayBuffer()));
+              controller.close();
+            },
+          });
+        },
+      });
+    }
+  });
+
+  it('fetches the file with the bearer token and saves it from a blob URL', async () => {
+    // ASCII only: jsdom's XHR turns other bytes into text on the way (the e2e checks binary).
+    const bytes = new TextEncoder().encode('%PDF-1.4 contract');
+    let auth: string | null = null;
+    server.use(
+      http.get(crm('orgs/1/issued-subscriptions/21'), () =>
+        ok({
+          ...borealis,
+          attachments: [{ id: 5, fileName: 'contract.pdf', size: 17 }],
+          licences: [],
+        }),
+      ),
+      http.get(crm('orgs/1/issued-subscriptions/21/attachments/5'), ({ request }) => {
+        auth = request.headers.get('authorization');
+        return new Response(bytes, {
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-disposition': 'attachment; filename="contract.pdf"',
+          },
+        });
+      }),
+    );
+    const blobs: Blob[] = [];
+    const create = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:http://localhost/1';
+    });
+    const revoke = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke }));
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    try {
+      const { user } = await renderApp(<SubscriptionDetailsRoute />, {
+        url: '/issued-subscriptions/21',
+        path: '/issued-subscriptions/:id',
+        org: acme({ isDeveloper: true }),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Download contract.pdf' }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(auth).toMatch(/^Bearer \S+/);
+      expect(clicked[0]?.download).toBe('contract.pdf');
+      expect(clicked[0]?.href).toBe('blob:http://localhost/1');
+      const saved = new Uint8Array(await (blobs[0] as Blob).arrayBuffer());
+      expect([...saved]).toEqual([...bytes]);
+      expect(screen.getByRole('button', { name: 'Download contract.pdf' })).toBeEnabled();
+    } finally {
+      click.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });

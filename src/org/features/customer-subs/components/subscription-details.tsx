@@ -6,12 +6,14 @@ import { isApiError } from '@/core/api';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { ExpiredDate, formatDate, formatDateTime, formatFileSize } from '@/core/format';
 import { FormEngine, type Attachment, type FormSettings } from '@/core/forms';
+import { useSelectedOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
 import { getOrgHref } from '@/core/permissions/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { Modal } from '@/core/ui/modal';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
+import { downloadAttachment } from '../api/download-attachment';
 import { useSubscription } from '../api/get-subscription';
 import { useUpdateSubscription } from '../api/update-subscription';
 import { CUSTOMER_SUBS_WRITE } from './customer-subs-table';
@@ -200,10 +202,7 @@ function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDe
                 <li className="list-group-item text-body-secondary">No attachments</li>
               )}
               {s.attachments.map((a) => (
-                <li key={a.id} className="list-group-item d-flex justify-content-between">
-                  <span>{a.fileName}</span>
-                  <span className="text-body-secondary">{formatFileSize(a.size)}</span>
-                </li>
+                <AttachmentItem key={a.id} subscriptionId={s.id} attachment={a} />
               ))}
             </ul>
           </section>
@@ -222,6 +221,40 @@ function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDe
       {modal === 'disable' && <DisableSubscriptionModal subscription={s} onClose={close} />}
       {modal === 'attach' && <UploadAttachmentsModal subscription={s} onClose={close} />}
     </section>
+  );
+}
+
+/** One attachment: name, size and Download (fetched with the token, saved from a blob URL). */
+function AttachmentItem({
+  subscriptionId,
+  attachment: a,
+}: {
+  subscriptionId: number;
+  attachment: SubscriptionDetail['attachments'][number];
+}) {
+  const orgId = useSelectedOrgId();
+  const [busy, setBusy] = useState(false);
+  return (
+    <li className="list-group-item d-flex flex-wrap align-items-center gap-2">
+      <span className="me-auto text-break">{a.fileName}</span>
+      <span className="text-body-secondary">{formatFileSize(a.size)}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary"
+        aria-label={`Download ${a.fileName}`}
+        disabled={busy || orgId === null}
+        onClick={() => {
+          if (orgId === null) return;
+          setBusy(true);
+          // A refusal or network error is toasted by the API client.
+          downloadAttachment(orgId, subscriptionId, a)
+            .catch(() => undefined)
+            .finally(() => setBusy(false));
+        }}
+      >
+        {busy ? 'Downloading…' : 'Download'}
+      </button>
+    </li>
   );
 }
 
