@@ -6,6 +6,7 @@ import { userRoutes } from './users';
 import { offeringRoutes } from './offerings';
 import { licenceRoutes } from './licences';
 import { subscriptionRoutes } from './subscriptions';
+import { customerRoutes } from './customers';
 import { miscRoutes } from './misc';
 
 /** The CRM service (/crm/v1, scope crmApi). docs/local-stack.md lists every route and its access. */
@@ -17,6 +18,7 @@ export async function registerCrm(app: FastifyInstance, services: Services) {
     ...offeringRoutes(services),
     ...licenceRoutes(services),
     ...subscriptionRoutes(services),
+    ...customerRoutes(services),
     ...miscRoutes(services),
   ]);
 }

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerSchema } from '@/contract/crm/customers';
+import type { App } from '../app';
+import { bearer, createTestApp, tokenFor, type DemoAccount } from '../test/harness';
+
+let app: App;
+const tokens = new Map<DemoAccount, string>();
+beforeAll(async () => {
+  app = await createTestApp();
+  for (const who of ['manager', 'developer', 'owner', 'submanager'] as DemoAccount[])
+    tokens.set(who, await tokenFor(app, who));
+});
+afterAll(async () => {
+  await app.close();
+});
+const list = (who: DemoAccount, orgId: number, body: object = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/crm/v1/orgs/${orgId}/customers/list`,
+    headers: bearer(tokens.get(who) ?? ''),
+    payload: body,
+  });
+
+describe("POST orgs/{orgId}/customers/list: a vendor's customers", () => {
+  it('lists exactly the organisations the vendor sold to, with their counts from the database', async () => {
+    const res = await list('manager', 1, { take: 1000 });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { results: unknown[]; totalAvailable: number };
+    const rows = data.results.map((r) => customerSchema.parse(r));
+    const db = app.services.db;
+    const expected = await db.query<{ id: number }>(
+      `select subscriber_org_id as id from subscriptions where vendor_org_id = 1
+        union select customer_org_id from licences where vendor_org_id = 1
+       except select 1 order by 1`,
+    );
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(expected.map((e) => e.id));
+    expect(data.totalAvailable).toBe(expected.length);
+    // Sorted by name by default; never the vendor itself.
+    const names = rows.map((r) => r.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(rows.some((r) => r.id === 1)).toBe(false);
+
+    const borealis = rows.find((r) => r.id === 2);
+    const [subs] = await db.query<{ n: number; active: number; next: string | null }>(
+      `select count(*)::int as n,
+              count(*) filter (where not is_disabled and (end_date is null or end_date >= current_date))::int as active,
+              to_char(min(end_date) filter (where not is_disabled and end_date >= current_date), 'YYYY-MM-DD') as next
+         from subscriptions where vendor_org_id = 1 and subscriber_org_id = 2`,
+    );
+    const [lics] = await db.query<{ n: number }>(
+      'select count(*)::int as n from licences where vendor_org_id = 1 and customer_org_id = 2',
+    );
+    expect(borealis).toMatchObject({
+      name: 'Borealis Quarries',
+      subscriptions: subs?.n,
+      activeSubscriptions: subs?.active,
+      licences: lics?.n,
+      nextEndDate: subs?.next,
+    });
+    expect(borealis?.subscriptions).toBeGreaterThan(0);
+  });
+
+  it('searches by name (special characters literal), sorts and pages on the server', async () => {
+    const found = (await list('manager', 1, { search: 'borealis' })).json().data;
+    expect(found.results.map((r: { name: string }) => r.name)).toEqual(['Borealis Quarries']);
+    expect((await list('manager', 1, { search: '%' })).json().data.results).toEqual([]);
+    const page = (
+      await list('manager', 1, { take: 2, sortBy: 'subscriptions', sortDesc: true })
+    ).json().data;
+    expect(page.results).toHaveLength(2);
+    expect(page.results[0].subscriptions).toBeGreaterThanOrEqual(page.results[1].subscriptions);
+  });
+
+  it('counts a customer that only holds issued licences, and none that was never sold to', async () => {
+    const db = app.services.db;
+    const [org] = await db.query<{ id: number }>(
+      `insert into orgs (name, description) values ('Licence Only Ltd', '') returning id`,
+    );
+    await db.query(`insert into orgs (name, description) values ('Never Sold Ltd', '')`);
+    const [off] = await db.query<{ id: number }>(
+      'select id from offerings where org_id = 1 order by id limit 1',
+    );
+    await db.query(
+      `insert into licences (vendor_org_id, customer_org_id, offering_id, state, seats, expiry)
+       values (1, $1, $2, 'Active', 2, current_date + 30), (1, $1, $2, 'Suspended', 1, null)`,
+      [org?.id, off?.id],
+    );
+    const rows = (await list('manager', 1, { search: 'Ltd' })).json().data.results;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: org?.id,
+        name: 'Licence Only Ltd',
+        subscriptions: 0,
+        activeSubscriptions: 0,
+        licences: 2,
+        activeLicences: 1,
+        nextEndDate: null,
+      }),
+    ]);
+  });
+
+  it('is for sellers only: others get 403, outsiders 404', async () => {
+    // developer@ is a member of Acme, a product owner: may read, as on Customer Subs.
+    expect((await list('developer', 1)).statusCode).toBe(200);
+    // submanager@ of Borealis (not a seller, no admin or business manager flag).
+    expect((await list('submanager', 2)).statusCode).toBe(403);
+    // Not a member of Acme.
+    expect((await list('submanager', 1)).statusCode).toBe(404);
+  });
+});

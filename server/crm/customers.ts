@@ -1,0 +1,101 @@
+import { customerListRequestSchema, customerSchema } from '@/contract/crm/customers';
+import { orgParamsSchema } from '@/contract/common';
+import { pagedResultsSchema } from '@/contract/envelope';
+import { defineRoute, org, type Services } from '../http/routes';
+import { pagedQuery } from '../http/query';
+
+/**
+ * Who sells may see whom it sold to: the readers of Customer Subs and Issued Licences (SPEC §6:
+ * product or service owner enabled, org admin, business manager).
+ */
+const CUSTOMERS_READ = org(
+  'isProductOwnerEnabled',
+  'isServiceOwnerEnabled',
+  'isOrgAdmin',
+  'isBusinessManager',
+);
+
+interface Row {
+  id: number;
+  name: string;
+  subscriptions: number;
+  active_subscriptions: number;
+  licences: number;
+  active_licences: number;
+  next_end_date: string | null;
+  customer_since: Date;
+}
+
+/**
+ * One row per organisation the vendor ($1) sold to, from two grouped scans (subscriptions and
+ * issued licences by customer), so the cost follows the vendor's sales, not every organisation.
+ */
+const FROM = `(
+  select c.customer_id,
+         sum(c.subs)::int as subscriptions, sum(c.active_subs)::int as active_subscriptions,
+         sum(c.lics)::int as licences, sum(c.active_lics)::int as active_licences,
+         min(c.next_end) as next_end_date, min(c.since) as customer_since
+    from (
+      select s.subscriber_org_id as customer_id, count(*) as subs,
+             count(*) filter (where not s.is_disabled and (s.end_date is null or s.end_date >= current_date)) as active_subs,
+             0 as lics, 0 as active_lics,
+             min(s.end_date) filter (where not s.is_disabled and s.end_date >= current_date) as next_end,
+             min(s.created_at) as since
+        from subscriptions s where s.vendor_org_id = $1 group by s.subscriber_org_id
+      union all
+      select l.customer_org_id, 0, 0, count(*),
+             count(*) filter (where l.state = 'Active' and (l.expiry is null or l.expiry >= current_date)),
+             null, min(l.issued_at)
+        from licences l where l.vendor_org_id = $1 group by l.customer_org_id
+    ) c
+   where c.customer_id <> $1
+   group by c.customer_id
+) k join orgs o on o.id = k.customer_id`;
+
+const COLUMNS = `o.id, o.name, k.subscriptions, k.active_subscriptions, k.licences, k.active_licences,
+  to_char(k.next_end_date, 'YYYY-MM-DD') as next_end_date, k.customer_since`;
+
+export const customerRoutes = ({ db }: Services) => [
+  defineRoute({
+    method: 'POST',
+    url: '/orgs/:orgId/customers/list',
+    access: CUSTOMERS_READ,
+    summary: "The vendor's customers: organisations it sold to, with what they hold from it",
+    params: orgParamsSchema,
+    body: customerListRequestSchema,
+    response: pagedResultsSchema(customerSchema),
+    handler: async ({ params, body }) =>
+      pagedQuery(
+        db,
+        {
+          columns: COLUMNS,
+          from: FROM,
+          where: [],
+          params: [params.orgId],
+          defaultSort: 'o.name',
+          sortable: {
+            id: 'o.id',
+            name: 'o.name',
+            subscriptions: 'k.subscriptions',
+            activeSubscriptions: 'k.active_subscriptions',
+            licences: 'k.licences',
+            activeLicences: 'k.active_licences',
+            nextEndDate: 'k.next_end_date',
+            customerSince: 'k.customer_since',
+          },
+          searchable: ['o.name'],
+        },
+        body,
+        (r: Row) => ({
+          id: r.id,
+          name: r.name,
+          subscriptions: r.subscriptions,
+          activeSubscriptions: r.active_subscriptions,
+          licences: r.licences,
+          activeLicences: r.active_licences,
+          nextEndDate: r.next_end_date,
+          customerSince: r.customer_since.toISOString(),
+        }),
+      ),
+  }),
+];
