@@ -221,6 +221,12 @@ export const siteRoutes = {
     title: 'Shared Blast',
     access: 'protected',
   }),
+  /** A sign-in link outside any site: every signed-in user may open a live link (issue 9). */
+  blastLinkOpen: route({
+    path: '/blast-link/:linkId',
+    title: 'Shared Blast',
+    access: 'protected',
+  }),
   siteNodeLibraries: route({
     path: '/site/:siteId/node-libraries',
     title: 'Node Libraries',

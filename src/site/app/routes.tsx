@@ -5,6 +5,7 @@ import { buildPortalRoutes, type RoutePages } from '@/core/ui/routing';
 
 const NodeLibraries = lazy(() => import('../features/node-libraries/route'));
 const NodeLibrary = lazy(() => import('../features/node-libraries/details-route'));
+const BlastLink = lazy(() => import('../features/blasts/link-route'));
 
 /**
  * Every route of the site portal (table: src/core/permissions/routes.ts) mapped to its page,
@@ -24,7 +25,8 @@ export const sitePages: RoutePages<typeof siteRoutes> = {
   siteUsers: lazy(() => import('../features/site-users/route')),
   siteBlasts: lazy(() => import('../features/blasts/route')),
   blastDetails: lazy(() => import('../features/blasts/details-route')),
-  blastLink: lazy(() => import('../features/blasts/link-route')),
+  blastLink: BlastLink,
+  blastLinkOpen: BlastLink,
   // SPEC §2: the site-scoped version of the node libraries (same pages, site from context).
   siteNodeLibraries: NodeLibraries,
   siteNodeLibrary: NodeLibrary,

@@ -70,6 +70,7 @@ export const siteExpectations: Record<SiteRouteName, Expectation> = {
   siteBlasts: blasts,
   blastDetails: blasts,
   blastLink: 'all',
+  blastLinkOpen: 'all',
   siteNodeLibraries: 'all',
   siteNodeLibrary: 'all',
   blastLinkAnon: 'anonymous',

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { useOrgContext } from '@/core/org';
 import { getSiteHref } from '@/core/permissions/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { useSignedInLinkView } from './api/get-link-view';
@@ -6,43 +7,54 @@ import { BlastViewer } from './components/blast-viewer';
 import { LinkGone } from './components/link-gone';
 import { QueryState } from './components/query-state';
 
-/** SPEC §2 /site/{siteId}/blast-link/{linkId}: a shared link opened signed in. */
+/**
+ * SPEC §2 blast-link/{linkId}: a shared link opened signed in. It answers at /blast-link/{linkId}
+ * (outside any site, so every signed-in user can open a live link, as the server allows) and at
+ * /site/{siteId}/blast-link/{linkId} for the site's own users.
+ */
 export default function BlastLinkPage() {
   useDocumentTitle('Shared Blast');
   const linkId = useParams().linkId ?? '';
   const query = useSignedInLinkView(linkId);
+  const context = useOrgContext();
+  const orgs = context.orgs ?? [context.org, ...context.otherOrgs];
   return (
     <QueryState query={query}>
-      {(result) =>
-        result.gone ? (
-          <LinkGone message={result.message} />
-        ) : (
+      {(result) => {
+        if (result.gone) return <LinkGone message={result.message} />;
+        const { view } = result;
+        // 'Open in its site' only where this portal can open the site for the user (a sysadmin
+        // may read a site of an organisation they are not a member of, but cannot open it here).
+        const org = orgs.find((o) => o.id === view.orgId);
+        const canOpen = view.canOpenSite && !!org?.sites.some((s) => s.id === view.siteId);
+        return (
           <section aria-labelledby="link-title">
             <h1 id="link-title" className="h3 mb-1">
-              Shared Blast: {result.view.blast.name}
+              Shared Blast: {view.blast.name}
             </h1>
             <p className="text-body-secondary">
-              From {result.view.siteName}, {result.view.orgName}.{' '}
-              {result.view.canOpenSite ? (
+              Shared from {view.siteName}, {view.orgName}.{' '}
+              {canOpen ? (
                 <Link
-                  to={getSiteHref('blastDetails', {
-                    siteId: result.view.siteId,
-                    blastId: result.view.blast.id,
-                  })}
+                  to={getSiteHref(
+                    'blastDetails',
+                    { siteId: view.siteId, blastId: view.blast.id },
+                    view.orgId === context.org.id ? {} : { orgId: view.orgId },
+                  )}
                 >
                   Open in its site
                 </Link>
               ) : null}
             </p>
             <BlastViewer
-              blast={result.view.blast}
-              orgName={result.view.orgName}
-              plan={result.view.plan}
-              downloadPath={result.view.downloadPath}
+              blast={view.blast}
+              orgName={view.orgName}
+              plan={view.plan}
+              downloadPath={view.downloadPath}
             />
           </section>
-        )
-      }
+        );
+      }}
     </QueryState>
   );
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import BlastDetailsPage from '@/site/features/blasts/details-route';
 import BlastLinkAnonPage from '@/site/features/blasts/link-anon-route';
-import { renderApp } from '../../../render';
+import { renderApp, renderPortal } from '../../../render';
 import { server } from '../../../msw/server';
 import { borealis, createBlast, createLink, createPlan, data, ok } from '../data-kit';
 
@@ -88,5 +88,76 @@ describe('anonymous link page', () => {
       await screen.findByText('This link has been revoked or does not exist.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Resource not found')).toBeNull();
+  });
+});
+
+describe('sign-in links', () => {
+  it('give an address outside any site', async () => {
+    const link = createLink({ id: 'signin-link-42', isAnonymous: false });
+    server.use(...blastHandlers(() => [link]));
+    await renderApp(<BlastDetailsPage />, {
+      portal: 'site',
+      url: '/site/1/blast/1',
+      path: '/site/:siteId/blast/:blastId',
+      org: borealis(),
+    });
+    const links = await screen.findByRole('list', { name: 'Links' });
+    expect(within(links).getByRole('link')).toHaveAttribute(
+      'href',
+      `${window.location.origin}/blast-link/signin-link-42`,
+    );
+  });
+
+  const acmeOnly = [{ org: { id: 1, name: 'Acme Mining', sites: [] } }];
+  const view = {
+    linkId: 'signin-link-42',
+    isAnonymous: false,
+    orgId: 2,
+    orgName: 'Borealis Quarries',
+    siteId: 1,
+    siteName: 'North Pit',
+    // The server says a sysadmin may read the site; this portal still cannot open it for them.
+    canOpenSite: true,
+    blast: createBlast(),
+    plan: createPlan(3),
+    downloadPath: 'blast-links/signin-link-42/file',
+  };
+
+  it('open for a signed-in user of another organisation, without the site', async () => {
+    server.use(http.get(data('blast-links/signin-link-42'), () => ok(view)));
+    await renderPortal('site', { url: '/blast-link/signin-link-42', org: acmeOnly });
+    expect(
+      await screen.findByRole('heading', { name: 'Shared Blast: North Pit 0001' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Shared from North Pit, Borealis Quarries\./)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open in its site' })).toBeNull();
+  });
+
+  it('offer the site to its own users, under its organisation', async () => {
+    server.use(http.get(data('blast-links/signin-link-42'), () => ok(view)));
+    await renderPortal('site', {
+      url: '/blast-link/signin-link-42',
+      org: [...acmeOnly, borealis()],
+    });
+    expect(await screen.findByRole('link', { name: 'Open in its site' })).toHaveAttribute(
+      'href',
+      '/org/2/site/1/blast/1',
+    );
+  });
+
+  it('say so once revoked', async () => {
+    server.use(
+      http.get(data('blast-links/signin-link-42'), () =>
+        HttpResponse.json(
+          { success: false, message: 'This link has been revoked or does not exist.', data: null },
+          { status: 404 },
+        ),
+      ),
+    );
+    await renderPortal('site', { url: '/blast-link/signin-link-42', org: acmeOnly });
+    expect(
+      await screen.findByText('This link has been revoked or does not exist.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Link not available' })).toBeInTheDocument();
   });
 });

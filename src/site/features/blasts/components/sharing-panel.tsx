@@ -23,15 +23,18 @@ export interface SharingPanelProps {
   blastName: string;
 }
 
-/** The address someone opens a link with: anonymous links need no sign-in. */
+/**
+ * The address someone opens a link with: anonymous links need no sign-in; sign-in links open
+ * outside any site (/blast-link/{linkId}), so any signed-in user can open them, whether or not
+ * they belong to the blast's site.
+ */
 export function linkUrl(
   link: Pick<BlastLink, 'id' | 'isAnonymous'>,
-  siteId: number,
   origin = window.location.origin,
 ) {
   const path = link.isAnonymous
     ? getSiteHref('blastLinkAnon', { linkId: link.id })
-    : getSiteHref('blastLink', { siteId, linkId: link.id });
+    : getSiteHref('blastLinkOpen', { linkId: link.id });
   return `${origin}${path}`;
 }
 
@@ -255,7 +258,7 @@ export function SharingPanel({ orgId, siteId, blastId, blastName }: SharingPanel
                 {links.data && links.data.length > 0 ? (
                   <ul className="list-group list-group-flush" aria-label="Links">
                     {links.data.map((link) => {
-                      const url = linkUrl(link, siteId);
+                      const url = linkUrl(link);
                       return (
                         <li
                           key={link.id}
