@@ -9,6 +9,7 @@ import {
   acme,
   asListed,
   asListedSub,
+  createCustomer,
   createLicence,
   createOffering,
   createSubscription,
@@ -41,7 +42,9 @@ function listing() {
       paged([asListedSub(borealis), asListedSub(delta)]),
     ),
     http.post(crm('orgs/1/offerings/list'), () => paged([asListed(planner)])),
-    http.post(crm('orgs/1/issued-licences/list'), () => paged([])),
+    http.post(crm('orgs/1/customers/list'), () =>
+      paged([createCustomer(), createCustomer({ id: 4, name: 'Delta Drilling', licences: 5 })]),
+    ),
   );
 }
 
@@ -152,6 +155,52 @@ describe('Customer Subs (/issued-subscriptions)', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Disable subscription' }));
     await user.click(dialog.getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(disabled).toBe(true));
+  });
+});
+
+describe('Customer Subs: the Customers view (?view=customers)', () => {
+  it('lists the customers with what they hold; new subscriptions for the selected ones', async () => {
+    listing();
+    let body: Record<string, unknown> | null = null;
+    server.use(
+      http.post(crm('orgs/1/issued-subscriptions'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return ok([asListedSub(borealis), asListedSub(delta)]);
+      }),
+    );
+    const { user } = await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions?view=customers',
+      org: acme({ isBusinessManager: true }),
+    });
+    expect(screen.getByRole('link', { name: 'Customers' })).toHaveAttribute('aria-current', 'page');
+    const cell = await screen.findByRole('cell', { name: 'Delta Drilling' });
+    const row = within(cell.closest('tr') as HTMLElement);
+    expect(row.getByRole('cell', { name: '1 / 2' })).toBeInTheDocument();
+    expect(row.getByRole('cell', { name: '2 / 5' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'New subscriptions' });
+    expect(button).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /Select all/i }));
+    await user.click(screen.getByRole('button', { name: 'New subscriptions for 2 selected' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'New customer subscriptions' }),
+    );
+    await dialog.findByLabelText(/^Customers/, {}, { timeout: 8000 });
+    expect(dialog.getByText('Borealis Quarries')).toBeInTheDocument();
+    expect(dialog.getByText('Delta Drilling')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body).toMatchObject({ subscriberOrgIds: [2, 4], offeringId: 1 });
+  });
+
+  it('shows the list without selection or the button to readers', async () => {
+    listing();
+    await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions?view=customers',
+      org: acme({ isDeveloper: true }),
+    });
+    await screen.findByRole('cell', { name: 'Delta Drilling' });
+    expect(screen.queryByRole('button', { name: /New subscriptions/ })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });
 

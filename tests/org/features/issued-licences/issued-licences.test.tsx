@@ -8,6 +8,7 @@ import {
   acme,
   asListed,
   asListedSub,
+  createCustomer,
   createLicence,
   createOffering,
   createSubscription,
@@ -122,6 +123,9 @@ describe('Issued Licences (/issued-licences)', () => {
       ),
       http.post(crm('orgs/1/issued-subscriptions/list'), () =>
         paged([asListedSub(createSubscription({ id: 7 }))]),
+      ),
+      http.post(crm('orgs/1/customers/list'), () =>
+        paged([createCustomer(), createCustomer({ id: 4, name: 'Delta Drilling' })]),
       ),
       http.post(crm('orgs/1/issued-licences'), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;

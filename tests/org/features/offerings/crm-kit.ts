@@ -1,3 +1,4 @@
+import type { Customer } from '@/contract/crm/customers';
 /**
  * Test kit of the Business and Sysadmin screens: CRM URLs, envelopes, a refusal with field
  * errors, the demo organisation, and typed factories (createOffering({...}) etc.).
@@ -143,6 +144,21 @@ export function createAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     status: 'Active',
     orgs: [{ id: 1, name: 'Acme Mining' }],
     orgName: 'Acme Mining',
+    ...overrides,
+  };
+}
+
+/** A vendor's customer (POST orgs/{orgId}/customers/list). */
+export function createCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    id: 2,
+    name: 'Borealis Quarries',
+    subscriptions: 2,
+    activeSubscriptions: 1,
+    licences: 3,
+    activeLicences: 2,
+    nextEndDate: '2100-06-30',
+    customerSince: '2024-01-15T09:00:00.000Z',
     ...overrides,
   };
 }

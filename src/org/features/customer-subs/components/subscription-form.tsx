@@ -111,11 +111,18 @@ export interface SubscriptionFormModalProps {
   mode: Mode;
   /** The subscription edited (edit mode). */
   subscription?: Subscription | null;
+  /** The customers chosen to start with (create). */
+  customerIds?: readonly number[];
   onClose: () => void;
 }
 
 /** MULTI_CREATE (one subscription per customer) or EDIT, in a modal. */
-export function SubscriptionFormModal({ mode, subscription, onClose }: SubscriptionFormModalProps) {
+export function SubscriptionFormModal({
+  mode,
+  subscription,
+  customerIds,
+  onClose,
+}: SubscriptionFormModalProps) {
   const choices = useSubscriptionChoices();
   return (
     <Modal
@@ -131,6 +138,7 @@ export function SubscriptionFormModal({ mode, subscription, onClose }: Subscript
           mode={mode}
           choices={choices.data}
           subscription={subscription ?? null}
+          customerIds={customerIds ?? []}
           onClose={onClose}
         />
       )}
@@ -142,11 +150,13 @@ function SubscriptionForm({
   mode,
   choices,
   subscription,
+  customerIds,
   onClose,
 }: {
   mode: Mode;
   choices: SubscriptionChoices;
   subscription: Subscription | null;
+  customerIds: readonly number[];
   onClose: () => void;
 }) {
   const [settings] = useState(() => subscriptionFormSettings(choices, mode));
@@ -165,7 +175,7 @@ function SubscriptionForm({
           attachments: [],
         }
       : {
-          subscriberOrgIds: [],
+          subscriberOrgIds: [...customerIds],
           // The first offering is chosen to start with: its default features are pre-selected
           // as if it had been picked (SPEC §4).
           offeringId: choices.offerings[0]?.id,

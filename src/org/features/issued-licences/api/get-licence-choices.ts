@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { customerSchema } from '@/contract/crm/customers';
 import { offeringSchema } from '@/contract/crm/offerings';
 import { subscriptionSchema } from '@/contract/crm/subscriptions';
 import { pagedResultsSchema } from '@/contract/envelope';
 import { crmApi } from '@/core/api';
 import { useSelectedOrgId } from '@/core/org';
 import { orgQueryKey, queryPresets } from '@/core/query';
-import { ISSUED_LICENCES_KEY, getIssuedLicences } from './get-issued-licences';
+import { ISSUED_LICENCES_KEY } from './get-issued-licences';
 
 export interface Named {
   id: number;
@@ -20,28 +21,28 @@ export interface LicenceChoices {
 const page = { skip: 0, take: 1000 };
 
 /**
- * What the Issue form chooses from: the organisation's offerings, its customers and their
- * subscriptions. The CRM has no customer directory for a vendor, so customers are the
- * organisations it already sold to (subscriptions and licences); docs/org-portal.md.
+ * What the Issue form chooses from: the organisation's offerings, its customers (the CRM's
+ * customer directory: organisations it sold to; docs/org-portal.md) and their subscriptions.
  */
 export async function getLicenceChoices(
   orgId: number,
   signal?: AbortSignal,
 ): Promise<LicenceChoices> {
-  const [offerings, subscriptions, licences] = await Promise.all([
+  const [offerings, subscriptions, customers] = await Promise.all([
     crmApi.post<unknown>(`orgs/${orgId}/offerings/list`, page, { signal }),
-    crmApi.post<unknown>(`orgs/${orgId}/issued-subscriptions/list`, page, { signal }),
-    getIssuedLicences(orgId, signal),
+    crmApi.post<unknown>(
+      `orgs/${orgId}/issued-subscriptions/list`,
+      { ...page, includeDisabled: false },
+      { signal },
+    ),
+    crmApi.post<unknown>(`orgs/${orgId}/customers/list`, { ...page, sortBy: 'name' }, { signal }),
   ]);
   const subs = pagedResultsSchema(subscriptionSchema).parse(subscriptions).results;
-  const customers = new Map<number, string>();
-  for (const s of subs) customers.set(s.subscriberOrg.id, s.subscriberOrg.name);
-  for (const l of licences) customers.set(l.customerOrg.id, l.customerOrg.name);
-  // A vendor's licences to itself (internal use) do not make it a customer.
-  customers.delete(orgId);
   const byName = (a: Named, b: Named) => a.name.localeCompare(b.name);
   return {
-    customers: [...customers].map(([id, name]) => ({ id, name })).sort(byName),
+    customers: pagedResultsSchema(customerSchema)
+      .parse(customers)
+      .results.map((c) => ({ id: c.id, name: c.name })),
     offerings: pagedResultsSchema(offeringSchema)
       .parse(offerings)
       .results.map((o) => ({ id: o.id, name: o.name, type: o.type }))

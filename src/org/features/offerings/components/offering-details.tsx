@@ -4,6 +4,7 @@ import type { OfferingDetail } from '@/contract/crm/offerings';
 import { isApiError } from '@/core/api';
 import { CustomDataRecordsPanel, type CustomDataRecord } from '@/core/custom-data';
 import { ExpiredDate, formatDate, formatDateTime } from '@/core/format';
+import { notify } from '@/core/notify';
 import { useCanAccess } from '@/core/permissions';
 import { getOrgHref, requirements } from '@/core/permissions/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
@@ -108,6 +109,14 @@ function OfferingDetails({ offering, title }: { offering: OfferingDetail; title:
                 </dd>
                 <dt className="col-sm-4">Vendor</dt>
                 <dd className="col-sm-8">{offering.orgName}</dd>
+                {canWrite && (
+                  <>
+                    <dt className="col-sm-4">Registration link</dt>
+                    <dd className="col-sm-8">
+                      <RegistrationLink offeringId={offering.id} />
+                    </dd>
+                  </>
+                )}
                 <dt className="col-sm-4">Created</dt>
                 <dd className="col-sm-8">{formatDateTime(offering.createdAt)}</dd>
                 <dt className="col-sm-4">Updated</dt>
@@ -264,5 +273,39 @@ function OfferingSubscriptions({ offeringId }: { offeringId: number }) {
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * The address a new customer registers at for this offering (a 30-day trial once finished): the
+ * way to a first sale to an organisation that is not a customer yet (docs/org-portal.md).
+ */
+function RegistrationLink({ offeringId }: { offeringId: number }) {
+  const href = `${window.location.origin}${getOrgHref('subscriptionRegister')}?offering=${offeringId}`;
+  const id = `registration-link-${offeringId}`;
+  return (
+    <div className="input-group input-group-sm">
+      <input
+        id={id}
+        className="form-control"
+        readOnly
+        value={href}
+        aria-label="Registration link"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        aria-label="Copy the registration link"
+        onClick={() => {
+          navigator.clipboard
+            .writeText(href)
+            .then(() => notify.success('Registration link copied'))
+            .catch(() => notify.error('Could not copy: select the link and copy it'));
+        }}
+      >
+        Copy
+      </button>
+    </div>
   );
 }

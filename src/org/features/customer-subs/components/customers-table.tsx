@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { Customer } from '@/contract/crm/customers';
+import { ColumnType, DataTable, useDataTableContext, type ColumnSettings } from '@/core/data-table';
+import { useCanAccess } from '@/core/permissions';
+import { customersTableKey, getCustomers } from '../api/get-customers';
+import { CUSTOMER_SUBS_WRITE } from './customer-subs-table';
+import { SubscriptionFormModal } from './subscription-form';
+
+export const customersColumns: ColumnSettings<Customer> = {
+  entity: 'Customers',
+  columns: [
+    { id: 'name', title: 'Customer' },
+    {
+      id: 'activeSubscriptions',
+      title: 'Active subscriptions',
+      tooltip: 'Not disabled and not ended, of all the subscriptions sold to the customer.',
+      accessor: (row) => `${row.activeSubscriptions} / ${row.subscriptions}`,
+      width: '9rem',
+    },
+    {
+      id: 'activeLicences',
+      title: 'Active licences',
+      tooltip: 'Active and not expired, of all the licences issued to the customer.',
+      accessor: (row) => `${row.activeLicences} / ${row.licences}`,
+      width: '8rem',
+    },
+    {
+      id: 'nextEndDate',
+      title: 'Next renewal',
+      type: ColumnType.DATE,
+      tooltip: 'The soonest end date of an active subscription.',
+      width: '8rem',
+    },
+    { id: 'customerSince', title: 'Customer since', type: ColumnType.DATE, width: '8rem' },
+  ],
+  sortIndex: 0,
+  csvMapperFn: (row) => ({
+    Id: row.id,
+    Customer: row.name,
+    'Active subscriptions': row.activeSubscriptions,
+    Subscriptions: row.subscriptions,
+    'Active licences': row.activeLicences,
+    Licences: row.licences,
+    'Next renewal': row.nextEndDate ?? '',
+    'Customer since': row.customerSince,
+  }),
+};
+
+/** New subscriptions for the selected customers: the MULTI_CREATE form with them chosen. */
+function NewForSelectedButton({ onOpen }: { onOpen: (ids: number[]) => void }) {
+  const { selectedRows } = useDataTableContext();
+  const rows = selectedRows as Customer[];
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-primary"
+      disabled={rows.length === 0}
+      title="Select one or more customers to sell them the same offering"
+      onClick={() => onOpen(rows.map((r) => r.id))}
+    >
+      New subscriptions{rows.length > 0 ? ` for ${rows.length} selected` : ''}
+    </button>
+  );
+}
+
+/**
+ * The vendor's customers (organisations it sold to), searchable and sortable, with what each
+ * holds; writers select some and create subscriptions for them in one go.
+ */
+export function CustomersTable() {
+  const canWrite = useCanAccess(CUSTOMER_SUBS_WRITE);
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  return (
+    <>
+      <DataTable<Customer>
+        columnSettings={customersColumns}
+        title="Organisations you sold to"
+        queryKey={customersTableKey}
+        fetchData={async ({ orgId, signal }) =>
+          orgId === null ? null : getCustomers(orgId, signal)
+        }
+        getRowId={(row) => String(row.id)}
+        selectable={canWrite}
+        ribbon={canWrite ? <NewForSelectedButton onOpen={setChosen} /> : null}
+      />
+      {chosen && (
+        <SubscriptionFormModal mode="create" customerIds={chosen} onClose={() => setChosen(null)} />
+      )}
+    </>
+  );
+}
