@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { Db, Queryable, SqlParam } from './types';
 
 const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
@@ -11,10 +11,109 @@ const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   },
 });
 
+/** Named prepared statements kept per connection (the least recently used are closed). */
+const MAX_PREPARED = 200;
+
+interface Prepared {
+  name: string;
+  /** Parameter type oids, as the server inferred them (they pick the serializers). */
+  paramTypes: number[];
+}
+
+/**
+ * Queries outside transactions as named prepared statements (docs/performance.md, local stack).
+ * PGlite's own query() parses and plans every statement anew; in WASM planning a six-table join
+ * costs several milliseconds, more than running it. A statement is parsed once per text and
+ * then only bound and executed, in one round trip into the WASM backend. Same locks as
+ * PGlite.query(): it waits for an open transaction and runs one statement at a time.
+ */
+function preparedQueries(pglite: PGlite) {
+  const { serialize } = protocol;
+  const statements = new Map<string, Prepared>();
+  let counter = 0;
+
+  const concat = (parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+
+  /** Parses a new named statement (closing the least recently used one when full). */
+  async function prepare(sql: string): Promise<Prepared> {
+    const parts: Uint8Array[] = [];
+    if (statements.size >= MAX_PREPARED) {
+      const [oldSql, old] = statements.entries().next().value as [string, Prepared];
+      statements.delete(oldSql);
+      parts.push(serialize.close({ type: 'S', name: old.name }));
+    }
+    const name = `s${++counter}`;
+    parts.push(
+      serialize.parse({ name, text: sql }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    );
+    const { messages } = await pglite.execProtocol(concat(parts), { syncToFs: false });
+    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    statements.set(sql, prepared);
+    return prepared;
+  }
+
+  async function run<T>(sql: string, params: readonly unknown[], retry = true): Promise<T[]> {
+    let st = statements.get(sql);
+    if (st) {
+      // Most recently used last.
+      statements.delete(sql);
+      statements.set(sql, st);
+    } else {
+      st = await prepare(sql);
+    }
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[st.paramTypes[i] ?? 0];
+      return serializer ? serializer(value) : String(value);
+    });
+    try {
+      const { messages } = await pglite.execProtocol(
+        concat([
+          serialize.bind({ statement: st.name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      return (parse.parseResults(messages, pglite.parsers)[0]?.rows ?? []) as T[];
+    } catch (error) {
+      // A failed statement is parsed anew next time (e.g. after a schema change).
+      statements.delete(sql);
+      await pglite
+        .execProtocol(concat([serialize.close({ type: 'S', name: st.name }), serialize.sync()]), {
+          syncToFs: false,
+        })
+        .catch(() => undefined);
+      // 0A000 "cached plan must not change result type": a table changed under the statement.
+      if (retry && (error as { code?: string }).code === '0A000') return run(sql, params, false);
+      throw error;
+    }
+  }
+
+  return async function query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    await pglite._checkReady();
+    const rows = await pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(() => run<T>(sql, params)),
+    );
+    await pglite.syncToFs(); // as PGlite.query() does after a statement outside a transaction
+    return rows;
+  };
+}
+
 export interface PgliteOptions {
   /** A folder to persist to; undefined keeps the database in memory. */
   dataDir?: string;
-  /** A tarball made by dumpDataDir to start from (tests: a seeded template). */
   loadDataDir?: Blob;
 }
 
@@ -25,10 +124,14 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
   });
   // PGlite runs one statement at a time; serialise transactions so they never interleave.
   let closed = false;
+  const query = preparedQueries(pglite);
   return {
     kind: 'pglite',
     pglite,
-    ...wrap(pglite),
+    query,
+    async exec(sql: string) {
+      await pglite.exec(sql);
+    },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return pglite.transaction(async (tx) => fn(wrap(tx)));
     },
