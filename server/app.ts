@@ -5,6 +5,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { loadConfig, type ServerConfig } from './config';
 import { openDb } from './db/open';
 import { migrate } from './db/migrate';
+import { refreshPlannerStats } from './db/stats';
 import type { Db } from './db/types';
 import { loadKeys, type StackKeys } from './auth/keys';
 import { createTokenVerifier } from './auth/tokens';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     }));
   await migrate(db);
   const seeded = options.seed !== false && (await seedIfEmpty(db, config.demoScale));
+  await refreshPlannerStats(db); // PGlite has no autovacuum (docs/performance.md)
   const keys = await loadKeys(db);
   if (seeded && cacheFile && 'pglite' in db) {
     await writeSeedCache(
