@@ -18,10 +18,25 @@ export interface AccessTokenClaims extends JWTPayload {
 
 export type TokenVerifier = (token: string) => Promise<AccessTokenClaims>;
 
-/** Verifies signature (the provider's own keys), issuer, audience, expiry, typ and alg. */
+/** Verified tokens remembered (by their whole text, signature included). */
+const VERIFIED_CACHE_SIZE = 1000;
+
+/**
+ * Verifies signature (the provider's own keys), issuer, audience, expiry, typ and alg.
+ * A token verified once is remembered until it expires: the same text with the same keys always
+ * verifies the same way, so only the time checks are repeated (docs/performance.md: the RS256
+ * check cost about as much as the rest of a list request).
+ */
 export function createTokenVerifier(keys: StackKeys, issuer: string): TokenVerifier {
   const jwks = createLocalJWKSet({ keys: [keys.publicJwk] });
+  const verified = new Map<string, AccessTokenClaims>();
   return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      // As jwtVerify: expired when exp <= now (no clock tolerance); nbf was checked already.
+      if ((known.exp ?? 0) > Math.floor(Date.now() / 1000)) return known;
+      verified.delete(token);
+    }
     const { payload } = await jwtVerify(token, jwks, {
       issuer,
       audience: API_AUDIENCE,
@@ -30,11 +45,16 @@ export function createTokenVerifier(keys: StackKeys, issuer: string): TokenVerif
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub)) throw new Error('bad sub');
-    return {
+    const claims: AccessTokenClaims = Object.freeze({
       ...payload,
       sub: payload.sub,
       scope: typeof payload.scope === 'string' ? payload.scope : '',
-    };
+    });
+    if (verified.size >= VERIFIED_CACHE_SIZE) {
+      verified.delete(verified.keys().next().value as string); // the oldest
+    }
+    verified.set(token, claims);
+    return claims;
   };
 }
 
