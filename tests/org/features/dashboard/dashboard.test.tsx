@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { config } from '@/core/config';
 import DashboardPage from '@/org/features/dashboard/route';
@@ -69,5 +69,59 @@ describe('Dashboard (/dashboard)', () => {
     expect(screen.getByRole('img', { name: 'Expiries by month' })).toBeInTheDocument();
     expect(screen.getByText('Nothing expires in the next 90 days.')).toBeInTheDocument();
     expect(document.title).toBe('Dashboard - Organisation Portal');
+  });
+
+  it('shows a vendor its renewals due and its issued licences by state', async () => {
+    const base = `${config.crmApiUrl}/orgs/1`;
+    const now = new Date();
+    const inDays = (n: number) => {
+      const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + n);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    const licence = (id: number, customer: string, state: string, expiry: string | null) => ({
+      id,
+      subscription: null,
+      product: { id: 1, name: 'BlastPlan' },
+      state: { id: 1, name: state },
+      seats: id,
+      expiry,
+      issuedAt: '2025-01-01T00:00:00.000Z',
+      vendorOrg: { id: 1, name: 'Acme Mining' },
+      customerOrg: { id: id + 10, name: customer },
+      assignedUser: null,
+      orgName: customer,
+    });
+    server.use(
+      http.post(`${base}/users/list`, () => paged([])),
+      http.post(`${base}/licences/list`, () => paged([])),
+      http.post(`${base}/my-subscriptions/list`, () => paged([])),
+      http.post(`${base}/issued-licences/list`, () =>
+        paged([
+          licence(1, 'Later Ltd', 'Active', inDays(60)),
+          licence(2, 'Soon Ltd', 'Active', inDays(5)),
+          licence(3, 'Far Ltd', 'Active', inDays(200)),
+          licence(4, 'Paused Ltd', 'Suspended', inDays(10)),
+          licence(5, 'Open Ltd', 'Active', null),
+        ]),
+      ),
+    );
+    await renderApp(<DashboardPage />, {
+      url: '/dashboard',
+      permissions: { isOrgAdmin: true, isBusinessManager: true },
+    });
+    const heading = await screen.findByRole('heading', {
+      name: 'Renewals due in the next 90 days',
+    });
+    const card = heading.closest('.card') as HTMLElement;
+    const rows = within(card).getAllByRole('row').slice(1);
+    // Active and within 90 days only, soonest first.
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'Soon Ltd',
+      'Later Ltd',
+    ]);
+    expect(
+      within(card).getByRole('link', { name: 'Renew them in Issued Licences' }),
+    ).toHaveAttribute('href', '/issued-licences');
+    expect(screen.getByRole('img', { name: 'Licences issued by state' })).toBeInTheDocument();
   });
 });

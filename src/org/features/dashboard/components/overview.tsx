@@ -17,6 +17,7 @@ import {
   isActiveSubscription,
   isoDay,
   licencesByState,
+  renewalsDue,
   upcomingExpiries,
 } from './stats';
 
@@ -75,6 +76,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
     subscription: (id) => (canSoftware ? getOrgHref('serviceLicences', { id }) : null),
     licence: canUsers ? getOrgHref('licences') : null,
   });
+  const renewals = canIssued ? renewalsDue(issued.data ?? [], now) : [];
   const nothing = !canUsers && !canSoftware && !canIssued;
 
   return (
@@ -136,6 +138,69 @@ export function Overview({ now = new Date() }: { now?: Date }) {
               href={getOrgHref('issuedLicences')}
             />
           )}
+        </div>
+      )}
+
+      {canIssued && (
+        <div className="row g-3">
+          <div className="col-lg-7">
+            <div className="card">
+              <div className="card-body">
+                <h2 className="h5 card-title">
+                  Renewals due in the next {EXPIRY_WINDOW_DAYS} days
+                </h2>
+                {renewals.length === 0 ? (
+                  <p className="mb-0 text-body-secondary">
+                    No licence you issued expires in the next {EXPIRY_WINDOW_DAYS} days.
+                  </p>
+                ) : (
+                  <div className="table-responsive">
+                    <table className="table table-sm mb-0">
+                      <thead>
+                        <tr>
+                          <th scope="col">Customer</th>
+                          <th scope="col">Product</th>
+                          <th scope="col">Seats</th>
+                          <th scope="col">Expires</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {renewals.slice(0, 10).map((r) => (
+                          <tr key={r.id}>
+                            <td>{r.customer}</td>
+                            <td>{r.product}</td>
+                            <td>{r.seats}</td>
+                            <td>
+                              <ExpiredDate value={`${r.date}T23:59:59`} />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                    <p className="small mt-2 mb-0">
+                      {renewals.length > 10 && (
+                        <span className="text-body-secondary">
+                          and {renewals.length - 10} more.{' '}
+                        </span>
+                      )}
+                      <Link to={getOrgHref('issuedLicences')}>Renew them in Issued Licences</Link>
+                    </p>
+                  </div>
+                )}
+              </div>
+            </div>
+          </div>
+          <div className="col-lg-5">
+            <div className="card">
+              <div className="card-body">
+                <BarChart
+                  title="Licences issued by state"
+                  data={licencesByState(issued.data ?? [])}
+                  colours={['#198754', '#b35c00', '#b02a37']}
+                />
+              </div>
+            </div>
+          </div>
         </div>
       )}
 

@@ -96,3 +96,31 @@ export function expiriesByMonth(expiries: readonly Expiry[], now: Date): ChartDa
   }
   return months;
 }
+
+/** A licence the vendor issued that ends within the window: a renewal to arrange. */
+export interface Renewal {
+  id: number;
+  customer: string;
+  product: string;
+  seats: number;
+  date: string;
+}
+
+/** The vendor's active issued licences expiring within the window, soonest first. */
+export function renewalsDue(issued: readonly Licence[], now: Date): Renewal[] {
+  const today = isoDay(now);
+  const until = isoDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  return issued
+    .filter(
+      (l) =>
+        l.state.name === 'Active' && l.expiry !== null && l.expiry >= today && l.expiry <= until,
+    )
+    .map((l) => ({
+      id: l.id,
+      customer: l.customerOrg.name,
+      product: l.product.name,
+      seats: l.seats,
+      date: l.expiry ?? '',
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.customer.localeCompare(b.customer));
+}
