@@ -12,7 +12,11 @@
  * issued-licences screen), BENCH_SIZES (1000,10000,50000,100000: rows of the synthetic table
  * page), BENCH_PEER=0 (skip the peer), BENCH_DURATION_S (10: each autocannon run),
  * BENCH_CONNECTIONS (10), BENCH_STARTUP_RUNS (3), BENCH_PHASES (comma list: sizes,table,stack,
- * pageload,form,http,startup), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH.
+ * pageload,form,http,startup), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH,
+ * BENCH_MERGE=1 (a partial run updates the figures of the last full run).
+ *
+ *   BENCH_PHASES=http BENCH_MERGE=1 npm run bench   # the local stack's figures alone (no build,
+ *                                                    # no browser pages: signs in over HTTP)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -42,7 +46,7 @@ import {
   productTable,
   signIn,
 } from './lib/browser.mjs';
-import { load, withPeakRss } from './lib/http.mjs';
+import { load, signInOverHttp, withPeakRss } from './lib/http.mjs';
 import { composition } from './lib/composition.mjs';
 import { ensureLighthouse, lighthouse } from './lib/lighthouse.mjs';
 import { writeReport } from './lib/report.mjs';
@@ -732,6 +736,21 @@ async function main() {
         await phase('form', () => forms(browser, auth));
       }
       if (stack) await phase('http', () => httpLoad(stack, STACK, auth?.token));
+      else if (!config.phases.has('stack')) {
+        // BENCH_PHASES=http: the stack alone (no build, no portals), signed in over HTTP.
+        await phase('http', async () => {
+          await ensurePortsFree([4000]);
+          console.log(`   stack alone (DEMO_SCALE ${config.demoScale}) …`);
+          stack = await startStack({
+            port: 4000,
+            dataDir: join(paths.data, 'stack'),
+            scale: config.demoScale,
+          });
+          const token = await signInOverHttp(STACK, { ...ACCOUNT, portal: ORG });
+          console.log('   signed in over HTTP as', ACCOUNT.email);
+          await httpLoad(stack, STACK, token);
+        });
+      }
       await stopAll();
       await phase('startup', async () => {
         await waitForPortsFree([4000, 5173, 5174, PEER_PORT]);
