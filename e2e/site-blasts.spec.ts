@@ -210,7 +210,7 @@ test.describe('Blast Details', () => {
     await expectPlanDrawn(anonPage, 30);
     await expect(anonPage.getByText('Borealis Quarries')).toHaveCount(0);
     await expectAccessible(anonPage);
-    await screenshot(anonPage, 'blast-link-anon');
+    await screenshot(anonPage, 'site-blast-link-anon');
 
     // The site user sees the share in Blasts Shared, with who shared it.
     const other = await signedInPage(browser, 'siteuser', '/blasts-shared');
@@ -230,7 +230,7 @@ test.describe('Blast Details', () => {
     await expect(links.getByRole('listitem').filter({ hasText: 'Revoked' })).toHaveCount(1);
     await anonPage.reload();
     await expect(anonPage.getByText('This link has been revoked or does not exist.')).toBeVisible();
-    await screenshot(anonPage, 'blast-link-revoked');
+    await screenshot(anonPage, 'site-blast-link-revoked');
     await anon.close();
 
     // Clean up: delete the blast (its shares go with it).
@@ -262,6 +262,60 @@ test.describe('Blast Details', () => {
     await expect(page.getByRole('link', { name: 'Open in its site' })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'site-blast-link');
+  });
+
+  test('a sign-in link opens for a user of another organisation, and says so once revoked', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/2/blasts' });
+    const name = `E2E sign-in link ${unique()}`;
+    await uploadBlast(page, 'link.blst', blstFile(name, 12));
+    await (await findRow(page, name)).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name: `Blast Details: ${name}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Create sign-in link' }).click();
+    const links = page.getByRole('list', { name: 'Links' });
+    const live = links.getByRole('listitem').filter({ hasText: 'Live' }).first();
+    await expect(live).toContainText('Sign-in');
+    // Outside any site: whoever signs in can open it, site member or not.
+    const url = (await live.getByRole('link').getAttribute('href')) ?? '';
+    expect(url).toMatch(/^http:\/\/localhost:5174\/blast-link\/[A-Za-z0-9_-]+$/);
+
+    // developer@ belongs to Acme Mining only: not to Borealis, nor to South Pit.
+    const other = await signedInPage(browser, 'developer', new URL(url).pathname);
+    await expect(other.page).toHaveTitle('Shared Blast - Site Portal');
+    await expect(other.page.getByRole('heading', { name: `Shared Blast: ${name}` })).toBeVisible();
+    await expect(other.page.getByText('Shared from South Pit, Borealis Quarries.')).toBeVisible();
+    await expectPlanDrawn(other.page, 12);
+    // The site is not theirs to open.
+    await expect(other.page.getByRole('link', { name: 'Open in its site' })).toHaveCount(0);
+    await expectAccessible(other.page);
+    await screenshot(other.page, 'site-blast-link-other-org');
+
+    // Revoked: the same page says so.
+    await live.getByRole('button', { name: /^Revoke link/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke link' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await expect(links.getByRole('listitem').filter({ hasText: 'Revoked' })).toHaveCount(1);
+    await other.page.reload();
+    await expect(
+      other.page.getByText('This link has been revoked or does not exist.'),
+    ).toBeVisible();
+    await expect(other.page.getByRole('heading', { name: 'Link not available' })).toBeVisible();
+    await expectAccessible(other.page);
+    await screenshot(other.page, 'site-blast-link-revoked-signed-in');
+    await other.context.close();
+
+    await page.getByRole('link', { name: 'Blasts', exact: true }).first().click();
+    await (await findRow(page, name)).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete blast' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Delete blast' })).toBeHidden();
   });
 
   test('the plan view stays smooth with 5,000 holes', async ({ page }) => {

@@ -54,7 +54,8 @@ test.describe('Sites and dashboards', () => {
     page,
   }) => {
     // owner@: owner of Acme Mining (its Acme Test Range) and a sub manager of Borealis Quarries.
-    await signIn(page, 'owner', { portal: SITE_PORTAL, path: '/' });
+    await signIn(page, 'owner', { portal: SITE_PORTAL, path: '/dashboard' });
+    await page.goto(`${SITE_PORTAL}/`);
     const sites = page.getByRole('list', { name: 'Your sites' });
     const acme = sites.getByRole('article', { name: 'Acme Test Range' });
     await expect(acme).toContainText('Acme Mining');
