@@ -124,6 +124,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
               label="Expiring subscriptions"
               value={expiringSubs?.length}
               detail={`within ${EXPIRY_WINDOW_DAYS} days`}
+              href={getOrgHref('software')}
             />
           )}
           {canIssued && (
