@@ -64,6 +64,25 @@ describe('Customer Subs (/issued-subscriptions)', () => {
     expect(document.title).toBe('Customer Subs - Organisation Portal');
   });
 
+  it('says Ended for a subscription past its end date, and keeps the row actions in view', async () => {
+    const ended = createSubscription({ id: 23, name: 'Old - BlastPlan', endDate: '2001-01-31' });
+    server.use(
+      http.post(crm('orgs/1/issued-subscriptions/list'), () =>
+        paged([asListedSub(ended), asListedSub(delta)]),
+      ),
+    );
+    await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions',
+      org: acme({ isBusinessManager: true }),
+    });
+    const link = await screen.findByRole('link', { name: 'Old - BlastPlan' });
+    const cells = within(link.closest('tr') as HTMLElement);
+    expect(cells.getByRole('cell', { name: 'Ended' })).toBeInTheDocument();
+    // Start is on the details page and in the CSV; the table keeps End (SPEC: row actions).
+    expect(screen.queryByRole('columnheader', { name: /^Start/ })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /^End/ })).toBeInTheDocument();
+  });
+
   it('offers no create, edit or disable without a write flag', async () => {
     listing();
     await renderApp(<CustomerSubsPage />, {

@@ -16,7 +16,13 @@ export const CUSTOMER_SUBS_WRITE = {
   user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'],
 } as const;
 
-const status = (row: Subscription) => (row.isDisabled ? 'Disabled' : 'Active');
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+/** Disabled by the vendor, Ended (past its end date), or Active. */
+export const status = (row: Subscription) =>
+  row.isDisabled ? 'Disabled' : row.endDate !== null && row.endDate < today() ? 'Ended' : 'Active';
 
 export const customerSubsColumns: ColumnSettings<Subscription> = {
   entity: 'Customer Subs',
@@ -29,7 +35,6 @@ export const customerSubsColumns: ColumnSettings<Subscription> = {
     },
     { id: 'subscriberOrg.name', title: 'Customer' },
     { id: 'offering.name', title: 'Offering' },
-    { id: 'startDate', title: 'Start', type: ColumnType.DATE, width: '7rem' },
     { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE, width: '7rem' },
     {
       id: 'seats',

@@ -16,7 +16,7 @@ import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
 import { downloadAttachment } from '../api/download-attachment';
 import { useSubscription } from '../api/get-subscription';
 import { useUpdateSubscription } from '../api/update-subscription';
-import { CUSTOMER_SUBS_WRITE } from './customer-subs-table';
+import { CUSTOMER_SUBS_WRITE, status } from './customer-subs-table';
 import { DisableSubscriptionModal } from './disable-subscription-modal';
 import { SubscriptionFormModal } from './subscription-form';
 
@@ -129,7 +129,7 @@ function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDe
                   {s.endDate ? <ExpiredDate value={s.endDate} /> : 'No end'}
                 </dd>
                 <dt className="col-sm-4">Status</dt>
-                <dd className="col-sm-8">{s.isDisabled ? 'Disabled' : 'Active'}</dd>
+                <dd className="col-sm-8">{status(s)}</dd>
                 <dt className="col-sm-4">Created</dt>
                 <dd className="col-sm-8 mb-0">{formatDateTime(s.createdAt)}</dd>
               </dl>

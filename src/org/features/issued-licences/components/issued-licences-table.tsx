@@ -24,7 +24,6 @@ export const issuedLicenceColumns: ColumnSettings<Licence> = {
     { id: 'state.name', title: 'State', width: '7rem' },
     { id: 'seats', title: 'Seats', type: ColumnType.NUMBER, width: '5rem' },
     { id: 'expiry', title: 'Expiry', type: ColumnType.EXPIRED_DATE, width: '8rem' },
-    { id: 'issuedAt', title: 'Issued', type: ColumnType.DATE, width: '8rem' },
   ],
   sortIndex: 0,
   csvMapperFn: (row) => ({

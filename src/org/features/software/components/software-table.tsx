@@ -3,7 +3,13 @@ import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDate } from '@/core/format';
 import { getMySubscriptions, MY_SUBSCRIPTIONS_KEY } from '../api/get-my-subscriptions';
 
-const statusOf = (row: Subscription) => (row.isDisabled ? 'Disabled' : 'Active');
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+/** Disabled by the vendor, Ended (past its end date), or Active. */
+const statusOf = (row: Subscription) =>
+  row.isDisabled ? 'Disabled' : row.endDate !== null && row.endDate < today() ? 'Ended' : 'Active';
 
 export const softwareColumnSettings: ColumnSettings<Subscription> = {
   entity: 'Software',
