@@ -266,7 +266,13 @@ function OfferingSubscriptions({ offeringId }: { offeringId: number }) {
                 <td>
                   {s.seatsUsed} / {s.seatsAllowed}
                 </td>
-                <td>{s.isDisabled ? 'Disabled' : 'Active'}</td>
+                <td>
+                  {s.isDisabled
+                    ? 'Disabled'
+                    : s.endDate !== null && s.endDate < isoToday()
+                      ? 'Ended'
+                      : 'Active'}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -308,4 +314,10 @@ function RegistrationLink({ offeringId }: { offeringId: number }) {
       </button>
     </div>
   );
+}
+
+/** Today as YYYY-MM-DD in local time (the CRM's date shape). */
+function isoToday() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

@@ -35,7 +35,14 @@ export const offeringColumns: ColumnSettings<Offering> = {
       accessor: (row) => row.features.length,
       width: '6rem',
     },
-    { id: 'updatedAt', title: 'Updated', type: ColumnType.DATE, width: '8rem' },
+    // Sortable but not filtered: a date range filter would take the description's room.
+    {
+      id: 'updatedAt',
+      title: 'Updated',
+      type: ColumnType.DATE,
+      width: '7rem',
+      isFilterable: false,
+    },
   ],
   sortIndex: 0,
   csvMapperFn: (row) => ({
