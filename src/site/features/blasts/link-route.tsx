@@ -21,7 +21,7 @@ export default function BlastLinkPage() {
   return (
     <QueryState query={query}>
       {(result) => {
-        if (result.gone) return <LinkGone message={result.message} />;
+        if (result.gone) return <LinkGone message={result.message} signedIn />;
         const { view } = result;
         // 'Open in its site' only where this portal can open the site for the user (a sysadmin
         // may read a site of an organisation they are not a member of, but cannot open it here).

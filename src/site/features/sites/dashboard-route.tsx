@@ -61,7 +61,7 @@ export default function DashboardPage() {
           { label: 'Sites', value: totals.sites },
           { label: 'Blasts', value: totals.blasts },
           { label: 'Holes', value: totals.holes },
-          { label: 'Total charge (kg)', value: totals.totalCharge.toFixed(1) },
+          { label: 'Total charge (kg)', value: totals.totalCharge, decimals: 1 },
         ]}
       />
       <div className="card mb-4">

@@ -34,7 +34,7 @@ export default function SiteDashboardPage() {
           { label: 'Fired', value: counts.fired },
           { label: 'Planned', value: counts.planned },
           { label: 'Holes', value: counts.holes },
-          { label: 'Total charge (kg)', value: counts.totalCharge.toFixed(1) },
+          { label: 'Total charge (kg)', value: counts.totalCharge, decimals: 1 },
           { label: 'Users', value: counts.users },
           { label: 'Live links', value: counts.activeLinks },
           { label: 'Node libraries', value: counts.nodeLibraries },

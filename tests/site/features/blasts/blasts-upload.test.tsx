@@ -129,3 +129,40 @@ describe('Blasts: upload', () => {
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 });
+
+describe('Blasts: the list', () => {
+  it('shows one date per blast: fired, or planned for, newest first', async () => {
+    server.use(
+      http.post(listUrl, () =>
+        paged([
+          createBlast(),
+          createBlast({
+            id: 2,
+            name: 'North Pit 0002',
+            status: 'planned',
+            firedAt: null,
+            plannedAt: '2025-03-20T00:00:00.000Z',
+          }),
+        ]),
+      ),
+    );
+    await renderApp(<SiteBlastsPage />, {
+      portal: 'site',
+      url: '/site/1/blasts',
+      path: '/site/:siteId/blasts',
+      org: borealis(),
+    });
+    expect(await screen.findByRole('link', { name: 'North Pit 0002' })).toBeInTheDocument();
+    const rows = screen
+      .getAllByRole('row')
+      .filter((r) => within(r).queryByRole('link', { name: /^North Pit/ }));
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/North Pit 0002Planned2025\/03\/20/),
+      expect.stringMatching(/North Pit 0001Fired2025\/01\/15/),
+    ]);
+    expect(screen.getByRole('columnheader', { name: /^Date/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+});

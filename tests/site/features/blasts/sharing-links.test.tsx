@@ -159,5 +159,8 @@ describe('sign-in links', () => {
       await screen.findByText('This link has been revoked or does not exist.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Link not available' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Blasts Shared' }),
+    ).toHaveAttribute('href', '/blasts-shared');
   });
 });

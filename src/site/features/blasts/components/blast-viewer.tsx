@@ -60,7 +60,13 @@ export function BlastViewer({
               <Fact term="Holes">
                 <span data-testid="blast-hole-count">{blast.holeCount}</span>
               </Fact>
-              <Fact term="Total charge">{blast.totalCharge.toFixed(1)} kg</Fact>
+              <Fact term="Total charge">
+                {blast.totalCharge.toLocaleString('en-GB', {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                })}{' '}
+                kg
+              </Fact>
               <Fact term="File">
                 {blast.fileName} ({formatFileSize(blast.fileSize)})
               </Fact>

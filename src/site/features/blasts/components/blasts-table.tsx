@@ -53,6 +53,9 @@ function columnSettings(siteId: number): ColumnSettings<BlastListItem> {
         id: 'name',
         title: 'Name',
         type: ColumnType.URL,
+        // Room for 'North Pit 0001' on one line. File name and updated date are in Blast Details
+        // and the CSV; fired and planned dates share one column: the table fits a 1280 px screen.
+        width: '9rem',
         linkFormat: (row) => getSiteHref('blastDetails', { siteId, blastId: row.id }),
       },
       {
@@ -60,18 +63,21 @@ function columnSettings(siteId: number): ColumnSettings<BlastListItem> {
         title: 'Status',
         accessor: (row) => (row.status === 'fired' ? 'Fired' : 'Planned'),
       },
-      { id: 'firedAt', title: 'Fired', type: ColumnType.DATE },
-      { id: 'plannedAt', title: 'Planned', type: ColumnType.DATE },
+      {
+        // One date per blast: when it was fired, or when a planned blast is planned for.
+        id: 'date',
+        title: 'Date',
+        type: ColumnType.DATE,
+        accessor: (row) => (row.status === 'fired' ? row.firedAt : row.plannedAt),
+      },
       { id: 'holeCount', title: 'Holes', type: ColumnType.NUMBER },
       { id: 'totalCharge', title: 'Charge (kg)', type: ColumnType.NUMBER },
-      { id: 'fileName', title: 'File' },
       {
         id: 'fileSize',
         title: 'Size',
         accessor: (row) => formatFileSize(row.fileSize),
         isSortable: false,
       },
-      { id: 'updatedAt', title: 'Updated', type: ColumnType.DATE },
     ],
     sortIndex: 2,
     isDesc: true,

@@ -24,6 +24,7 @@ const columnSettings: ColumnSettings<SharedBlast> = {
       id: 'blastName',
       title: 'Blast',
       type: ColumnType.URL,
+      width: '11rem',
       linkFormat: (row) => getSiteHref('blastViewer', { blastId: row.blastId }),
     },
     { id: 'siteName', title: 'Site' },

@@ -33,6 +33,7 @@ function buildColumnSettings(pageSiteId: number | null): ColumnSettings<NodeLibr
         id: 'name',
         title: 'Name',
         type: ColumnType.URL,
+        width: '12rem',
         linkFormat: (row) => libraryHref(pageSiteId, row.id),
       },
       { id: 'version', title: 'Version' },

@@ -38,9 +38,10 @@ export function barLayout(
   });
 }
 
-const W = 640;
+const W = 520;
 const H = 220;
-const M = { top: 12, right: 12, bottom: 36, left: 40 };
+// Text in viewBox units, sized to stay readable when a narrow card scales the chart down.
+const M = { top: 12, right: 12, bottom: 42, left: 44 };
 
 /**
  * Blasts per month as an SVG bar chart (no chart library): the image has a text alternative, and
@@ -54,7 +55,8 @@ export function BlastsChart({ months, title }: { months: readonly MonthCount[]; 
   const max = niceMax(Math.max(0, ...values));
   const bars = barLayout(values, plotW, plotH, max);
   const total = values.reduce((a, b) => a + b, 0);
-  const ticks = [0, max / 2, max];
+  // Whole blasts only: a halfway line only when it falls on a whole number.
+  const ticks = max % 2 === 0 ? [0, max / 2, max] : [0, max];
   const description =
     months.length === 0
       ? 'No months to show.'
@@ -79,8 +81,8 @@ export function BlastsChart({ months, title }: { months: readonly MonthCount[]; 
             return (
               <g key={t}>
                 <line x1={0} x2={plotW} y1={y} y2={y} stroke="#dee2e6" />
-                <text x={-6} y={y + 4} textAnchor="end" fontSize="11" fill="#495057">
-                  {Number.isInteger(t) ? t : t.toFixed(1)}
+                <text x={-8} y={y + 5} textAnchor="end" fontSize="14" fill="#495057">
+                  {t}
                 </text>
               </g>
             );
@@ -95,9 +97,9 @@ export function BlastsChart({ months, title }: { months: readonly MonthCount[]; 
                 </rect>
                 <text
                   x={b.x + b.width / 2}
-                  y={plotH + 14}
+                  y={plotH + 17}
                   textAnchor="middle"
-                  fontSize="10"
+                  fontSize="13"
                   fill="#495057"
                 >
                   {monthLabel(m.month).slice(0, 3)}
@@ -105,9 +107,9 @@ export function BlastsChart({ months, title }: { months: readonly MonthCount[]; 
                 {i === 0 || m.month.endsWith('-01') ? (
                   <text
                     x={b.x + b.width / 2}
-                    y={plotH + 28}
+                    y={plotH + 34}
                     textAnchor="middle"
-                    fontSize="10"
+                    fontSize="13"
                     fill="#495057"
                   >
                     {m.month.slice(0, 4)}

@@ -25,6 +25,7 @@ function columnSettings(scope: 'org' | 'all'): ColumnSettings<Site> {
         id: 'name',
         title: 'Name',
         type: ColumnType.URL,
+        width: '10rem',
         linkFormat: (row) =>
           getSiteHref(
             'siteDashboard',

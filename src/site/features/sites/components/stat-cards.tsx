@@ -1,7 +1,16 @@
 export interface Stat {
   label: string;
-  value: string | number;
+  value: number;
+  /** Decimal places shown (default 0). */
+  decimals?: number;
 }
+
+/** A figure with thousands separators: 60886.1 → '60,886.1'. */
+export const formatFigure = (value: number, decimals = 0) =>
+  value.toLocaleString('en-GB', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
 
 /** A row of figures (counts) at the top of a dashboard. */
 export function StatCards({ stats, label }: { stats: readonly Stat[]; label: string }) {
@@ -12,7 +21,7 @@ export function StatCards({ stats, label }: { stats: readonly Stat[]; label: str
           <div className="card h-100">
             <div className="card-body py-2">
               <div className="small text-body-secondary">{s.label}</div>
-              <div className="fs-4 fw-semibold">{s.value}</div>
+              <div className="fs-4 fw-semibold">{formatFigure(s.value, s.decimals)}</div>
             </div>
           </div>
         </li>
