@@ -231,7 +231,12 @@ test.describe('Dashboard and home', () => {
     await expect(page).toHaveTitle('Dashboard - Organisation Portal');
     // The edit-org test may be renaming Acme at the same moment.
     await expect(page.getByText(/^Acme Mining.* at a glance\.$/)).toBeVisible();
-    await expect(page.getByText('Licences issued')).toBeVisible();
+    await expect(page.getByText('Licences issued', { exact: true })).toBeVisible();
+    // A vendor: its renewals due and its issued licences by state.
+    await expect(
+      page.getByRole('heading', { name: 'Renewals due in the next 90 days' }),
+    ).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Licences issued by state' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Licences by state' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Expiries by month' })).toBeVisible();
     await expectAccessible(page);
