@@ -5,7 +5,7 @@ import {
   type UserAvatar,
   type UserMetadata,
 } from '@/contract/metadata';
-import { crmApi } from './client';
+import { crmApi } from './lazy';
 
 /** Parses an answer with its contract schema: a backend that drifts is an error we see. */
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {

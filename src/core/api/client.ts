@@ -1,8 +1,18 @@
+/**
+ * The axios client. Loaded on the first API call, not with the page (./lazy.ts): the landing
+ * pages call no API, so axios stays out of the portals' first load (docs/performance.md).
+ */
 import axios, { type AxiosInstance, type Method } from 'axios';
 import { config } from '@/core/config';
 import { reportError } from '@/core/errors';
 import { notify } from '@/core/notify';
 import { apiAuth, navigateTo } from './auth-bridge';
+import {
+  isUnderConfiguredBase,
+  MAX_FOLLOW_UP_PAGES,
+  NOT_AUTHENTICATED_ROUTE,
+  TOKEN_REFRESH_MARGIN_SECONDS,
+} from './constants';
 import {
   ApiError,
   bodyHasMessage,
@@ -14,13 +24,6 @@ import {
   NOT_FOUND_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
 } from './errors';
-
-/** SPEC §7/§9: a token expiring within 60 s is refreshed before use. */
-export const TOKEN_REFRESH_MARGIN_SECONDS = 60;
-/** SPEC §7/§9: at most this many follow-up page fetches after the first answer. */
-export const MAX_FOLLOW_UP_PAGES = 5;
-/** SPEC §2: where a 401 that survives a refresh sends the user (route notAuthenticated). */
-export const NOT_AUTHENTICATED_ROUTE = '/not-authenticated';
 
 export interface RequestOptions {
   /** Never send a token. */
@@ -71,29 +74,6 @@ export interface ApiClient {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The three configured backends: the only places a bearer token ever goes. */
-export function configuredBaseUrls(): string[] {
-  return [config.identityApiUrl, config.crmApiUrl, config.dataApiUrl];
-}
-
-/** True when url lies under one of the configured base URLs (same origin and path prefix). */
-export function isUnderConfiguredBase(url: string): boolean {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return false;
-  }
-  return configuredBaseUrls().some((base) => {
-    const root = new URL(base);
-    const prefix = root.pathname.replace(/\/+$/, '');
-    return (
-      target.origin === root.origin &&
-      (target.pathname === prefix || target.pathname.startsWith(`${prefix}/`))
-    );
-  });
-}
 
 /** GET (and every call) answers with the envelope's data field when there is one, else the body. */
 function unwrap(body: unknown): unknown {
@@ -395,3 +375,11 @@ export const identityApi = createApiClient(config.identityApiUrl);
 export const crmApi = createApiClient(config.crmApiUrl);
 /** Data service (sites, blasts, node libraries). */
 export const dataApi = createApiClient(config.dataApiUrl);
+
+export {
+  configuredBaseUrls,
+  isUnderConfiguredBase,
+  MAX_FOLLOW_UP_PAGES,
+  NOT_AUTHENTICATED_ROUTE,
+  TOKEN_REFRESH_MARGIN_SECONDS,
+} from './constants';

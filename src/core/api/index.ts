@@ -1,13 +1,17 @@
+// The public face of the API client. Everything here is light: the axios client (./client)
+// and the calls with their zod schemas (./calls) load on the first API call, so that a page
+// that calls no API (the landing pages) does not carry them (docs/performance.md).
+import type { UserAvatar, UserMetadata } from '@/contract/metadata';
+import { loadClientModule } from './lazy';
+
 export {
-  createApiClient,
-  crmApi,
-  dataApi,
-  identityApi,
+  configuredBaseUrls,
   isUnderConfiguredBase,
   MAX_FOLLOW_UP_PAGES,
   NOT_AUTHENTICATED_ROUTE,
   TOKEN_REFRESH_MARGIN_SECONDS,
-} from './client';
+} from './constants';
+export { createApiClient, crmApi, dataApi, identityApi, preloadApiClient } from './lazy';
 export type { ApiClient, ManualResult, QueryParams, RequestOptions } from './client';
 export {
   ApiError,
@@ -22,4 +26,24 @@ export {
 export type { ApiErrorKind } from './errors';
 export { configureApiAuth } from './auth-bridge';
 export type { ApiAuth, ApiAuthUser } from './auth-bridge';
-export { getAvatars, getDefaultAvatar, getUserMetadata } from './calls';
+
+/** The calls' module, fetched together with the client it calls (no waterfall). */
+async function calls() {
+  const [module] = await Promise.all([import('./calls'), loadClientModule()]);
+  return module;
+}
+
+/** SPEC §7: GET Orgs/GetUserMetadata (CRM), parsed with its contract schema (./calls). */
+export async function getUserMetadata(includeOrgAvatars = true): Promise<UserMetadata> {
+  return (await calls()).getUserMetadata(includeOrgAvatars);
+}
+
+/** SPEC §7: GET users/getdefaultavatar (CRM); see ./calls. */
+export async function getDefaultAvatar(): Promise<unknown> {
+  return (await calls()).getDefaultAvatar();
+}
+
+/** SPEC §7: GET users/getavatars (CRM); see ./calls. */
+export async function getAvatars(userIds: readonly number[]): Promise<UserAvatar[]> {
+  return (await calls()).getAvatars(userIds);
+}
