@@ -1,7 +1,17 @@
-import { Slide, ToastContainer, toast } from 'react-toastify';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import type * as ToastifyNamespace from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS } from './options';
 
-/** SPEC §9: toasts at the top right, auto-closing after 5000 ms unless persistent. */
-export const TOAST_AUTO_CLOSE_MS = 5000;
+export { TOAST_AUTO_CLOSE_MS };
+
+/**
+ * Toasts (SPEC §9) without react-toastify in the first load (docs/performance.md): the library
+ * and its container load on the first toast, or when the page is idle, whichever comes first.
+ * A toast raised before then is not lost: react-toastify queues the toasts it is given before
+ * its container mounts and shows them when it does.
+ */
+type Toastify = typeof ToastifyNamespace;
+type Kind = 'success' | 'info' | 'warning' | 'error';
 
 export interface NotifyOptions {
   /** A persistent toast stays until the user closes it. */
@@ -10,28 +20,112 @@ export interface NotifyOptions {
   id?: string;
 }
 
-const options = (o?: NotifyOptions) => ({
-  autoClose: o?.persistent ? (false as const) : TOAST_AUTO_CLOSE_MS,
-  toastId: o?.id,
-});
+let toastify: Toastify | null = null;
+let loading: Promise<Toastify> | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Loads react-toastify once and asks ToastHost to mount its container. */
+export function loadToastify(): Promise<Toastify> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  loading ??= import('react-toastify').then(
+    (module) => {
+      toastify = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = null; // the next toast tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+let counter = 0;
+
+function show(kind: Kind, message: string, o?: NotifyOptions): string {
+  // The id is ours, so that the caller gets it at once even when the library is still loading.
+  const toastId = o?.id ?? `notify-${String(++counter)}`;
+  const options = {
+    autoClose: o?.persistent ? (false as const) : TOAST_AUTO_CLOSE_MS,
+    toastId,
+  };
+  if (toastify) {
+    toastify.toast[kind](message, options);
+  } else {
+    loadToastify().then(
+      ({ toast }) => toast[kind](message, options),
+      (error: unknown) => {
+        // The library could not load (offline, blocked): the message still reaches the console.
+        console.error(`${kind}: ${message}`, error);
+      },
+    );
+  }
+  return toastId;
+}
 
 export const notify = {
-  success: (message: string, o?: NotifyOptions) => toast.success(message, options(o)),
-  info: (message: string, o?: NotifyOptions) => toast.info(message, options(o)),
-  warning: (message: string, o?: NotifyOptions) => toast.warning(message, options(o)),
-  error: (message: string, o?: NotifyOptions) => toast.error(message, options(o)),
+  success: (message: string, o?: NotifyOptions) => show('success', message, o),
+  info: (message: string, o?: NotifyOptions) => show('info', message, o),
+  warning: (message: string, o?: NotifyOptions) => show('warning', message, o),
+  error: (message: string, o?: NotifyOptions) => show('error', message, o),
 };
 
-/** Mounted once per portal shell. */
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const isWanted = () => wanted;
+
+const LazyToastContainer = lazy(() =>
+  Promise.all([import('./toast-container'), loadToastify()]).then(([module]) => module),
+);
+
+/** After the page has loaded, when the browser is idle, so that a later toast shows at once. */
+function useIdlePreload() {
+  useEffect(() => {
+    let cancelled = false;
+    let idle: number | undefined;
+    const go = () => {
+      if (cancelled) return;
+      const start = () => {
+        if (!cancelled) void loadToastify().catch(() => undefined);
+      };
+      if ('requestIdleCallback' in window) {
+        idle = window.requestIdleCallback(start, { timeout: 5000 });
+      } else {
+        idle = setTimeout(start, 1000) as unknown as number;
+      }
+    };
+    if (document.readyState === 'complete') go();
+    else window.addEventListener('load', go, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', go);
+      if (idle !== undefined) {
+        if ('cancelIdleCallback' in window) window.cancelIdleCallback(idle);
+        else clearTimeout(idle);
+      }
+    };
+  }, []);
+}
+
+/** Mounted once per portal (main.tsx): the container, once a toast is wanted. */
 export function ToastHost() {
+  const show = useSyncExternalStore(subscribe, isWanted, isWanted);
+  useIdlePreload();
+  if (!show) return null;
   return (
-    <ToastContainer
-      position="top-right"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      transition={Slide}
-      newestOnTop
-      closeOnClick={false}
-      pauseOnFocusLoss
-    />
+    <Suspense fallback={null}>
+      <LazyToastContainer />
+    </Suspense>
   );
+}
+
+/** Test hook: whether react-toastify has been asked for. */
+export function toastifyRequested(): boolean {
+  return wanted;
 }

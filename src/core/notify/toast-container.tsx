@@ -1,0 +1,16 @@
+import { Slide, ToastContainer } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS } from './options';
+
+/** The toast container of SPEC §9, loaded with react-toastify on the first toast (./index.tsx). */
+export default function ToastContainerHost() {
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      transition={Slide}
+      newestOnTop
+      closeOnClick={false}
+      pauseOnFocusLoss
+    />
+  );
+}
