@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import purgeCss from '@fullhuman/postcss-purgecss';
+import type { AcceptedPlugin, Plugin as PostcssPlugin } from 'postcss';
 import { parseConfig, ConfigError, type AppConfig } from './src/core/config/schema';
 import { securityHeaders } from './scripts/csp';
 
@@ -39,7 +41,51 @@ export function portalFallback(portal: Portal | undefined): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * The static first paint of index.*.html (docs/performance.md) shows the environment tag as
+ * EnvironmentTag (core/ui/shell/frame.tsx) renders it: its text comes from %VITE_ENVIRONMENT%,
+ * its colour from here.
+ */
+export function staticShell(appConfig: AppConfig): Plugin {
+  const badge = appConfig.environment === 'portal-prod' ? 'text-bg-secondary' : 'text-bg-warning';
+  return {
+    name: 'static-shell',
+    transformIndexHtml: (html) => html.replaceAll('%ENVIRONMENT_BADGE_CLASS%', badge),
+  };
+}
+
+/**
+ * Bootstrap without the selectors the portals never use (docs/performance.md, first-load CSS):
+ * PurgeCSS keeps a Bootstrap rule only when its classes, ids and elements occur somewhere in
+ * the portals' sources or HTML. Only Bootstrap's stylesheet is purged; our own CSS files are
+ * all in use. Class names the code builds at run time are listed in the safelist.
+ */
+export const bootstrapContent = ['index.org.html', 'index.site.html', 'src/**/*.{ts,tsx}'];
+export const bootstrapSafelist = {
+  // core/ui/modal.tsx: `modal-${size}`; core/forms/form-field.tsx: `col-md-${width}`.
+  standard: [/^modal-(sm|lg|xl)$/, /^col-md-([1-9]|1[0-2])$/],
+};
+
+export function purgeBootstrap(): PostcssPlugin {
+  const purge = purgeCss({
+    content: bootstrapContent,
+    safelist: bootstrapSafelist,
+    // CSS variables and keyframes stay: components read the variables at run time.
+    variables: false,
+    keyframes: false,
+    fontFace: false,
+  }) as PostcssPlugin;
+  return {
+    postcssPlugin: 'purge-bootstrap',
+    async OnceExit(root, helpers) {
+      const file = root.source?.input.file ?? '';
+      if (!/[\\/]node_modules[\\/]bootstrap[\\/]/.test(file)) return;
+      await purge.OnceExit?.(root, helpers);
+    },
+  };
+}
+
+export default defineConfig(({ mode, command }) => {
   const portal = process.env.PORTAL as Portal | undefined;
   if (portal !== undefined && portal !== 'org' && portal !== 'site') {
     throw new Error(`PORTAL must be "org" or "site", got "${String(portal)}"`);
@@ -57,7 +103,10 @@ export default defineConfig(({ mode }) => {
 
   return {
     appType: 'mpa',
-    plugins: [react(), portalFallback(portal)],
+    plugins: [react(), portalFallback(portal), staticShell(appConfig)],
+    // Purged in builds only: the dev server shows everything, so a class added while developing
+    // works at once (the build, and its e2e tests, see the purged result).
+    css: { postcss: { plugins: command === 'build' ? [purgeBootstrap() as AcceptedPlugin] : [] } },
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

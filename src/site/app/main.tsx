@@ -1,8 +1,11 @@
+// First: zod must be jitless before any schema exists (Trusted Types, docs/security.md).
+import '@/core/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import 'bootstrap/dist/css/bootstrap.min.css';
+import '@/styles/global.css';
 import { AuthProvider } from '@/core/auth';
 import { initErrorReporting } from '@/core/errors';
 import { ToastHost } from '@/core/notify';

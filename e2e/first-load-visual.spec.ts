@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { ORG_PORTAL, SITE_PORTAL, signIn } from './support/auth';
+import { screenshot } from './support/a11y';
+import { expect, test } from './support/test';
+
+/**
+ * Issue 10, first load (docs/performance.md): Bootstrap is purged of unused selectors at build
+ * time, and index.*.html paints a static shell before the JavaScript runs. Nothing visible may
+ * change: on each screen below, every element's computed style is the same with the full,
+ * unpurged Bootstrap added under the built CSS. Screens are also photographed
+ * (test-results/screens/first-load-*.png) for a person to look at.
+ */
+const fullBootstrap = readFileSync('node_modules/bootstrap/dist/css/bootstrap.min.css', 'utf8');
+
+/** Computed style of every element (and its ::before/::after), by position in the document. */
+async function styles(page: Page): Promise<Record<string, Record<string, string>>> {
+  return page.evaluate(() => {
+    const all: Record<string, Record<string, string>> = {};
+    document.querySelectorAll('body *').forEach((element, index) => {
+      for (const pseudo of [null, '::before', '::after']) {
+        const style = getComputedStyle(element, pseudo);
+        const key = `${String(index)} ${element.tagName}.${element.className.toString()}${pseudo ?? ''}`;
+        all[key] = Object.fromEntries(
+          [...style].map((name) => [name, style.getPropertyValue(name)]),
+        );
+      }
+    });
+    return all;
+  });
+}
+
+/** The differences the unpurged Bootstrap (placed first: the built CSS still wins) makes. */
+async function purgeDifferences(page: Page): Promise<string[]> {
+  const before = await styles(page);
+  await page.evaluate((css) => {
+    const style = document.createElement('style');
+    style.id = 'full-bootstrap';
+    style.textContent = css;
+    document.head.prepend(style);
+  }, fullBootstrap);
+  const after = await styles(page);
+  await page.evaluate(() => document.getElementById('full-bootstrap')?.remove());
+  const differences: string[] = [];
+  for (const [key, properties] of Object.entries(after)) {
+    for (const [name, value] of Object.entries(properties)) {
+      const was = before[key]?.[name];
+      if (was !== value) differences.push(`${key} ${name}: ${String(was)} → ${value}`);
+    }
+  }
+  return differences.slice(0, 20);
+}
+
+async function settled(page: Page) {
+  await expect(page.getByText('Loading Data...')).toHaveCount(0);
+  await expect(page.locator('[data-app-loader]')).toHaveCount(0);
+}
+
+test('landing pages: the purge changes no style', async ({ page }) => {
+  for (const [portal, name] of [
+    [ORG_PORTAL, 'org'],
+    [SITE_PORTAL, 'site'],
+  ] as const) {
+    await page.goto(`${portal}/`);
+    await expect(page.getByRole('button', { name: 'Register' }).first()).toBeVisible();
+    await screenshot(page, `first-load-${name}-landing`);
+    expect(await purgeDifferences(page), name).toEqual([]);
+  }
+});
+
+test('a table screen and a modal: the purge changes no style', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'manager', { path: '/offerings' });
+  await settled(page);
+  await screenshot(page, 'first-load-org-offerings');
+  expect(await purgeDifferences(page)).toEqual([]);
+  await page.getByRole('button', { name: 'New offering' }).click();
+  await expect(page.getByRole('dialog', { name: 'New product or service' })).toBeVisible();
+  await page.waitForTimeout(400); // the modal's fade
+  await page.screenshot({ path: 'test-results/screens/first-load-org-modal.png' });
+  expect(await purgeDifferences(page)).toEqual([]);
+});
+
+test('landing pages on a phone: painted from the static shell, nothing moves', async ({
+  browser,
+}) => {
+  for (const portal of [ORG_PORTAL, SITE_PORTAL]) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { cls: number; lcp: string[] };
+      w.cls = 0;
+      w.lcp = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) {
+          w.cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { element?: Element }[]) {
+          w.lcp.push(`${entry.element?.tagName ?? ''}.${entry.element?.className ?? ''}`);
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(`${portal}/`);
+    await expect(page.getByRole('button', { name: 'Register' }).first()).toBeVisible();
+    await page.waitForTimeout(1000);
+    const { cls, lcp } = await page.evaluate(() => {
+      const w = window as unknown as { cls: number; lcp: string[] };
+      return { cls: w.cls, lcp: w.lcp };
+    });
+    expect(cls, portal).toBeLessThanOrEqual(0.01);
+    // The largest paint is the landing text, and it happens once: the app's render of the same
+    // text is no larger paint (it would be if the static shell differed from it). The top bar
+    // may be painted a frame earlier.
+    expect(lcp.at(-1), portal).toBe('P.lead');
+    expect(
+      lcp.filter((element) => element === 'P.lead'),
+      portal,
+    ).toHaveLength(1);
+    await context.close();
+  }
+});
