@@ -1,4 +1,4 @@
-import type * as SentryNamespace from '@sentry/react';
+import type * as SentrySdk from './sentry-sdk';
 import type { Breadcrumb, ErrorEvent, EventHint } from '@sentry/react';
 import { config, type Portal } from '@/core/config';
 import { scrubValue } from './scrub';
@@ -11,7 +11,7 @@ export const RATE_LIMIT_MS = 60_000;
 /** Errors kept while the SDK loads; beyond this the oldest are dropped. */
 const PENDING_LIMIT = 64;
 
-type SentryModule = typeof SentryNamespace;
+type SentryModule = typeof SentrySdk;
 
 interface Pending {
   error: unknown;
@@ -123,7 +123,7 @@ function whenIdle(): Promise<void> {
 
 /** Loads and starts the SDK, then flushes what was buffered. Exported for tests. */
 export async function loadErrorReporting(
-  load: () => Promise<SentryModule> = () => import('@sentry/react'),
+  load: () => Promise<SentryModule> = () => import('./sentry-sdk'),
 ): Promise<void> {
   const portal = state.portal;
   if (!portal) return;
