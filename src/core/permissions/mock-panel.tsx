@@ -37,6 +37,8 @@ export function MockPermissionsPanel({ onClose }: { onClose: () => void }) {
       ref={panel}
       role="dialog"
       aria-labelledby={titleId}
+      // A light card even when opened from the dark top bar (AA contrast of its buttons).
+      data-bs-theme="light"
       tabIndex={-1}
       className="card shadow position-fixed end-0 top-0 m-2 text-body"
       style={{ zIndex: 1060, width: '22rem', maxHeight: 'calc(100vh - 1rem)', overflowY: 'auto' }}

@@ -89,7 +89,7 @@ export function UserMenu({ links = [] }: UserMenuProps) {
         hidden={!open}
       >
         {session.user?.email ? (
-          <p className="dropdown-header text-truncate mb-0">
+          <p className="dropdown-header text-body-secondary text-truncate mb-0">
             {/* SPEC §3 user display; a user without a first name yet: the email alone. */}
             {session.user.givenName
               ? formatUser({
