@@ -61,6 +61,16 @@ export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html);
 }
 
+/**
+ * The same sanitised HTML as a TrustedHTML object (DOMPurify's own Trusted Types policy) where
+ * the browser has Trusted Types, for `dangerouslySetInnerHTML`: the built portals enforce
+ * `require-trusted-types-for 'script'` (scripts/csp.ts), which refuses a plain string there.
+ * Elsewhere (jsdom, older browsers) the sanitised string.
+ */
+export function trustedHtml(html: string): TrustedHTML | string {
+  return DOMPurify.sanitize(html, { RETURN_TRUSTED_TYPE: true });
+}
+
 /** The visible text of an HTML value, for search, sort and export. */
 export function htmlText(html: string): string {
   return html
