@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, ORG_PORTAL } from './support/auth';
+import { accounts, DEMO_PASSWORD, ORG_PORTAL, signIn } from './support/auth';
 import { expect, test } from './support/test';
 
 /**
@@ -91,4 +91,22 @@ test('Users: searched, filtered, sorted, paged and exported', async ({ page }) =
   expect(lines[0]).toMatch(/^"User","Email","Status"/);
   expect(lines).toHaveLength(filtered + 1);
   for (const line of lines.slice(1)) expect(line).toContain('@example.com');
+});
+
+test('A table wider than the screen scrolls inside itself; the page keeps the window width', async ({
+  page,
+}) => {
+  // Users with its five flag columns is wider than a 1024 px window.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, 'owner', { path: '/users' });
+  await expect(page.getByText('Loading Data...')).toHaveCount(0);
+  const scroller = page.locator('.table-responsive').filter({ has: page.getByRole('grid') });
+  const widths = await scroller.evaluate((el) => ({
+    table: el.scrollWidth,
+    scroller: el.clientWidth,
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.table).toBeGreaterThan(widths.scroller);
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
 });

@@ -229,7 +229,7 @@ function DataTableBody() {
   else if (pagination.rowCount === 0) message = TABLE_TEXT.empty;
 
   return (
-    <div className="table-responsive">
+    <div className="table-responsive dt-scroller">
       <table
         className="table table-hover table-sm align-middle dt-table"
         role={selectable ? 'grid' : undefined}
