@@ -292,6 +292,9 @@ test.describe('Blast Details', () => {
     await expect(other.page.getByRole('link', { name: 'Open in its site' })).toHaveCount(0);
     await expectAccessible(other.page);
     await screenshot(other.page, 'site-blast-link-other-org');
+    // The site-scoped address of the same link (SPEC §2) opens for them too.
+    await other.page.goto(`${SITE_PORTAL}/site/2${new URL(url).pathname}`);
+    await expect(other.page.getByRole('heading', { name: `Shared Blast: ${name}` })).toBeVisible();
 
     // Revoked: the same page says so.
     await live.getByRole('button', { name: /^Revoke link/ }).click();

@@ -95,7 +95,9 @@ export function parsePathScope(pathname: string): PathScope {
   }
   let siteId: number | null = null;
   const site = /^\/site\/([^/]+)(\/.*)?$/.exec(rest);
-  if (site) {
+  // A shared sign-in link opens for any signed-in user, on that site or not (the server decides):
+  // its site segment neither selects nor requires the site.
+  if (site && !site[2]?.startsWith('/blast-link/')) {
     siteId = positiveInt(site[1]);
     malformed ||= siteId === null;
   }

@@ -135,6 +135,15 @@ describe('path scope (docs/routes.md)', () => {
     expect(parsePathScope('/sites')).toMatchObject({ siteId: null, malformed: false });
   });
 
+  it('a site-scoped shared link needs no site of the user (any signed-in user opens it)', () => {
+    expect(parsePathScope('/site/12/blast-link/abc')).toMatchObject({
+      siteId: null,
+      malformed: false,
+      rest: '/site/12/blast-link/abc',
+    });
+    expect(parsePathScope('/site/12/blasts')).toMatchObject({ siteId: 12 });
+  });
+
   it('flags ids that are not positive integers', () => {
     expect(parsePathScope('/org/abc/users').malformed).toBe(true);
     expect(parsePathScope('/site/0').malformed).toBe(true);
