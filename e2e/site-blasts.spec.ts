@@ -345,9 +345,11 @@ test.describe('Blast Details', () => {
     await page.mouse.up();
     times.push(Number(await c.getAttribute('data-draw-ms')));
     // A frame draws in ~3 ms; the bound only catches a renderer that scales badly (a redraw of
-    // 5,000 holes per hole, or DOM nodes per hole), not scheduling noise on a shared CI machine.
-    // The figure itself is measured by the benchmark, not asserted here.
-    expect(Math.max(...times)).toBeLessThan(100);
+    // 5,000 holes per hole, or DOM nodes per hole), which is slow on every frame: the median of
+    // the nine frames, so that one frame descheduled on a busy machine does not decide. The
+    // figure itself is measured by the benchmark, not asserted here.
+    const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Infinity;
+    expect(median).toBeLessThan(100);
     await screenshot(page, 'site-blast-5000-holes');
 
     await page.getByRole('link', { name: 'Blasts', exact: true }).first().click();
