@@ -2,7 +2,7 @@ import { useContext, useMemo } from 'react';
 import { config } from '@/core/config';
 import { OrgContext } from '@/core/org/context';
 import type { MockPermissions } from '@/core/storage';
-import { orgFlagNames, userFlagNames } from '@/contract/metadata';
+import { orgFlagNames, userFlagNames } from '@/contract/flags';
 import { hasAccess, type PermissionGrants, type PermissionRequirement } from './check';
 import { useMockPermissions } from './mock';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { orgFlagNames, userFlagNames } from '@/contract/metadata';
+import { orgFlagNames, userFlagNames } from '@/contract/flags';
 import { clearMockPermissions, setMockPermission, useMockPermissions } from './mock';
 import { siteFlagNames } from './grants';
 

@@ -2,17 +2,18 @@
  * Typed access to every browser-stored key of SPEC §3/§9. No other module touches
  * localStorage or sessionStorage by name (ARCHITECTURE.md).
  */
-import { z } from 'zod';
+// zod/mini: storage is read on every page's first load (docs/performance.md).
+import * as z from 'zod/mini';
 
 type Area = 'local' | 'session';
 
 interface KeyDef<T> {
   name: string;
   area: Area;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
 }
 
-const key = <T>(name: string, area: Area, schema: z.ZodType<T>): KeyDef<T> => ({
+const key = <T>(name: string, area: Area, schema: z.ZodMiniType<T>): KeyDef<T> => ({
   name,
   area,
   schema,
@@ -28,17 +29,17 @@ export type MockPermissions = z.infer<typeof mockPermissionsSchema>;
 
 export const storageKeys = {
   /** The selected organisation's id (stored preference). */
-  org: key('org', 'local', z.number().int()),
+  org: key('org', 'local', z.int()),
   /** The user's organisation ids, selected one first. */
-  userOrgs: key('userOrgs', 'local', z.array(z.number().int())),
+  userOrgs: key('userOrgs', 'local', z.array(z.int())),
   /** An organisation to select once (e.g. after registration); read and cleared. */
-  newOrgId: key('new_org_id', 'local', z.number().int()),
+  newOrgId: key('new_org_id', 'local', z.int()),
   /** The path to restore after sign-in (same-origin paths only; see core/auth). */
   lastRoute: key('lastRoute', 'session', z.string()),
   pageSize: key(
     'page_size',
     'local',
-    z.number().refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n)),
+    z.number().check(z.refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))),
   ) as KeyDef<PageSize>,
   mockPermissions: key('mock_permissions', 'local', mockPermissionsSchema),
 } as const;
