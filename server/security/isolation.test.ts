@@ -43,6 +43,16 @@ beforeAll(async () => {
   routes = uniqueRoutes();
   as = tokens(app);
   tables = (await tableNames(app)).filter((t) => !VOLATILE_TABLES.has(t));
+  // The demo data has no attachments: give a subscription of two other organisations one, so
+  // that the attachment routes are probed with a real foreign attachment id.
+  await q(
+    `insert into subscription_attachments (subscription_id, file_name, content, size)
+     select id, 'foreign.pdf', '\\x25504446'::bytea, 4 from subscriptions
+     where vendor_org_id not in ($1, $2) and subscriber_org_id not in ($1, $2)
+     order by id limit 1`,
+    [ORGS.acme, ORGS.borealis],
+  );
+  expect(await one('select count(*)::int as id from subscription_attachments')).toBe(1);
 });
 afterAll(async () => {
   await app.close();
@@ -99,6 +109,7 @@ async function foreignId(url: string, param: string, notIn: number[]): Promise<s
     shareId: `select sb.id from shared_blasts sb join blasts b on b.id = sb.blast_id join sites s on s.id = b.site_id where s.org_id not in ${orgs} order by sb.id limit 1`,
     licenceId: `select id from licences where customer_org_id not in ${orgs} and vendor_org_id not in ${orgs} order by id limit 1`,
     recordId: `select c.id from offering_custom_data c join offerings o on o.id = c.offering_id where o.org_id not in ${orgs} order by c.id limit 1`,
+    attachmentId: `select a.id from subscription_attachments a join subscriptions s on s.id = a.subscription_id where s.vendor_org_id not in ${orgs} and s.subscriber_org_id not in ${orgs} order by a.id limit 1`,
   };
   const byResource: Record<string, string> = {
     'custom-data': `select id from org_custom_data where org_id not in ${orgs} order by id limit 1`,
