@@ -24,6 +24,15 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/** The DOM still shows the state before the key: aria-expanded "false" means it was closed. */
+function isCollapsedCombobox(target: EventTarget): boolean {
+  return (
+    target instanceof Element &&
+    target.getAttribute('role') === 'combobox' &&
+    target.getAttribute('aria-expanded') === 'false'
+  );
+}
+
 function prefersReducedMotion(): boolean {
   return (
     typeof window.matchMedia === 'function' &&
@@ -148,7 +157,9 @@ export function Modal({
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
-      if (event.defaultPrevented) return;
+      // A widget that used Escape (a select's menu, a calendar) keeps the dialog open. A collapsed
+      // combobox had nothing to close: react-select marks every Escape handled, menu open or not.
+      if (event.defaultPrevented && !isCollapsedCombobox(event.target)) return;
       event.stopPropagation();
       onCloseRef.current();
       return;

@@ -1,6 +1,7 @@
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import Select from 'react-select';
 import { describe, expect, it, vi } from 'vitest';
 import { Modal } from '@/core/ui/modal';
 
@@ -8,7 +9,7 @@ import { Modal } from '@/core/ui/modal';
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-function Harness({ onClose }: { onClose?: () => void }) {
+function Harness({ onClose, withSelect = false }: { onClose?: () => void; withSelect?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -31,6 +32,18 @@ function Harness({ onClose }: { onClose?: () => void }) {
       >
         <label htmlFor="thing-name">Name</label>
         <input id="thing-name" />
+        {withSelect ? (
+          <>
+            <label htmlFor="thing-kind">Kind</label>
+            <Select
+              inputId="thing-kind"
+              options={[
+                { value: 'a', label: 'Product' },
+                { value: 'b', label: 'Service' },
+              ]}
+            />
+          </>
+        ) : null}
       </Modal>
     </>
   );
@@ -74,6 +87,23 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(opener).toHaveFocus();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('Escape in a select closes its open menu first, then the dialog', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} withSelect />);
+    await user.click(screen.getByRole('button', { name: 'Open editor' }));
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    await user.click(kind);
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: 'Service' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('option', { name: 'Service' })).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(kind).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('the close button closes it; the body is scroll-locked while open', async () => {
