@@ -7,6 +7,16 @@ import { expect } from './test';
  * no serious or critical violation.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours read mid-transition (a button's colour, a fading toast or dialog) are not the page's:
+  // let the finite animations end (a spinner's never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
