@@ -32,6 +32,8 @@ async function styles(page: Page): Promise<Record<string, Record<string, string>
 
 /** The differences the unpurged Bootstrap (placed first: the built CSS still wins) makes. */
 async function purgeDifferences(page: Page): Promise<string[]> {
+  // react-toastify loads when the page is idle and injects its styles then: measure after it.
+  await page.getByRole('region', { name: /^Notifications/ }).waitFor({ state: 'attached' });
   const before = await styles(page);
   await page.evaluate((css) => {
     const style = document.createElement('style');
