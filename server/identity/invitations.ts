@@ -67,24 +67,44 @@ export async function sendInvitation(
   if (!row) return false;
   const [inv] = await services.db.query<InvitationRow>(`${SELECT} where i.id = $1`, [invitationId]);
   if (!inv) return false;
-  await services.mailer.send(
-    invitationMessage({
-      to: inv.email,
-      orgName: inv.org_name,
-      inviterName: inv.inviter_name,
-      link: invitationLink(services, inv.org_id, secret),
-      expiresAt: row.expires_at,
-    }),
-  );
+  try {
+    await services.mailer.send(
+      invitationMessage({
+        to: inv.email,
+        orgName: inv.org_name,
+        inviterName: inv.inviter_name,
+        link: invitationLink(services, inv.org_id, secret),
+        expiresAt: row.expires_at,
+      }),
+    );
+  } catch (error) {
+    // Not sent: a queued invitation stays queued (the next start tries again).
+    if (opts.onlyUnsent)
+      await services.db.query(
+        'update invitations set token_hash = null where id = $1 and token_hash = $2',
+        [invitationId, hashSecret(secret)],
+      );
+    throw error;
+  }
   return true;
 }
 
-/** Invitations created but never sent (the demo data's): sent when the stack starts. */
-export async function sendQueuedInvitations(services: Services) {
+/**
+ * Invitations created but never sent (the demo data's): sent when the stack starts. Stops at the
+ * first message that cannot be sent and answers its error (the rest wait for the next start).
+ */
+export async function sendQueuedInvitations(services: Services): Promise<Error | undefined> {
   const queued = await services.db.query<{ id: number }>(
     'select id from invitations where token_hash is null and accepted_at is null order by id',
   );
-  for (const { id } of queued) await sendInvitation(services, id, { onlyUnsent: true });
+  for (const { id } of queued) {
+    try {
+      await sendInvitation(services, id, { onlyUnsent: true });
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  }
+  return undefined;
 }
 
 export type InvitationByLink =

@@ -31,6 +31,7 @@ export async function registerIdentity(
   });
   registerProfileApi(app, services, kit.base);
   // Invitations made but never sent (the demo data's) go out now.
-  await sendQueuedInvitations(services);
+  const unsent = await sendQueuedInvitations(services);
+  if (unsent) app.log.warn(`Queued invitations not sent (mail): ${unsent.message}`);
   return provider;
 }
