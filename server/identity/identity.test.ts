@@ -388,6 +388,13 @@ describe('registration (register=true)', () => {
     expect(row?.email_verified_at).not.toBeNull();
     expect(row?.password_hash).toMatch(/^scrypt\$/);
     expect(row?.password_hash).not.toContain('longenough');
+    // The first tab's "Check your email" page goes on with this sign-in once confirmed.
+    expect(good.body).toContain(`action="${interaction}/login"`);
+    const continued = await providerPost(app, jar, `${interaction}/login`, {
+      email: 'nina.new@example.org',
+      password: 'longenough',
+    });
+    expect(continued.statusCode).toBe(303);
     const tokens = await signIn(app, 'nina.new@example.org', 'longenough');
     expect(decodeJwt(tokens.id_token)).toMatchObject({
       email: 'nina.new@example.org',

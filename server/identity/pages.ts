@@ -110,13 +110,18 @@ ${input('confirmPassword', 'Confirm password', 'password', { autocomplete: 'new-
   );
 };
 
-/** Registration sent: the same answer whether or not the address already had an account. */
-export const checkEmailPage = (email: string) =>
-  page(
-    'Check your email',
-    `<h1>Check your email</h1><p role="status">We have sent a message to <strong>${esc(email)}</strong>. Follow the link in it to finish creating your account; it works for 24 hours.</p>
-<p class="muted">No message? Check the address and your spam folder, or register again to get a new link.</p>`,
-  );
+/**
+ * Registration sent: the same answer whether or not the address already had an account. The
+ * sign-in form below continues this sign-in once the address is confirmed (or, for an existing
+ * account, with its password).
+ */
+export const checkEmailPage = (v: { email: string; action: string }) =>
+  signInPage({
+    action: v.action,
+    email: v.email,
+    title: 'Check your email',
+    intro: `We have sent a message to ${v.email}. Follow the link in it to confirm your address (it works for 24 hours), then sign in here to continue.`,
+  });
 
 /** An address check: the link only shows this; the account is made by the button (a POST). */
 export const confirmAddressPage = (v: { action: string; token: string; email: string }) =>

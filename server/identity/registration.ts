@@ -86,7 +86,7 @@ export function registerRegistrationRoute(scope: FastifyInstance, kit: IdentityK
           mailLimiter.fail(email, 'register');
           await startRegistration(services, keys.hintKey, { ...values, email, password });
         }
-        return kit.sendHtml(reply, 200, checkEmailPage(email));
+        return kit.sendHtml(reply, 200, checkEmailPage({ email, action: `${url}/login` }));
       }
 
       if (await accountByEmail(services.db, email))
