@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as NodeCrypto from 'node:crypto';
 import type { App } from '../app';
 import { bearer, createTestApp, tokenFor, ORGS } from '../test/harness';
 import { providerPost, startAuthorization } from '../test/oidc';
@@ -12,7 +13,7 @@ import { messagesTo } from '../test/outbox';
  */
 const hashing = vi.hoisted(() => ({ calls: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:crypto')>();
+  const actual = await importOriginal<typeof NodeCrypto>();
   const scrypt = ((...args: Parameters<typeof actual.scrypt>) => {
     hashing.calls += 1;
     return (actual.scrypt as (...a: unknown[]) => void)(...args);
