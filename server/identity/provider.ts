@@ -212,9 +212,9 @@ export function createProvider(services: Services, keys: StackKeys) {
     const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
     const client = ctx.oidc.entities.Client;
     const session = ctx.oidc.session;
-    if (!hint || !client || !session?.accountId) return false;
-    if (!PORTAL_CLIENT_IDS.includes(client.clientId) || hint.payload?.sub !== session.accountId)
-      return false;
+    if (!hint || !client || !session || !PORTAL_CLIENT_IDS.includes(client.clientId)) return false;
+    // No account signed in here (the session ended already): nothing to confirm either.
+    if (session.accountId && hint.payload?.sub !== session.accountId) return false;
     const { postLogoutRedirectUri, state } = (session.state ?? {}) as {
       postLogoutRedirectUri?: string;
       state?: string;
@@ -252,6 +252,18 @@ export function createProvider(services: Services, keys: StackKeys) {
       }
     }
     await next();
+  });
+  // end_session without a signed-in session answers an auto-submitting form whose script the
+  // provider's CSP refuses (a blank page): with a portal's valid hint, go straight back instead.
+  provider.use(async (ctx, next) => {
+    await next();
+    const oidcCtx = ctx as KoaContextWithOIDC;
+    const session = oidcCtx.oidc?.session;
+    // Only the form oidc-provider rendered after its checks (an error page stays as it is).
+    const rendered =
+      ctx.status === 200 && (session?.state as { secret?: string } | undefined)?.secret;
+    if (ctx.path === '/session/end' && session && !session.accountId && rendered)
+      await signOutAtOnce(oidcCtx);
   });
   // RFC 7009 §2.2: a revocation answers 200 and the client ignores the body. oidc-provider sends
   // an empty text/plain one, which oidc-client-ts rejects (it accepts JSON or no Content-Type),

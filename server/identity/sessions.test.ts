@@ -142,6 +142,20 @@ describe('end_session', () => {
     expect(await hasSession(jar)).toBe(false);
   });
 
+  it('with a hint but no provider session any more (ended elsewhere): straight back', async () => {
+    const { jar, tokens } = await signedIn('support@example.com');
+    const qs = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${ORG_ORIGIN}/signout-callback-oidc`,
+      state: 's2',
+    });
+    expect((await providerGet(app, jar, `/identity/session/end?${qs}`)).statusCode).toBe(303);
+    // The other portal's tab signs out too, its provider session already gone.
+    const again = await providerGet(app, new CookieJar(), `/identity/session/end?${qs}`);
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(`${ORG_ORIGIN}/signout-callback-oidc?state=s2`);
+  });
+
   it('asks when the hint names another account than the session’s', async () => {
     const { jar, tokens } = await signedIn('support@example.com');
     const other = await signIn(app, 'developer@example.com');
