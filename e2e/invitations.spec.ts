@@ -32,6 +32,14 @@ async function ownerInvites(browser: Browser, email: string) {
   }
 }
 
+/** A new address the owner of Acme Mining has just invited. */
+async function invitedAddress(browser: Browser) {
+  const email = `invitee-${unique()}@example.com`;
+  const owner = await ownerInvites(browser, email);
+  await owner.close();
+  return email;
+}
+
 async function fillRegistration(page: Page) {
   await page.getByLabel('First name').fill('Ivy');
   await page.getByLabel('Last name').fill('Invitee');
@@ -44,9 +52,7 @@ test('registering the invited address without the link joins nothing until its o
   page,
   browser,
 }) => {
-  const email = `invitee-${unique()}@example.com`;
-  const owner = await ownerInvites(browser, email);
-  await owner.close();
+  const email = await invitedAddress(browser);
 
   // The provider's own registration, as anyone could use it for that address.
   await page.goto(`${ORG_PORTAL}/Account/Register`);
@@ -79,9 +85,7 @@ test('through the link in the outbox the invitee creates the invited account and
   page,
   browser,
 }) => {
-  const email = `invitee-${unique()}@example.com`;
-  const owner = await ownerInvites(browser, email);
-  await owner.close();
+  const email = await invitedAddress(browser);
 
   const link = await followMessageLink(page, email, 'Invitation to join Acme Mining');
   expect(link).toMatch(new RegExp(`^${ORG_PORTAL}/org/1/dashboard\\?getStarted=i-`));

@@ -10,6 +10,7 @@ import {
   tokenRequest,
   providerGet,
   providerPost,
+  revokeRefreshToken,
   ORG_ORIGIN,
 } from '../test/oidc';
 import { lastMessage } from '../test/outbox';
@@ -151,16 +152,7 @@ describe('authorization code + PKCE sign-in', () => {
 
   it('revokes a refresh token with an empty answer oidc-client-ts accepts (200, no type)', async () => {
     const tokens = await signIn(app, 'manager@example.com');
-    const revoked = await app.inject({
-      method: 'POST',
-      url: '/identity/token/revocation',
-      payload: formBody({
-        token: String(tokens.refresh_token),
-        token_type_hint: 'refresh_token',
-        client_id: 'org-portal',
-      }),
-      headers: { host: 'localhost:4000', 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const revoked = await revokeRefreshToken(app, tokens.refresh_token);
     expect(revoked.statusCode).toBe(200);
     expect(revoked.headers['content-type']).toBeUndefined();
     expect(revoked.body).toBe('');

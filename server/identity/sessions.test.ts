@@ -3,9 +3,9 @@ import { SignJWT, decodeJwt, importJWK } from 'jose';
 import type { App } from '../app';
 import { CookieJar, bearer, createTestApp, tokenFor } from '../test/harness';
 import {
-  formBody,
   providerGet,
   providerPost,
+  revokeRefreshToken,
   signIn,
   startAuthorization,
   tokenRequest,
@@ -62,16 +62,7 @@ describe('access tokens end with their grant', () => {
   it('stop working when the portal revokes its refresh token (sign-out)', async () => {
     const tokens = await signIn(app, 'developer@example.com');
     expect(await api(tokens.access_token)).toBe(200);
-    const revoked = await app.inject({
-      method: 'POST',
-      url: '/identity/token/revocation',
-      payload: formBody({
-        token: String(tokens.refresh_token),
-        token_type_hint: 'refresh_token',
-        client_id: 'org-portal',
-      }),
-      headers: { host: 'localhost:4000', 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const revoked = await revokeRefreshToken(app, tokens.refresh_token);
     expect(revoked.statusCode).toBe(200);
     expect(await api(tokens.access_token)).toBe(401);
   });

@@ -188,3 +188,17 @@ export async function followToPortal(app: App, jar: CookieJar, location: string)
   }
   return loc;
 }
+
+/** The portal's sign-out revocation of its refresh token (RFC 7009), as oidc-client-ts sends it. */
+export async function revokeRefreshToken(app: App, refreshToken: string | undefined) {
+  return app.inject({
+    method: 'POST',
+    url: '/identity/token/revocation',
+    payload: formBody({
+      token: String(refreshToken),
+      token_type_hint: 'refresh_token',
+      client_id: 'org-portal',
+    }),
+    headers: { host: 'localhost:4000', 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
