@@ -20,6 +20,8 @@ import { registerIdentity } from './identity/register';
 import { registerCrm } from './crm/register';
 import { registerData } from './data/register';
 import { registerErrorSink } from './errors/register';
+import { createMailer } from './mail/mailer';
+import { registerOutbox } from './mail/outbox';
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration. */
@@ -64,7 +66,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     );
   }
   const issuer = `${config.publicUrl}/identity`;
-  const services: Services = { db, config, verifyToken: createTokenVerifier(keys, issuer), issuer };
+  const services: Services = {
+    db,
+    config,
+    verifyToken: createTokenVerifier(keys, issuer),
+    issuer,
+    mailer: createMailer(db, config.mail),
+  };
 
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
@@ -128,6 +136,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   await registerCrm(app, services);
   await registerData(app, services);
   await registerErrorSink(app, services);
+  registerOutbox(app, services);
 
   if (!options.keepDbOpen) {
     app.addHook('onClose', async () => {

@@ -23,6 +23,10 @@ export interface ServerConfig {
   /** Organisations that may send support requests. */
   supportOrgIds: number[];
   logLevel: string;
+  /** NODE_ENV=production: no development outbox, and messages need SMTP. */
+  production: boolean;
+  /** Mail: SMTP (nodemailer) when smtpUrl is set; the development outbox unless production. */
+  mail: { smtpUrl: string | undefined; from: string; outbox: boolean };
 }
 
 const num = (v: string | undefined, fallback: number) => {
@@ -36,6 +40,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = num(env.PORT, 4000);
   const org = env.ORG_PORTAL_ORIGIN ?? 'http://localhost:5173';
   const site = env.SITE_PORTAL_ORIGIN ?? 'http://localhost:5174';
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SMTP_URL) {
+    // Invitations and address checks are links sent by mail: without a way to send, nobody could
+    // join an organisation or create an account.
+    throw new Error('SMTP_URL is required when NODE_ENV=production (docs/local-stack.md § Mail)');
+  }
   return {
     port,
     host: env.HOST ?? 'localhost',
@@ -52,5 +62,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signInWindowMs: num(env.SIGNIN_WINDOW_MS, 15 * 60_000),
     supportOrgIds: (env.SUPPORT_ORG_IDS ?? '1,2,3').split(',').map((s) => Number(s.trim())),
     logLevel: env.LOG_LEVEL ?? 'info',
+    production,
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM ?? 'Organisation Portal <no-reply@localhost>',
+      outbox: !production,
+    },
   };
 }

@@ -14,7 +14,8 @@ import {
 import { pagedResultsSchema } from '@/contract/envelope';
 import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
 import { pagedQuery } from '../http/query';
-import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/envelope';
+import { sendInvitation } from '../identity/invitations';
 import type { OrgAccess } from '../auth/access';
 
 interface MemberRow {
@@ -31,8 +32,23 @@ interface MemberRow {
   status: 'active' | 'invited';
   invited_at: Date | null;
 }
-const MEMBER_COLUMNS = `u.id, u.first_name, u.last_name, u.email, m.is_org_owner, m.is_org_admin, m.is_business_manager,
-  m.is_sub_manager, m.is_developer, m.is_tech_support, m.status, m.invited_at`;
+const FLAGS = 'is_org_admin, is_business_manager, is_sub_manager, is_developer, is_tech_support';
+
+/**
+ * The organisation's Users list: its members and its open invitations (by email only: an
+ * invitation says nothing of any account its address may have; its id is the invitation's, from
+ * the users' sequence, so it never equals a member's). $1 is the organisation.
+ */
+const PEOPLE = `(
+  select u.id, u.first_name, u.last_name, u.email, m.is_org_owner, m.${FLAGS.split(', ').join(', m.')},
+         'active' as status, m.invited_at
+    from org_members m join users u on u.id = m.user_id where m.org_id = $1 and m.status = 'active'
+  union all
+  select i.id, null, null, i.email, false, i.${FLAGS.split(', ').join(', i.')}, 'invited', i.invited_at
+    from invitations i where i.org_id = $1 and i.accepted_at is null
+) p`;
+const PEOPLE_COLUMNS = `p.id, p.first_name, p.last_name, p.email, p.is_org_owner, p.${FLAGS.split(', ').join(', p.')}, p.status, p.invited_at`;
+
 const mapMember = (r: MemberRow) => ({
   id: r.id,
   firstName: r.first_name,
@@ -55,14 +71,66 @@ function checkFlagChange(caller: OrgAccess, wantsAdmin: boolean, hadAdmin: boole
   }
 }
 
-export const userRoutes = ({ db }: Services) => {
-  const member = async (orgId: number, userId: number) => {
+interface AdminUserRow {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  is_sysadmin: boolean;
+  status: 'active' | 'pending';
+  orgs: Array<{ id: number; name: string }> | null;
+}
+const orgsOf = (where: string) =>
+  `(select json_agg(json_build_object('id', o.id, 'name', o.name) order by o.id) from ${where})`;
+const orgNamesOf = (where: string) =>
+  `(select string_agg(o.name, ', ' order by o.id) from ${where})`;
+const MEMBER_ORGS =
+  "org_members m join orgs o on o.id = m.org_id where m.user_id = u.id and m.status = 'active'";
+const INVITED_ORGS =
+  'invitations i2 join orgs o on o.id = i2.org_id where i2.email = i.email and i2.accepted_at is null';
+/**
+ * The sysadmin's All Users: every account, and every invited address with no account yet
+ * ('Pending', with the organisations it is invited to; its id is its first invitation's).
+ */
+const ADMIN_PEOPLE = `(
+  select u.id, u.first_name, u.last_name, u.email, u.is_sysadmin, 'active' as status,
+         ${orgsOf(MEMBER_ORGS)} as orgs, ${orgNamesOf(MEMBER_ORGS)} as org_names
+    from users u
+  union all
+  select min(i.id), null, null, i.email, false, 'pending', ${orgsOf(INVITED_ORGS)}, ${orgNamesOf(INVITED_ORGS)}
+    from invitations i
+   where i.accepted_at is null and not exists (select 1 from users u where u.email = i.email)
+   group by i.email
+) a`;
+
+export const OWNER_STAYS_ADMIN = 'The organisation owner is always an org admin';
+
+export const userRoutes = (services: Services) => {
+  const { db } = services;
+  /** A member or an open invitation of the organisation, by its id in the Users list. */
+  const person = async (orgId: number, id: number) => {
     const [row] = await db.query<MemberRow>(
-      `select ${MEMBER_COLUMNS} from org_members m join users u on u.id = m.user_id where m.org_id = $1 and m.user_id = $2`,
-      [orgId, userId],
+      `select ${PEOPLE_COLUMNS} from ${PEOPLE} where p.id = $2`,
+      [orgId, id],
     );
     if (!row) throw notFound('User');
     return row;
+  };
+  const invitation = async (orgId: number, id: number) => {
+    const row = await person(orgId, id);
+    if (row.status !== 'invited')
+      throw badRequest('id', 'This user has already accepted the invitation');
+    return row;
+  };
+  const sent = async (invitationId: number) => {
+    try {
+      await sendInvitation(services, invitationId);
+    } catch {
+      throw new HttpError(
+        502,
+        'The invitation is saved, but its message could not be sent. Try "Resend invitation" later.',
+      );
+    }
   };
   return [
     defineRoute({
@@ -77,24 +145,21 @@ export const userRoutes = ({ db }: Services) => {
         pagedQuery(
           db,
           {
-            columns: MEMBER_COLUMNS,
-            from: 'org_members m join users u on u.id = m.user_id',
-            where: [
-              'm.org_id = $1',
-              ...(body.status
-                ? [`m.status = '${body.status === 'Active' ? 'active' : 'invited'}'`]
-                : []),
-            ],
+            columns: PEOPLE_COLUMNS,
+            from: PEOPLE,
+            where: body.status
+              ? [`p.status = '${body.status === 'Active' ? 'active' : 'invited'}'`]
+              : [],
             params: [params.orgId],
-            defaultSort: 'u.id',
+            defaultSort: 'p.id',
             sortable: {
-              id: 'u.id',
-              email: 'u.email',
-              firstName: 'u.first_name',
-              lastName: 'u.last_name',
-              status: 'm.status',
+              id: 'p.id',
+              email: 'p.email',
+              firstName: 'p.first_name',
+              lastName: 'p.last_name',
+              status: 'p.status',
             },
-            searchable: ['u.email', 'u.first_name', 'u.last_name'],
+            searchable: ['p.email', 'p.first_name', 'p.last_name'],
           },
           body,
           mapMember,
@@ -104,30 +169,30 @@ export const userRoutes = ({ db }: Services) => {
       method: 'POST',
       url: '/orgs/:orgId/users/invite',
       access: org('isOrgAdmin', 'isSubManager'),
-      summary: 'Invite a user by email with flags (pending until the first sign-in)',
+      summary:
+        'Invite someone by email with flags: nobody joins until the invitee accepts (the answer is the same whether or not the address has an account)',
       params: orgParamsSchema,
       body: inviteUserSchema,
       response: orgUserSchema,
       handler: async ({ params, body, org: caller, user }) => {
         checkFlagChange(caller, body.isOrgAdmin, false);
-        const userId = await db.transaction(async (tx) => {
-          const [u] = await tx.query<{ id: number }>(
-            `insert into users (email, status) values ($1, 'pending') on conflict (email) do update set email = excluded.email returning id`,
-            [body.email],
+        const id = await db.transaction(async (tx) => {
+          // A member of this organisation (or an open invitation) is known to its admins already.
+          const [taken] = await tx.query(
+            `select 1 from org_members m join users u on u.id = m.user_id
+              where m.org_id = $1 and u.email = $2 and m.status = 'active'
+             union all
+             select 1 from invitations where org_id = $1 and email = $2 and accepted_at is null`,
+            [params.orgId, body.email],
           );
-          if (!u) throw notFound('User');
-          const existing = await tx.query(
-            'select 1 from org_members where org_id = $1 and user_id = $2',
-            [params.orgId, u.id],
-          );
-          if (existing.length)
+          if (taken)
             throw conflict('email', 'This user is already a member or has a pending invitation');
-          await tx.query(
-            `insert into org_members (org_id, user_id, is_org_admin, is_business_manager, is_sub_manager, is_developer, is_tech_support, status, invited_at, invited_by)
-             values ($1, $2, $3, $4, $5, $6, $7, 'invited', now(), $8)`,
+          const [row] = await tx.query<{ id: number }>(
+            `insert into invitations (org_id, email, ${FLAGS}, invited_by) values ($1, $2, $3, $4, $5, $6, $7, $8)
+             returning id`,
             [
               params.orgId,
-              u.id,
+              body.email,
               body.isOrgAdmin,
               body.isBusinessManager,
               body.isSubManager,
@@ -136,42 +201,37 @@ export const userRoutes = ({ db }: Services) => {
               user.id,
             ],
           );
-          return u.id;
+          if (!row) throw notFound('Invitation');
+          return row.id;
         });
-        return mapMember(await member(params.orgId, userId));
+        await sent(id);
+        return mapMember(await person(params.orgId, id));
       },
     }),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/users/:id/resend-invitation',
       access: org('isOrgAdmin', 'isSubManager'),
-      summary: 'Resend a pending invitation',
+      summary: 'Resend a pending invitation (a new link; the older one stops working)',
       params: orgIdParamsSchema,
       response: orgUserSchema,
       handler: async ({ params }) => {
-        const m = await member(params.orgId, params.id);
-        if (m.status !== 'invited')
-          throw badRequest('id', 'This user has already accepted the invitation');
-        await db.query(
-          'update org_members set invited_at = now() where org_id = $1 and user_id = $2',
-          [params.orgId, params.id],
-        );
-        return mapMember(await member(params.orgId, params.id));
+        await invitation(params.orgId, params.id);
+        await sent(params.id);
+        return mapMember(await person(params.orgId, params.id));
       },
     }),
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/users/:id/invitation',
       access: org('isOrgAdmin', 'isSubManager'),
-      summary: 'Revoke a pending invitation',
+      summary: 'Revoke a pending invitation (its link stops working)',
       params: orgIdParamsSchema,
       response: idResultSchema,
       handler: async ({ params }) => {
-        const m = await member(params.orgId, params.id);
-        if (m.status !== 'invited')
-          throw badRequest('id', 'This user has already accepted the invitation');
+        await invitation(params.orgId, params.id);
         await db.query(
-          `delete from org_members where org_id = $1 and user_id = $2 and status = 'invited'`,
+          'delete from invitations where org_id = $1 and id = $2 and accepted_at is null',
           [params.orgId, params.id],
         );
         return { id: params.id };
@@ -181,16 +241,24 @@ export const userRoutes = ({ db }: Services) => {
       method: 'PUT',
       url: '/orgs/:orgId/users/:id',
       access: org('isOrgAdmin', 'isSubManager'),
-      summary: "Change a member's flags (org owner is not changeable here)",
+      summary:
+        "Change a member's or an invitation's flags (the org owner stays an org admin; the owner flag is not changeable here)",
       params: orgIdParamsSchema,
       body: updateMemberSchema,
       response: orgUserSchema,
       handler: async ({ params, body, org: caller }) => {
-        const m = await member(params.orgId, params.id);
+        const m = await person(params.orgId, params.id);
         checkFlagChange(caller, body.isOrgAdmin, m.is_org_admin);
+        if (m.is_org_owner && !body.isOrgAdmin) throw badRequest('isOrgAdmin', OWNER_STAYS_ADMIN);
+        const table =
+          m.status === 'active'
+            ? { name: 'org_members', key: 'user_id', open: "status = 'active'" }
+            : { name: 'invitations', key: 'id', open: 'accepted_at is null' };
         await db.query(
-          `update org_members set is_org_admin = $3, is_business_manager = $4, is_sub_manager = $5, is_developer = $6, is_tech_support = $7
-            where org_id = $1 and user_id = $2`,
+          `update ${table.name} set is_org_admin = $3, is_business_manager = $4, is_sub_manager = $5,
+              is_developer = $6, is_tech_support = $7
+            where org_id = $1 and ${table.key} = $2 and ${table.open}
+              and ($3 or not ${m.status === 'active' ? 'is_org_owner' : 'false'})`,
           [
             params.orgId,
             params.id,
@@ -201,7 +269,7 @@ export const userRoutes = ({ db }: Services) => {
             body.isTechSupport,
           ],
         );
-        return mapMember(await member(params.orgId, params.id));
+        return mapMember(await person(params.orgId, params.id));
       },
     }),
     defineRoute({
@@ -212,17 +280,18 @@ export const userRoutes = ({ db }: Services) => {
       params: orgIdParamsSchema,
       response: idResultSchema,
       handler: async ({ params }) => {
-        const m = await member(params.orgId, params.id);
+        const m = await person(params.orgId, params.id);
+        if (m.status !== 'active') throw notFound('User');
         if (m.is_org_owner) throw badRequest('id', 'The organisation owner cannot be removed');
         await db.transaction(async (tx) => {
           await tx.query(
             'delete from site_members where user_id = $2 and site_id in (select id from sites where org_id = $1)',
             [params.orgId, params.id],
           );
-          await tx.query('delete from org_members where org_id = $1 and user_id = $2', [
-            params.orgId,
-            params.id,
-          ]);
+          await tx.query(
+            'delete from org_members where org_id = $1 and user_id = $2 and not is_org_owner',
+            [params.orgId, params.id],
+          );
         });
         return { id: params.id };
       },
@@ -235,38 +304,21 @@ export const userRoutes = ({ db }: Services) => {
       body: listRequestSchema,
       response: pagedResultsSchema(adminUserSchema),
       handler: async ({ body }) =>
-        pagedQuery<
-          {
-            id: number;
-            first_name: string | null;
-            last_name: string | null;
-            email: string;
-            is_sysadmin: boolean;
-            status: string;
-            orgs: Array<{ id: number; name: string }> | null;
-          },
-          unknown
-        >(
+        pagedQuery<AdminUserRow, unknown>(
           db,
           {
-            columns: `u.id, u.first_name, u.last_name, u.email, u.is_sysadmin, u.status,
-            (select json_agg(json_build_object('id', o.id, 'name', o.name) order by o.id) from org_members m join orgs o on o.id = m.org_id where m.user_id = u.id) as orgs`,
-            from: 'users u',
+            columns: 'a.id, a.first_name, a.last_name, a.email, a.is_sysadmin, a.status, a.orgs',
+            from: ADMIN_PEOPLE,
             where: [],
             params: [],
-            defaultSort: 'u.id',
+            defaultSort: 'a.id',
             sortable: {
-              id: 'u.id',
-              email: 'u.email',
-              firstName: 'u.first_name',
-              lastName: 'u.last_name',
+              id: 'a.id',
+              email: 'a.email',
+              firstName: 'a.first_name',
+              lastName: 'a.last_name',
             },
-            searchable: [
-              'u.email',
-              'u.first_name',
-              'u.last_name',
-              `(select string_agg(o.name, ', ') from org_members m join orgs o on o.id = m.org_id where m.user_id = u.id)`,
-            ],
+            searchable: ['a.email', 'a.first_name', 'a.last_name', 'a.org_names'],
           },
           body,
           (r) => ({

@@ -30,6 +30,7 @@ import {
 } from './common';
 import { blastReaders, blastWriters } from './blasts';
 import { siteParamsSchema } from '@/contract/data/sites';
+import { blastSharedMessage } from '../mail/messages';
 
 interface ShareRow {
   id: number;
@@ -39,20 +40,18 @@ interface ShareRow {
   u_email: string | null;
   u_first: string | null;
   u_last: string | null;
-  t_id: number | null;
   t_email: string | null;
-  t_first: string | null;
-  t_last: string | null;
   t_org_id: number | null;
   t_org_name: string | null;
 }
 
+/**
+ * A share with a person is shown by the address it was sent to, never by the account behind it:
+ * the same whether or not the address has an account, and no name of another tenant's user.
+ */
 const toTarget = (r: ShareRow): BlastShare['target'] =>
-  r.t_id !== null
-    ? {
-        kind: 'user',
-        user: { id: r.t_id, email: r.t_email ?? '', firstName: r.t_first, lastName: r.t_last },
-      }
+  r.t_email !== null
+    ? { kind: 'user', email: r.t_email }
     : { kind: 'org', orgId: r.t_org_id ?? 0, orgName: r.t_org_name ?? '' };
 
 const toShare = (r: ShareRow): BlastShare => ({
@@ -63,10 +62,9 @@ const toShare = (r: ShareRow): BlastShare => ({
   target: toTarget(r),
 });
 
-/** Share columns (alias sb) with sharer u, target user t and target org tg. */
+/** Share columns (alias sb) with sharer u, target user t (or address) and target org tg. */
 const shareColumns = `sb.id, sb.blast_id, sb.shared_at, ${userCols('u')},
-  t.id as t_id, t.email as t_email, t.first_name as t_first, t.last_name as t_last,
-  tg.id as t_org_id, tg.name as t_org_name`;
+  coalesce(t.email, sb.shared_with_email) as t_email, tg.id as t_org_id, tg.name as t_org_name`;
 const shareJoins = `left join users u on u.id = sb.shared_by
   left join users t on t.id = sb.shared_with_user_id
   left join orgs tg on tg.id = sb.shared_with_org_id`;
@@ -85,7 +83,7 @@ async function loadSharedBlast(db: Queryable, user: CallerUser, blastId: number)
   return loadBlast(db, blastId);
 }
 
-export function shareRoutes({ db }: Services) {
+export function shareRoutes({ db, mailer, config }: Services) {
   return [
     defineRoute({
       method: 'POST',
@@ -96,15 +94,19 @@ export function shareRoutes({ db }: Services) {
       body: createShareSchema,
       response: blastShareSchema,
       handler: async ({ params, body, user }) => {
-        await loadBlast(db, params.blastId, params.siteId);
+        const { blast } = await loadBlast(db, params.blastId, params.siteId);
         let userId: number | null = null;
+        let email: string | null = null;
         let orgId: number | null = null;
         if (body.email !== undefined) {
-          const [target] = await db.query<{ id: number }>('select id from users where email = $1', [
-            body.email,
-          ]);
-          if (!target) throw badRequest('email', 'No user has this email address', 'unknownUser');
-          userId = target.id;
+          // An address with an account gets the share at once; one without gets it with the
+          // account made for it (identity/accounts.ts). The answer is the same either way.
+          const [target] = await db.query<{ id: number }>(
+            `select id from users where email = $1 and status = 'active'`,
+            [body.email],
+          );
+          userId = target?.id ?? null;
+          email = target ? null : body.email;
         } else {
           const [target] = await db.query<{ id: number }>('select id from orgs where id = $1', [
             body.orgId ?? 0,
@@ -112,18 +114,28 @@ export function shareRoutes({ db }: Services) {
           if (!target) throw badRequest('orgId', 'No such organisation', 'unknownOrg');
           orgId = target.id;
         }
-        // The unique index (migration 010) makes a second share of the same target a no-op.
+        // The unique index (migration 030) makes a second share of the same target a no-op.
         const [inserted] = await db.query<{ id: number }>(
-          `insert into shared_blasts (blast_id, shared_by, shared_with_user_id, shared_with_org_id)
-           values ($1, $2, $3, $4) on conflict do nothing returning id`,
-          [params.blastId, user.id, userId, orgId],
+          `insert into shared_blasts (blast_id, shared_by, shared_with_user_id, shared_with_org_id, shared_with_email)
+           values ($1, $2, $3, $4, $5) on conflict do nothing returning id`,
+          [params.blastId, user.id, userId, orgId, email],
         );
         if (!inserted) {
           throw conflict(
-            userId !== null ? 'email' : 'orgId',
-            userId !== null
+            body.email !== undefined ? 'email' : 'orgId',
+            body.email !== undefined
               ? 'The blast is already shared with this user'
               : 'The blast is already shared with this organisation',
+          );
+        }
+        if (body.email !== undefined) {
+          await mailer.send(
+            blastSharedMessage({
+              to: body.email,
+              sharerName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+              blastName: blast.name,
+              link: `${config.portalOrigins.site}/blasts-shared/${params.blastId}`,
+            }),
           );
         }
         const id = inserted.id;

@@ -269,14 +269,14 @@ describe('site users', () => {
     expect(removed.data).toEqual({ id: 8 });
     expect((await call('siteuser', 'GET', '/orgs/2/sites/2')).status).toBe(404);
     expect((await call('siteadmin', 'DELETE', '/orgs/2/sites/2/users/8')).status).toBe(404);
-    // pending (invited) members can be added too
+    // an invitation is nobody's membership until it is accepted (issue 14)
     const pending = await call('submanager', 'POST', '/orgs/2/sites/3/users', {
       email: 'pending@example.com',
       isSiteAdmin: false,
       isSiteUser: true,
     });
-    expect(pending.status).toBe(200);
-    expect(pending.data.status).toBe('pending');
+    expect(pending.status).toBe(400);
+    expect(pending.body.errors?.email?.errorCode).toBe('notMember');
   });
 
   it('only adds members of the organisation, and refuses bad input and outsiders', async () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { envelopeSchema } from '@/contract/envelope';
 import type { Db } from '../db/types';
 import type { ServerConfig } from '../config';
+import type { Mailer } from '../mail/mailer';
 import type { ApiScope, TokenVerifier, AccessTokenClaims } from '../auth/tokens';
 import {
   allows,
@@ -41,6 +42,8 @@ export interface Services {
   config: ServerConfig;
   verifyToken: TokenVerifier;
   issuer: string;
+  /** Sends the stack's messages (invitations, address checks): server/mail/mailer.ts. */
+  mailer: Mailer;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -133,17 +136,24 @@ export async function authenticate(
       'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
     });
   }
+  // One statement: the user, and whether the grant behind the token is still alive (sign-out,
+  // refresh-token reuse and revocation delete it: the token stops working at once).
   const [row] = await services.db.query<{
     id: number;
     email: string;
     first_name: string | null;
     last_name: string | null;
     is_sysadmin: boolean;
+    grant_alive: boolean;
   }>(
-    `select id, email, first_name, last_name, is_sysadmin from users where id = $1 and status = 'active'`,
-    [Number(claims.sub)],
+    `select id, email, first_name, last_name, is_sysadmin,
+            exists (select 1 from oidc_payloads g where g.model = 'Grant' and g.id = $2
+                     and (g.expires_at is null or g.expires_at > now())) as grant_alive
+       from users where id = $1 and status = 'active'`,
+    [Number(claims.sub), claims.grant_id ?? ''],
   );
   if (!row) throw unauthorized('The signed-in user no longer exists');
+  if (!row.grant_alive) throw unauthorized('The sign-in behind this access token has ended');
   return {
     claims,
     user: {

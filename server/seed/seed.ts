@@ -416,12 +416,19 @@ export async function seed(db: Db, scale: number) {
     const firstGenerated = userRows[9];
     if (firstGenerated)
       Object.assign(firstGenerated, { 1: 'dana.driller@example.net', 2: 'Dana', 3: 'Driller' });
+    // Invited people (status 'pending' above) have no account: their memberships below become
+    // invitations. Every demo account has proven its address (email_verified in the ID token).
+    const accountRows = userRows.filter((u) => u[6] !== 'pending');
+    const invitedEmail = new Map(
+      userRows.filter((u) => u[6] === 'pending').map((u) => [u[0], u[1]]),
+    );
     await insertMany(
       tx,
       'users',
       ['id', 'email', 'first_name', 'last_name', 'password_hash', 'is_sysadmin', 'status'],
-      userRows,
+      accountRows,
     );
+    await tx.query('update users set email_verified_at = $1', [addDays(BASE, -400)]);
     await tx.query(`update users set avatar = $1 where id in (2, 6)`, [pngDataUrl([90, 140, 60])]);
 
     // Memberships: [org, user, owner, admin, developer, businessManager, subManager, techSupport, status]
@@ -484,11 +491,38 @@ export async function seed(db: Db, scale: number) {
         'is_tech_support',
         'status',
       ],
-      mem.map((m) => [...m]),
+      mem.filter((m) => m[8] === 'active').map((m) => [...m]),
     );
-    await tx.query(
-      `update org_members set invited_at = $1, invited_by = 6 where status = 'invited'`,
-      [addDays(BASE, -10)],
+    // Invitations keep the id the invited person had as a user (the first one; a second
+    // organisation's gets an id after every user's): ids stay what they were for the demo.
+    const usedIds = new Set<unknown>();
+    let nextInvitationId = 10 + genUsers;
+    const invitations = mem
+      .filter((m) => m[8] === 'invited')
+      .map((m) => {
+        const id = usedIds.has(m[1]) ? nextInvitationId++ : m[1];
+        usedIds.add(m[1]);
+        // [id, org, email, admin, developer, businessManager, subManager, techSupport]
+        const row: SqlParam[] = [id ?? null, m[0] ?? null, invitedEmail.get(m[1]) ?? null];
+        return [...row, ...m.slice(3, 8)];
+      });
+    // Not sent yet (no link): the stack sends queued invitations when it starts (identity/invitations.ts).
+    await insertMany(
+      tx,
+      'invitations',
+      [
+        'id',
+        'org_id',
+        'email',
+        'is_org_admin',
+        'is_developer',
+        'is_business_manager',
+        'is_sub_manager',
+        'is_tech_support',
+        'invited_at',
+        'invited_by',
+      ],
+      invitations.map((i) => [...i, addDays(BASE, -10), 6]),
     );
 
     // Org custom data (SPEC §3 types).
@@ -934,5 +968,9 @@ export async function seed(db: Db, scale: number) {
         `select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`,
       );
     }
+    // Invitations draw their ids from the users' sequence too.
+    await tx.query(
+      `select setval('users_id_seq', greatest((select max(id) from users), (select max(id) from invitations), 0) + 1, false)`,
+    );
   });
 }

@@ -8,7 +8,7 @@ import { openPglite } from '../db/pglite';
 import { migrate } from '../db/migrate';
 import { seed } from '../seed/seed';
 import { loadKeys } from '../auth/keys';
-import { API_AUDIENCE } from '../auth/tokens';
+import { API_AUDIENCE, GRANT_CLAIM } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 
 /**
@@ -123,9 +123,11 @@ export async function tokenFor(
         : undefined
       : (opts.role ?? undefined);
   const now = Math.floor(Date.now() / 1000);
+  const grantId = await createGrant(app, id);
   return new SignJWT({
     scope: opts.scope ?? 'crmApi blastDataApi IdentityServerApi',
     client_id: 'org-portal',
+    [GRANT_CLAIM]: grantId,
     ...(role ? { role } : {}),
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: app.keys.signingJwk.kid })
@@ -136,6 +138,34 @@ export async function tokenFor(
     .setExpirationTime(now + (opts.expiresIn ?? 900))
     .setJti(randomUUID())
     .sign(key);
+}
+
+/**
+ * A grant as the provider stores it (oidc_payloads, model Grant) for the org portal: tokens the
+ * harness mints name one, as the provider's do, and stop working when it is revoked.
+ */
+export async function createGrant(app: Pick<App, 'services'>, accountId: number) {
+  const jti = randomUUID().replace(/-/g, '');
+  const now = Math.floor(Date.now() / 1000);
+  const ttl = 14 * 24 * 3600;
+  await app.services.db.query(
+    `insert into oidc_payloads (model, id, payload, expires_at) values ('Grant', $1, $2, now() + $3 * interval '1 second')`,
+    [
+      jti,
+      JSON.stringify({
+        iat: now,
+        exp: now + ttl,
+        accountId: String(accountId),
+        clientId: 'org-portal',
+        kind: 'Grant',
+        jti,
+        openid: { scope: 'openid profile email offline_access' },
+        resources: { 'urn:portal-api': 'crmApi blastDataApi IdentityServerApi' },
+      }),
+      ttl,
+    ],
+  );
+  return jti;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

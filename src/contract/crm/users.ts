@@ -11,7 +11,7 @@ export const memberFlagsSchema = z.object({
 });
 export type MemberFlags = z.infer<typeof memberFlagsSchema>;
 
-/** A row of POST /crm/v1/orgs/{orgId}/users/list. firstName null + pending: 'Pending user activation'. */
+/** A row of POST /crm/v1/orgs/{orgId}/users/list: a member or an open invitation (firstName null: 'Pending user activation'). */
 export const orgUserSchema = z.object({
   id: z.number().int(),
   firstName: z.string().nullable(),
@@ -23,7 +23,7 @@ export const orgUserSchema = z.object({
   isSubManager: z.boolean(),
   isDeveloper: z.boolean(),
   isTechSupport: z.boolean(),
-  /** 'Active' or 'Invited' (the invitation is pending until the user first signs in). */
+  /** 'Active' or 'Invited' (an invitation, by address only, until its invitee accepts it). */
   status: z.enum(['Active', 'Invited']),
   invitedAt: z.string().nullable(),
 });

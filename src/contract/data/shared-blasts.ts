@@ -20,8 +20,12 @@ export const createShareSchema = z
   });
 export type CreateShare = z.input<typeof createShareSchema>;
 
+/**
+ * A share with a person is shown by the address it was sent to (whether or not it has an
+ * account: no account, id or name of another organisation's user is ever answered).
+ */
 export const shareTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('user'), user: userRefSchema }),
+  z.object({ kind: z.literal('user'), email: z.string() }),
   z.object({ kind: z.literal('org'), orgId: z.number().int(), orgName: z.string() }),
 ]);
 export type ShareTarget = z.infer<typeof shareTargetSchema>;

@@ -27,7 +27,7 @@ export function useShareBlast(orgId: number, siteId: number, blastId: number) {
     onSuccess: async (share) => {
       notify.success(
         share.target.kind === 'user'
-          ? `Shared with ${share.target.user.email}`
+          ? `Shared with ${share.target.email}`
           : `Shared with ${share.target.orgName}`,
       );
       await Promise.all([

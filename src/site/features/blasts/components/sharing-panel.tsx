@@ -54,7 +54,7 @@ const shareEmailSettings: FormSettings = {
 };
 
 const targetName = (share: BlastShare) =>
-  share.target.kind === 'user' ? formatUser(share.target.user) : share.target.orgName;
+  share.target.kind === 'user' ? share.target.email : share.target.orgName;
 
 interface ShareWithOrgProps {
   orgId: number;
