@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   adminUpdateOrgSchema,
   createOrgSchema,
@@ -6,19 +5,15 @@ import {
   organisationSchema,
   updateOrgSchema,
 } from '@/contract/crm/orgs';
-import {
-  customDataInputSchema,
-  customDataRecordSchema,
-  idResultSchema,
-  orgIdParamsSchema,
-  orgParamsSchema,
-} from '@/contract/common';
+import { orgParamsSchema } from '@/contract/common';
 import { pagedResultsSchema } from '@/contract/envelope';
 import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
 import { pagedQuery } from '../http/query';
 import { notFound } from '../http/envelope';
 import { checkAvatar } from '../http/images';
 import type { Queryable } from '../db/types';
+import { lockOrg } from '../http/quotas';
+import { customDataRoutes } from './custom-data';
 
 interface OrgRow {
   id: number;
@@ -52,201 +47,138 @@ async function getOrg(db: Queryable, id: number) {
 const avatarOf = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null || v === '' ? null : checkAvatar('avatar_Base64', v);
 
-interface CdRow {
-  id: number;
-  name: string;
-  description: string | null;
-  execution_priority: number;
-  data: string;
-}
-const mapCd = (r: CdRow) => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  executionPriority: r.execution_priority,
-  data: r.data,
-});
-
-export const orgRoutes = ({ db }: Services) => [
-  // Sysadmin: every organisation.
-  defineRoute({
-    method: 'POST',
-    url: '/admin/orgs/list',
-    access: sysadminOnly,
-    summary: 'All organisations (sysadmin)',
-    body: orgListRequestSchema,
-    response: pagedResultsSchema(organisationSchema),
-    handler: async ({ body }) =>
-      pagedQuery(
-        db,
-        {
-          columns: ORG_COLUMNS,
-          from: 'orgs o',
-          where: [],
-          params: [],
-          defaultSort: 'o.id',
-          sortable: { id: 'o.id', name: 'o.name', createdAt: 'o.created_at' },
-          searchable: ['o.name', 'o.description'],
-        },
-        body,
-        mapOrg,
-      ),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/admin/orgs',
-    access: sysadminOnly,
-    summary: 'Create an organisation (sysadmin)',
-    body: createOrgSchema,
-    response: organisationSchema,
-    handler: async ({ body }) => {
-      const [row] = await db.query<{ id: number }>(
-        `insert into orgs (name, description, avatar, custom_data, is_product_owner_enabled, is_service_owner_enabled)
+export const orgRoutes = (services: Services) => {
+  const { db } = services;
+  return [
+    // Sysadmin: every organisation.
+    defineRoute({
+      method: 'POST',
+      url: '/admin/orgs/list',
+      access: sysadminOnly,
+      summary: 'All organisations (sysadmin)',
+      body: orgListRequestSchema,
+      response: pagedResultsSchema(organisationSchema),
+      handler: async ({ body }) =>
+        pagedQuery(
+          db,
+          {
+            columns: ORG_COLUMNS,
+            from: 'orgs o',
+            where: [],
+            params: [],
+            defaultSort: 'o.id',
+            sortable: { id: 'o.id', name: 'o.name', createdAt: 'o.created_at' },
+            searchable: ['o.name', 'o.description'],
+          },
+          body,
+          mapOrg,
+        ),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/admin/orgs',
+      access: sysadminOnly,
+      summary: 'Create an organisation (sysadmin)',
+      body: createOrgSchema,
+      response: organisationSchema,
+      handler: async ({ body }) => {
+        const [row] = await db.query<{ id: number }>(
+          `insert into orgs (name, description, avatar, custom_data, is_product_owner_enabled, is_service_owner_enabled)
          values ($1, $2, $3, $4, $5, $6) returning id`,
-        [
-          body.name,
-          body.description ?? null,
-          avatarOf(body.avatar_Base64) ?? null,
-          body.customData ?? '{}',
-          body.isProductOwnerEnabled,
-          body.isServiceOwnerEnabled,
-        ],
-      );
-      return getOrg(db, row?.id ?? 0);
-    },
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/admin/orgs/:orgId',
-    access: sysadminOnly,
-    summary: 'Edit any organisation incl. its capability flags (sysadmin)',
-    params: orgParamsSchema,
-    body: adminUpdateOrgSchema,
-    response: organisationSchema,
-    handler: async ({ params, body }) => {
-      const avatar = avatarOf(body.avatar_Base64);
-      const rows = await db.query(
-        `update orgs set name = $2, description = $3, custom_data = coalesce($4, custom_data), is_product_owner_enabled = $5,
+          [
+            body.name,
+            body.description ?? null,
+            avatarOf(body.avatar_Base64) ?? null,
+            body.customData ?? '{}',
+            body.isProductOwnerEnabled,
+            body.isServiceOwnerEnabled,
+          ],
+        );
+        return getOrg(db, row?.id ?? 0);
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/admin/orgs/:orgId',
+      access: sysadminOnly,
+      summary: 'Edit any organisation incl. its capability flags (sysadmin)',
+      params: orgParamsSchema,
+      body: adminUpdateOrgSchema,
+      response: organisationSchema,
+      handler: async ({ params, body }) => {
+        const avatar = avatarOf(body.avatar_Base64);
+        const rows = await db.query(
+          `update orgs set name = $2, description = $3, custom_data = coalesce($4, custom_data), is_product_owner_enabled = $5,
            is_service_owner_enabled = $6, avatar = case when $7::boolean then $8 else avatar end where id = $1 returning id`,
-        [
-          params.orgId,
-          body.name,
-          body.description ?? null,
-          body.customData ?? null,
-          body.isProductOwnerEnabled,
-          body.isServiceOwnerEnabled,
-          avatar !== undefined,
-          avatar ?? null,
-        ],
-      );
-      if (rows.length === 0) throw notFound('Organisation');
-      return getOrg(db, params.orgId);
-    },
-  }),
-  // Edit Org (org owner).
-  defineRoute({
-    method: 'GET',
-    url: '/orgs/:orgId',
-    access: org('isOrgOwner'),
-    summary: 'The organisation (Edit Org; org owner)',
-    params: orgParamsSchema,
-    response: organisationSchema,
-    handler: async ({ params }) => getOrg(db, params.orgId),
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/orgs/:orgId',
-    access: org('isOrgOwner'),
-    summary: 'Edit the organisation: name, description, avatar, customData (org owner)',
-    params: orgParamsSchema,
-    body: updateOrgSchema,
-    response: organisationSchema,
-    handler: async ({ params, body }) => {
-      const avatar = avatarOf(body.avatar_Base64);
-      await db.query(
-        `update orgs set name = $2, description = $3, custom_data = coalesce($4, custom_data), avatar = case when $5::boolean then $6 else avatar end where id = $1`,
-        [
-          params.orgId,
-          body.name,
-          body.description ?? null,
-          body.customData ?? null,
-          avatar !== undefined,
-          avatar ?? null,
-        ],
-      );
-      return getOrg(db, params.orgId);
-    },
-  }),
-  // Organisation custom data records.
-  defineRoute({
-    method: 'GET',
-    url: '/orgs/:orgId/custom-data',
-    access: org('isOrgOwner', 'isOrgAdmin'),
-    summary: "The organisation's custom data records",
-    params: orgParamsSchema,
-    response: z.array(customDataRecordSchema),
-    handler: async ({ params }) =>
-      (
-        await db.query<CdRow>(
-          'select id, name, description, execution_priority, data from org_custom_data where org_id = $1 order by execution_priority, id',
-          [params.orgId],
-        )
-      ).map(mapCd),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/orgs/:orgId/custom-data',
-    access: org('isOrgOwner'),
-    summary: 'Add a custom data record (org owner)',
-    params: orgParamsSchema,
-    body: customDataInputSchema,
-    response: customDataRecordSchema,
-    handler: async ({ params, body }) => {
-      const [row] = await db.query<CdRow>(
-        'insert into org_custom_data (org_id, name, description, execution_priority, data) values ($1, $2, $3, $4, $5) returning id, name, description, execution_priority, data',
-        [params.orgId, body.name, body.description ?? null, body.executionPriority, body.data],
-      );
-      return row ? mapCd(row) : null;
-    },
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/orgs/:orgId/custom-data/:id',
-    access: org('isOrgOwner'),
-    summary: 'Edit a custom data record (org owner)',
-    params: orgIdParamsSchema,
-    body: customDataInputSchema,
-    response: customDataRecordSchema,
-    handler: async ({ params, body }) => {
-      const [row] = await db.query<CdRow>(
-        'update org_custom_data set name = $3, description = $4, execution_priority = $5, data = $6 where id = $2 and org_id = $1 returning id, name, description, execution_priority, data',
-        [
-          params.orgId,
-          params.id,
-          body.name,
-          body.description ?? null,
-          body.executionPriority,
-          body.data,
-        ],
-      );
-      if (!row) throw notFound('Custom data record');
-      return mapCd(row);
-    },
-  }),
-  defineRoute({
-    method: 'DELETE',
-    url: '/orgs/:orgId/custom-data/:id',
-    access: org('isOrgOwner'),
-    summary: 'Delete a custom data record (org owner)',
-    params: orgIdParamsSchema,
-    response: idResultSchema,
-    handler: async ({ params }) => {
-      const rows = await db.query(
-        'delete from org_custom_data where id = $2 and org_id = $1 returning id',
-        [params.orgId, params.id],
-      );
-      if (rows.length === 0) throw notFound('Custom data record');
-      return { id: params.id };
-    },
-  }),
-];
+          [
+            params.orgId,
+            body.name,
+            body.description ?? null,
+            body.customData ?? null,
+            body.isProductOwnerEnabled,
+            body.isServiceOwnerEnabled,
+            avatar !== undefined,
+            avatar ?? null,
+          ],
+        );
+        if (rows.length === 0) throw notFound('Organisation');
+        return getOrg(db, params.orgId);
+      },
+    }),
+    // Edit Org (org owner).
+    defineRoute({
+      method: 'GET',
+      url: '/orgs/:orgId',
+      access: org('isOrgOwner'),
+      summary: 'The organisation (Edit Org; org owner)',
+      params: orgParamsSchema,
+      response: organisationSchema,
+      handler: async ({ params }) => getOrg(db, params.orgId),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/orgs/:orgId',
+      access: org('isOrgOwner'),
+      summary: 'Edit the organisation: name, description, avatar, customData (org owner)',
+      params: orgParamsSchema,
+      body: updateOrgSchema,
+      response: organisationSchema,
+      handler: async ({ params, body }) => {
+        const avatar = avatarOf(body.avatar_Base64);
+        await db.query(
+          `update orgs set name = $2, description = $3, custom_data = coalesce($4, custom_data), avatar = case when $5::boolean then $6 else avatar end where id = $1`,
+          [
+            params.orgId,
+            body.name,
+            body.description ?? null,
+            body.customData ?? null,
+            avatar !== undefined,
+            avatar ?? null,
+          ],
+        );
+        return getOrg(db, params.orgId);
+      },
+    }),
+    // Organisation custom data records (the org owner writes; owner and admins read).
+    ...customDataRoutes(services, {
+      table: 'org_custom_data',
+      ownerColumn: 'org_id',
+      url: '/orgs/:orgId/custom-data',
+      recordParam: 'id',
+      read: {
+        access: org('isOrgOwner', 'isOrgAdmin'),
+        summary: "The organisation's custom data records",
+      },
+      write: {
+        access: org('isOrgOwner'),
+        add: 'Add a custom data record (org owner)',
+        edit: 'Edit a custom data record (org owner)',
+        remove: 'Delete a custom data record (org owner)',
+      },
+      owner: async (q, p) => {
+        await lockOrg(q, p.orgId as number);
+        return p.orgId as number;
+      },
+    }),
+  ];
+};

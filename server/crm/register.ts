@@ -8,6 +8,7 @@ import { licenceRoutes } from './licences';
 import { subscriptionRoutes } from './subscriptions';
 import { customerRoutes } from './customers';
 import { miscRoutes } from './misc';
+import { registrationRoutes } from './registrations';
 
 /** The CRM service (/crm/v1, scope crmApi). docs/local-stack.md lists every route and its access. */
 export async function registerCrm(app: FastifyInstance, services: Services) {
@@ -20,5 +21,6 @@ export async function registerCrm(app: FastifyInstance, services: Services) {
     ...subscriptionRoutes(services),
     ...customerRoutes(services),
     ...miscRoutes(services),
+    ...registrationRoutes(services),
   ]);
 }
