@@ -47,138 +47,137 @@ async function getOrg(db: Queryable, id: number) {
 const avatarOf = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null || v === '' ? null : checkAvatar('avatar_Base64', v);
 
-export const orgRoutes = (services: Services) => {
-  const { db } = services;
-  return [
-    // Sysadmin: every organisation.
-    defineRoute({
-      method: 'POST',
-      url: '/admin/orgs/list',
-      access: sysadminOnly,
-      summary: 'All organisations (sysadmin)',
-      body: orgListRequestSchema,
-      response: pagedResultsSchema(organisationSchema),
-      handler: async ({ body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: ORG_COLUMNS,
-            from: 'orgs o',
-            where: [],
-            params: [],
-            defaultSort: 'o.id',
-            sortable: { id: 'o.id', name: 'o.name', createdAt: 'o.created_at' },
-            searchable: ['o.name', 'o.description'],
-          },
-          body,
-          mapOrg,
-        ),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/admin/orgs',
-      access: sysadminOnly,
-      summary: 'Create an organisation (sysadmin)',
-      body: createOrgSchema,
-      response: organisationSchema,
-      handler: async ({ body }) => {
-        const [row] = await db.query<{ id: number }>(
-          `insert into orgs (name, description, avatar, custom_data, is_product_owner_enabled, is_service_owner_enabled)
+export const orgRoutes = ({ db }: Services) => [
+  // Sysadmin: every organisation.
+  defineRoute({
+    method: 'POST',
+    url: '/admin/orgs/list',
+    access: sysadminOnly,
+    summary: 'All organisations (sysadmin)',
+    body: orgListRequestSchema,
+    response: pagedResultsSchema(organisationSchema),
+    handler: async ({ body }) =>
+      pagedQuery(
+        db,
+        {
+          columns: ORG_COLUMNS,
+          from: 'orgs o',
+          where: [],
+          params: [],
+          defaultSort: 'o.id',
+          sortable: { id: 'o.id', name: 'o.name', createdAt: 'o.created_at' },
+          searchable: ['o.name', 'o.description'],
+        },
+        body,
+        mapOrg,
+      ),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/admin/orgs',
+    access: sysadminOnly,
+    summary: 'Create an organisation (sysadmin)',
+    body: createOrgSchema,
+    response: organisationSchema,
+    handler: async ({ body }) => {
+      const [row] = await db.query<{ id: number }>(
+        `insert into orgs (name, description, avatar, custom_data, is_product_owner_enabled, is_service_owner_enabled)
          values ($1, $2, $3, $4, $5, $6) returning id`,
-          [
-            body.name,
-            body.description ?? null,
-            avatarOf(body.avatar_Base64) ?? null,
-            body.customData ?? '{}',
-            body.isProductOwnerEnabled,
-            body.isServiceOwnerEnabled,
-          ],
-        );
-        return getOrg(db, row?.id ?? 0);
-      },
-    }),
-    defineRoute({
-      method: 'PUT',
-      url: '/admin/orgs/:orgId',
-      access: sysadminOnly,
-      summary: 'Edit any organisation incl. its capability flags (sysadmin)',
-      params: orgParamsSchema,
-      body: adminUpdateOrgSchema,
-      response: organisationSchema,
-      handler: async ({ params, body }) => {
-        const avatar = avatarOf(body.avatar_Base64);
-        const rows = await db.query(
-          `update orgs set name = $2, description = $3, custom_data = coalesce($4, custom_data), is_product_owner_enabled = $5,
+        [
+          body.name,
+          body.description ?? null,
+          avatarOf(body.avatar_Base64) ?? null,
+          body.customData ?? '{}',
+          body.isProductOwnerEnabled,
+          body.isServiceOwnerEnabled,
+        ],
+      );
+      return getOrg(db, row?.id ?? 0);
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/admin/orgs/:orgId',
+    access: sysadminOnly,
+    summary: 'Edit any organisation incl. its capability flags (sysadmin)',
+    params: orgParamsSchema,
+    body: adminUpdateOrgSchema,
+    response: organisationSchema,
+    handler: async ({ params, body }) => {
+      const avatar = avatarOf(body.avatar_Base64);
+      const rows = await db.query(
+        `update orgs set name = $2, description = $3, custom_data = coalesce($4, custom_data), is_product_owner_enabled = $5,
            is_service_owner_enabled = $6, avatar = case when $7::boolean then $8 else avatar end where id = $1 returning id`,
-          [
-            params.orgId,
-            body.name,
-            body.description ?? null,
-            body.customData ?? null,
-            body.isProductOwnerEnabled,
-            body.isServiceOwnerEnabled,
-            avatar !== undefined,
-            avatar ?? null,
-          ],
-        );
-        if (rows.length === 0) throw notFound('Organisation');
-        return getOrg(db, params.orgId);
-      },
-    }),
-    // Edit Org (org owner).
-    defineRoute({
-      method: 'GET',
-      url: '/orgs/:orgId',
+        [
+          params.orgId,
+          body.name,
+          body.description ?? null,
+          body.customData ?? null,
+          body.isProductOwnerEnabled,
+          body.isServiceOwnerEnabled,
+          avatar !== undefined,
+          avatar ?? null,
+        ],
+      );
+      if (rows.length === 0) throw notFound('Organisation');
+      return getOrg(db, params.orgId);
+    },
+  }),
+  // Edit Org (org owner).
+  defineRoute({
+    method: 'GET',
+    url: '/orgs/:orgId',
+    access: org('isOrgOwner'),
+    summary: 'The organisation (Edit Org; org owner)',
+    params: orgParamsSchema,
+    response: organisationSchema,
+    handler: async ({ params }) => getOrg(db, params.orgId),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/orgs/:orgId',
+    access: org('isOrgOwner'),
+    summary: 'Edit the organisation: name, description, avatar, customData (org owner)',
+    params: orgParamsSchema,
+    body: updateOrgSchema,
+    response: organisationSchema,
+    handler: async ({ params, body }) => {
+      const avatar = avatarOf(body.avatar_Base64);
+      await db.query(
+        `update orgs set name = $2, description = $3, custom_data = coalesce($4, custom_data), avatar = case when $5::boolean then $6 else avatar end where id = $1`,
+        [
+          params.orgId,
+          body.name,
+          body.description ?? null,
+          body.customData ?? null,
+          avatar !== undefined,
+          avatar ?? null,
+        ],
+      );
+      return getOrg(db, params.orgId);
+    },
+  }),
+];
+
+/** The organisation's custom data records: the org owner writes; owner and admins read. */
+export const orgCustomDataRoutes = (services: Services) =>
+  customDataRoutes(services, {
+    table: 'org_custom_data',
+    ownerColumn: 'org_id',
+    url: '/orgs/:orgId/custom-data',
+    recordParam: 'id',
+    read: {
+      access: org('isOrgOwner', 'isOrgAdmin'),
+      summary: "The organisation's custom data records",
+    },
+    write: {
       access: org('isOrgOwner'),
-      summary: 'The organisation (Edit Org; org owner)',
-      params: orgParamsSchema,
-      response: organisationSchema,
-      handler: async ({ params }) => getOrg(db, params.orgId),
-    }),
-    defineRoute({
-      method: 'PUT',
-      url: '/orgs/:orgId',
-      access: org('isOrgOwner'),
-      summary: 'Edit the organisation: name, description, avatar, customData (org owner)',
-      params: orgParamsSchema,
-      body: updateOrgSchema,
-      response: organisationSchema,
-      handler: async ({ params, body }) => {
-        const avatar = avatarOf(body.avatar_Base64);
-        await db.query(
-          `update orgs set name = $2, description = $3, custom_data = coalesce($4, custom_data), avatar = case when $5::boolean then $6 else avatar end where id = $1`,
-          [
-            params.orgId,
-            body.name,
-            body.description ?? null,
-            body.customData ?? null,
-            avatar !== undefined,
-            avatar ?? null,
-          ],
-        );
-        return getOrg(db, params.orgId);
-      },
-    }),
-    // Organisation custom data records (the org owner writes; owner and admins read).
-    ...customDataRoutes(services, {
-      table: 'org_custom_data',
-      ownerColumn: 'org_id',
-      url: '/orgs/:orgId/custom-data',
-      recordParam: 'id',
-      read: {
-        access: org('isOrgOwner', 'isOrgAdmin'),
-        summary: "The organisation's custom data records",
-      },
-      write: {
-        access: org('isOrgOwner'),
-        add: 'Add a custom data record (org owner)',
-        edit: 'Edit a custom data record (org owner)',
-        remove: 'Delete a custom data record (org owner)',
-      },
-      owner: async (q, p) => {
-        await lockOrg(q, p.orgId as number);
-        return p.orgId as number;
-      },
-    }),
-  ];
-};
+      add: 'Add a custom data record (org owner)',
+      edit: 'Edit a custom data record (org owner)',
+      remove: 'Delete a custom data record (org owner)',
+    },
+    owner: async (q, p) => {
+      await lockOrg(q, p.orgId as number);
+      return p.orgId as number;
+    },
+  });

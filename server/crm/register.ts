@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, type Services } from '../http/routes';
 import { metadataRoutes } from './metadata';
-import { orgRoutes } from './orgs';
+import { orgCustomDataRoutes, orgRoutes } from './orgs';
 import { userRoutes } from './users';
 import { offeringRoutes } from './offerings';
 import { licenceRoutes } from './licences';
@@ -15,6 +15,7 @@ export async function registerCrm(app: FastifyInstance, services: Services) {
   registerRoutes(app, services, '/crm/v1', 'crmApi', [
     ...metadataRoutes(services),
     ...orgRoutes(services),
+    ...orgCustomDataRoutes(services),
     ...userRoutes(services),
     ...offeringRoutes(services),
     ...licenceRoutes(services),

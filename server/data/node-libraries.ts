@@ -79,6 +79,15 @@ const nodesJson = (input: z.output<typeof nodeLibraryInputSchema>) =>
   JSON.stringify(
     input.nodes.map((n) => ({ name: n.name, type: n.type, description: n.description || null })),
   );
+/** A library's columns org_id, site_id, name, version, description, nodes, in this order. */
+const libraryValues = (scope: Scope, body: z.output<typeof nodeLibraryInputSchema>) => [
+  scope.orgId,
+  scope.siteId,
+  body.name,
+  body.version,
+  body.description || null,
+  nodesJson(body),
+];
 
 async function createLibrary(
   db: Db,
@@ -100,14 +109,7 @@ async function createLibrary(
     const [row] = await tx.query<{ id: number }>(
       `insert into node_libraries (org_id, site_id, name, version, description, nodes)
        values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
-      [
-        scope.orgId,
-        scope.siteId,
-        body.name,
-        body.version,
-        body.description || null,
-        nodesJson(body),
-      ],
+      libraryValues(scope, body),
     );
     return row?.id ?? 0;
   });
@@ -123,15 +125,7 @@ async function updateLibrary(
   const rows = await db.query<{ id: number }>(
     `update node_libraries set name = $4, version = $5, description = $6, nodes = $7::jsonb, updated_at = now()
       where id = $1 and org_id = $2 and site_id is not distinct from $3::int returning id`,
-    [
-      id,
-      scope.orgId,
-      scope.siteId,
-      body.name,
-      body.version,
-      body.description || null,
-      nodesJson(body),
-    ],
+    [id, ...libraryValues(scope, body)],
   );
   if (rows.length === 0) throw notFound('Node library');
   return loadLibrary(db, scope, id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import type { RouteInfo } from '../http/routes';
 import { createTestApp } from '../test/harness';
-import { sampleRequest, urlOf } from './samples';
+import { PATH_VALUES, sampleRequest, urlOf } from './samples';
 import { tokens, uniqueRoutes } from './support';
 
 /**
@@ -24,23 +24,6 @@ afterAll(async () => {
 
 const noStore = (res: { headers: Record<string, unknown> }) =>
   /(^|[\s,])no-store($|[\s,])/.test(String(res.headers['cache-control'] ?? ''));
-
-const PATH_VALUES: Record<string, string> = {
-  orgId: '2',
-  siteId: '1',
-  blastId: '7',
-  userId: '8',
-  libraryId: '2',
-  shareId: '1',
-  linkId: 'demo-anon-link',
-  id: '1',
-  recordId: '1',
-  licenceId: '1',
-  attachmentId: '1',
-  email: 'owner@example.com',
-  code: 'x',
-  projectId: '1',
-};
 
 describe('Cache-Control: no-store', () => {
   it('is on every route’s answer, with and without a token, success or error', async () => {

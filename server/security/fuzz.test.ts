@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import type { App } from '../app';
 import type { RouteInfo } from '../http/routes';
 import { createTestApp } from '../test/harness';
-import { type RouteSample, sampleRequest, stringsOf, urlOf, withString } from './samples';
+import {
+  PATH_VALUES,
+  type RouteSample,
+  sampleRequest,
+  stringsOf,
+  urlOf,
+  withString,
+} from './samples';
 import {
   VOLATILE_TABLES,
   isErrorEnvelope,
@@ -38,21 +45,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const validParam: Record<string, string> = {
-  orgId: '2',
-  siteId: '1',
-  blastId: '7',
-  userId: '8',
-  libraryId: '2',
-  shareId: '1',
-  linkId: 'demo-auth-link',
-  id: '1',
-  recordId: '1',
-  licenceId: '1',
-  email: 'owner@example.com',
-  code: 'x',
-  projectId: '1',
-};
+const validParam: Record<string, string> = PATH_VALUES;
 const weirdParam = fc.constantFrom(
   '0',
   '-1',

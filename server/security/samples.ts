@@ -31,6 +31,24 @@ interface JsonSchema {
   $defs?: Record<string, JsonSchema>;
 }
 
+/** A valid value of every path parameter (ids of the demo data a sysadmin reaches). */
+export const PATH_VALUES: Record<string, string> = {
+  orgId: '2',
+  siteId: '1',
+  blastId: '7',
+  userId: '8',
+  libraryId: '2',
+  shareId: '1',
+  linkId: 'demo-auth-link',
+  id: '1',
+  recordId: '1',
+  licenceId: '1',
+  attachmentId: '1',
+  email: 'owner@example.com',
+  code: 'x',
+  projectId: '1',
+};
+
 /** Values for fields whose rule JSON Schema cannot state (refinements, patterns). */
 export const FIELD_VALUES: Record<string, Json> = {
   email: 'siteuser@example.com',

@@ -32,7 +32,8 @@ export const MAX_ATTACHMENT_BYTES = 20_971_520;
  * The base64 text of the largest attachment: 4 characters per 3 bytes, line breaks of MIME's
  * 76-character lines, and a data: URL prefix.
  */
-export const MAX_ATTACHMENT_BASE64 = Math.ceil((Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 * 78) / 76) + 256;
+export const MAX_ATTACHMENT_BASE64 =
+  Math.ceil((Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 * 78) / 76) + 256;
 
 /** SPEC §3 attachment: a file name and a base64 blob (optionally a data: URL). */
 export const attachmentSchema = z.object({
