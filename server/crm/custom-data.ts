@@ -41,8 +41,11 @@ export interface CustomDataOwner {
   /** Who may list the records (GET on the collection); undefined: no such route. */
   read?: { access: Access; summary: string };
   write: { access: Access; add: string; edit: string; remove: string };
-  /** The owner's id from the path: 404 when it is not in the path's organisation; locks it. */
-  owner: (q: Queryable, params: Record<string, number>) => Promise<number>;
+  /**
+   * The owner's id from the path, 404 when it is not in the path's organisation; with lock, its
+   * row is locked for the quota check of a new record.
+   */
+  owner: (q: Queryable, params: Record<string, number>, lock: boolean) => Promise<number>;
 }
 
 /** An owner's records in their execution order. */
@@ -79,7 +82,12 @@ export function customDataRoutes({ db, config }: Services, o: CustomDataOwner) {
             params: listParams,
             response: z.array(customDataRecordSchema),
             handler: async ({ params }) =>
-              customDataOf(db, table, col, await o.owner(db, params as Record<string, number>)),
+              customDataOf(
+                db,
+                table,
+                col,
+                await o.owner(db, params as Record<string, number>, false),
+              ),
           }),
         ]
       : []),
@@ -93,7 +101,7 @@ export function customDataRoutes({ db, config }: Services, o: CustomDataOwner) {
       response: customDataRecordSchema,
       handler: async ({ params, body }) =>
         db.transaction(async (tx) => {
-          const ownerId = await o.owner(tx, params as Record<string, number>);
+          const ownerId = await o.owner(tx, params as Record<string, number>, true);
           await checkCount(
             tx,
             `select count(*)::int as n from ${table} where ${col} = $1`,
@@ -120,7 +128,7 @@ export function customDataRoutes({ db, config }: Services, o: CustomDataOwner) {
       response: customDataRecordSchema,
       handler: async ({ params, body }) => {
         const p = params as Record<string, number>;
-        const ownerId = await o.owner(db, p);
+        const ownerId = await o.owner(db, p, false);
         const [row] = await db.query<CdRow>(
           `update ${table} set name = $3, description = $4, execution_priority = $5, data = $6
             where ${col} = $1 and id = $2 returning ${CD_COLUMNS}`,
@@ -146,7 +154,7 @@ export function customDataRoutes({ db, config }: Services, o: CustomDataOwner) {
       response: idResultSchema,
       handler: async ({ params }) => {
         const p = params as Record<string, number>;
-        const ownerId = await o.owner(db, p);
+        const ownerId = await o.owner(db, p, false);
         const rows = await db.query(
           `delete from ${table} where ${col} = $1 and id = $2 returning id`,
           [ownerId, recordId(p)],

@@ -268,9 +268,9 @@ export const offeringRoutes = (services: Services) => {
         edit: "Edit an offering's custom data record",
         remove: "Delete an offering's custom data record",
       },
-      owner: async (q, p) => {
+      owner: async (q, p, lock) => {
         const [row] = await q.query<{ id: number }>(
-          'select id from offerings where org_id = $1 and id = $2 for update',
+          `select id from offerings where org_id = $1 and id = $2${lock ? ' for update' : ''}`,
           [p.orgId, p.id],
         );
         if (!row) throw notFound('Offering');

@@ -176,8 +176,8 @@ export const orgCustomDataRoutes = (services: Services) =>
       edit: 'Edit a custom data record (org owner)',
       remove: 'Delete a custom data record (org owner)',
     },
-    owner: async (q, p) => {
-      await lockOrg(q, p.orgId as number);
+    owner: async (q, p, lock) => {
+      if (lock) await lockOrg(q, p.orgId as number);
       return p.orgId as number;
     },
   });
