@@ -125,7 +125,6 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
   };
   const licenceParams = z.object({ orgId: idSchema, id: idSchema, licenceId: idSchema });
   const attachmentParams = z.object({ orgId: idSchema, id: idSchema, attachmentId: idSchema });
-  /** The attachment of a subscription the organisation sold (vendor) or holds (subscriber). */
   /** Download of an attachment of a subscription the organisation sold (vendor) or holds. */
   const attachmentRoute = (
     side: 'vendor' | 'subscriber',
