@@ -10,13 +10,15 @@ import type { Db } from './db/types';
 import { loadKeys, type StackKeys } from './auth/keys';
 import { createTokenVerifier } from './auth/tokens';
 import { installErrorHandlers } from './http/errors';
-import { installSecurity } from './http/security';
+import { API_HEADERS, installSecurity } from './http/security';
+import { installInputRules } from './http/input';
 import { errorEnvelope } from './http/envelope';
 import { installGuards, type Services } from './http/routes';
 import { seedIfEmpty } from './seed/seed';
 import { isFreshPgliteDir, readSeedCache, seedCacheFile, writeSeedCache } from './seed/cache';
 import type { PGlite } from '@electric-sql/pglite';
 import { registerIdentity } from './identity/register';
+import { messagePage } from './identity/pages';
 import { registerCrm } from './crm/register';
 import { registerData } from './data/register';
 import { registerErrorSink } from './errors/register';
@@ -86,8 +88,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       const reply = res as unknown as FastifyReply;
       void reply
         .code(tooLong ? 414 : 400)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+        .headers(API_HEADERS)
         .send(errorEnvelope(tooLong ? 'Request URL is too long' : 'Malformed request URL'));
     },
   });
@@ -97,7 +98,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   app.decorate('services', services);
   app.decorate('keys', keys);
 
-  installErrorHandlers(app);
+  // The identity service's pages show a refused request as a page of their own look.
+  installErrorHandlers(app, { render: messagePage, homeHref: `${config.portalOrigins.org}/` });
   installSecurity(app, config.corsOrigins);
   await app.register(rateLimit, {
     global: true,
@@ -109,6 +111,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     }),
   });
   installGuards(app);
+  installInputRules(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

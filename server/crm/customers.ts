@@ -3,6 +3,8 @@ import { orgParamsSchema } from '@/contract/common';
 import { pagedResultsSchema } from '@/contract/envelope';
 import { defineRoute, org, type Services } from '../http/routes';
 import { pagedQuery } from '../http/query';
+import { badRequest } from '../http/envelope';
+import type { Queryable } from '../db/types';
 
 /**
  * Who sells may see whom it sold to: the readers of Customer Subs and Issued Licences (SPEC §6:
@@ -99,3 +101,31 @@ export const customerRoutes = ({ db }: Services) => [
       ),
   }),
 ];
+
+/**
+ * A vendor sells only to its customers (issue 14): the organisations of its directory above,
+ * i.e. those it sold a subscription or issued a licence to. A first sale goes through the
+ * offering's registration link, which the customer starts (crm/registrations.ts). The refusal
+ * reads the same for an organisation that does not exist and one that is not a customer, and
+ * names neither, so it tells nothing about other tenants.
+ */
+export const NOT_A_CUSTOMER =
+  "Not one of your customers. A first sale goes through the offering's registration link.";
+
+/** Refuses (400 on field) unless every id of orgIds is a customer of the vendor. */
+export async function assertCustomers(
+  q: Queryable,
+  vendorOrgId: number,
+  orgIds: readonly number[],
+  field: string,
+) {
+  const wanted = [...new Set(orgIds)];
+  const rows = await q.query<{ id: number }>(
+    `select c.id from unnest($2::int[]) as c(id)
+      where c.id <> $1
+        and (exists (select 1 from subscriptions s where s.vendor_org_id = $1 and s.subscriber_org_id = c.id)
+          or exists (select 1 from licences l where l.vendor_org_id = $1 and l.customer_org_id = c.id))`,
+    [vendorOrgId, wanted],
+  );
+  if (rows.length !== wanted.length) throw badRequest(field, NOT_A_CUSTOMER, 'notCustomer');
+}

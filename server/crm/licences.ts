@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   issueLicenceSchema,
   licenceListRequestSchema,
@@ -11,6 +10,8 @@ import { defineRoute, org, type Services } from '../http/routes';
 import { pagedQuery } from '../http/query';
 import { badRequest, notFound } from '../http/envelope';
 import type { Queryable } from '../db/types';
+import { assertCustomers } from './customers';
+import { assertForSale } from './offerings';
 
 export interface LicenceRow {
   id: number;
@@ -118,6 +119,41 @@ const LICENCES_READ = org('isOrgAdmin', 'isSubManager', 'isDeveloper');
 const ISSUED_READ = org('isProductOwnerEnabled', 'isOrgAdmin', 'isBusinessManager');
 const ISSUED_WRITE = org('isOrgAdmin', 'isBusinessManager');
 
+/** A licence's subscription must be the vendor's to the customer, and not disabled. */
+async function checkSubscription(
+  q: Queryable,
+  vendorOrgId: number,
+  customerOrgId: number,
+  subscriptionId: number,
+) {
+  const [sub] = await q.query<{ is_disabled: boolean }>(
+    'select is_disabled from subscriptions where id = $1 and vendor_org_id = $2 and subscriber_org_id = $3',
+    [subscriptionId, vendorOrgId, customerOrgId],
+  );
+  if (!sub) throw badRequest('subscriptionId', 'Unknown subscription');
+  if (sub.is_disabled)
+    throw badRequest('subscriptionId', 'The subscription is disabled', 'disabled');
+}
+
+/**
+ * Renewing or reinstating gives a customer the licence again: the checks of issuing run again
+ * (the vendor still enabled to sell the offering, the subscription not disabled since).
+ */
+async function checkStillSellable(q: Queryable, vendorOrgId: number, licenceId: number) {
+  const [lic] = await q.query<{
+    offering_id: number;
+    customer_org_id: number;
+    subscription_id: number | null;
+  }>(
+    'select offering_id, customer_org_id, subscription_id from licences where vendor_org_id = $1 and id = $2',
+    [vendorOrgId, licenceId],
+  );
+  if (!lic) throw notFound('Licence');
+  await assertForSale(q, lic.offering_id, vendorOrgId);
+  if (lic.subscription_id !== null)
+    await checkSubscription(q, vendorOrgId, lic.customer_org_id, lic.subscription_id);
+}
+
 export const licenceRoutes = ({ db }: Services) => {
   const setState = (state: 'Active' | 'Suspended', summary: string, url: string) =>
     defineRoute({
@@ -128,6 +164,8 @@ export const licenceRoutes = ({ db }: Services) => {
       params: orgIdParamsSchema,
       response: licenceSchema,
       handler: async ({ params }) => {
+        // Suspending is always allowed; reinstating is a sale again.
+        if (state === 'Active') await checkStillSellable(db, params.orgId, params.id);
         const rows = await db.query(
           `update licences set state = $3 where vendor_org_id = $1 and id = $2 returning id`,
           [params.orgId, params.id, state],
@@ -218,21 +256,10 @@ export const licenceRoutes = ({ db }: Services) => {
       body: issueLicenceSchema,
       response: licenceSchema,
       handler: async ({ params, body }) => {
-        const [off] = await db.query('select 1 from offerings where id = $1 and org_id = $2', [
-          body.offeringId,
-          params.orgId,
-        ]);
-        if (!off) throw badRequest('offeringId', 'Unknown offering');
-        const [cust] = await db.query('select 1 from orgs where id = $1', [body.customerOrgId]);
-        if (!cust || body.customerOrgId === params.orgId)
-          throw badRequest('customerOrgId', 'Unknown customer organisation');
-        if (body.subscriptionId) {
-          const [sub] = await db.query(
-            'select 1 from subscriptions where id = $1 and vendor_org_id = $2 and subscriber_org_id = $3',
-            [body.subscriptionId, params.orgId, body.customerOrgId],
-          );
-          if (!sub) throw badRequest('subscriptionId', 'Unknown subscription');
-        }
+        await assertForSale(db, body.offeringId, params.orgId);
+        await assertCustomers(db, params.orgId, [body.customerOrgId], 'customerOrgId');
+        if (body.subscriptionId)
+          await checkSubscription(db, params.orgId, body.customerOrgId, body.subscriptionId);
         const [row] = await db.query<{ id: number }>(
           `insert into licences (vendor_org_id, customer_org_id, subscription_id, offering_id, state, seats, expiry) values ($1, $2, $3, $4, 'Active', $5, $6) returning id`,
           [
@@ -262,6 +289,7 @@ export const licenceRoutes = ({ db }: Services) => {
       body: renewLicenceSchema,
       response: licenceSchema,
       handler: async ({ params, body }) => {
+        await checkStillSellable(db, params.orgId, params.id);
         const rows = await db.query(
           `update licences set expiry = $3, state = case when state = 'Expired' then 'Active' else state end where vendor_org_id = $1 and id = $2 returning id`,
           [params.orgId, params.id, body.expiry.slice(0, 10)],
@@ -272,4 +300,3 @@ export const licenceRoutes = ({ db }: Services) => {
     }),
   ];
 };
-void z;

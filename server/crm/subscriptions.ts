@@ -8,21 +8,16 @@ import {
   updateSubscriptionSchema,
 } from '@/contract/crm/subscriptions';
 import { licenceSchema } from '@/contract/crm/licences';
-import {
-  MAX_ATTACHMENT_BYTES,
-  idResultSchema,
-  idSchema,
-  orgIdParamsSchema,
-  orgParamsSchema,
-  type Attachment,
-} from '@/contract/common';
+import { idResultSchema, idSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
 import { pagedResultsSchema } from '@/contract/envelope';
-import { defineRoute, org, type Services } from '../http/routes';
+import { defineRoute, org, type Access, type Services } from '../http/routes';
 import { pagedQuery } from '../http/query';
 import { badRequest, notFound } from '../http/envelope';
-import { decodeBase64, safeFileName } from '../http/images';
-import { sendAttachment } from './files';
+import { decodeAttachments, normaliseFileName, sendDownload } from '../http/files';
+import { checkStorage, lockOrg } from '../http/quotas';
 import type { Queryable } from '../db/types';
+import { assertCustomers } from './customers';
+import { assertForSale } from './offerings';
 import {
   LICENCE_COLUMNS,
   LICENCE_FROM,
@@ -93,17 +88,7 @@ const SORTABLE = {
   offering: 'f.name',
 };
 
-function decodeAttachments(list: Attachment[]) {
-  return list.map((a, i) => {
-    const bytes = decodeBase64(a.base64);
-    if (!bytes) throw badRequest(`attachments.${i}.base64`, 'Not a base64 file');
-    if (bytes.length > MAX_ATTACHMENT_BYTES)
-      throw badRequest(`attachments.${i}.base64`, 'File size is too large', 'maxSize');
-    return { fileName: safeFileName(a.fileName), bytes };
-  });
-}
-
-export const subscriptionRoutes = ({ db }: Services) => {
+export const subscriptionRoutes = ({ db, config }: Services) => {
   const detail = async (
     q: Queryable,
     where: string,
@@ -140,19 +125,48 @@ export const subscriptionRoutes = ({ db }: Services) => {
   };
   const licenceParams = z.object({ orgId: idSchema, id: idSchema, licenceId: idSchema });
   const attachmentParams = z.object({ orgId: idSchema, id: idSchema, attachmentId: idSchema });
-  /** The attachment of a subscription the organisation sold (vendor) or holds (subscriber). */
-  const attachment = async (
+  /** Download of an attachment of a subscription the organisation sold (vendor) or holds. */
+  const attachmentRoute = (
     side: 'vendor' | 'subscriber',
-    p: { orgId: number; id: number; attachmentId: number },
+    url: string,
+    access: Access,
+    summary: string,
+  ) =>
+    defineRoute({
+      method: 'GET',
+      url,
+      access,
+      summary,
+      params: attachmentParams,
+      raw: true,
+      handler: async ({ params: p, reply }) => {
+        const [row] = await db.query<{ file_name: string; content: Uint8Array }>(
+          `select a.file_name, a.content from subscription_attachments a
+             join subscriptions s on s.id = a.subscription_id
+            where a.id = $1 and s.id = $2 and s.${side === 'vendor' ? 'vendor_org_id' : 'subscriber_org_id'} = $3`,
+          [p.attachmentId, p.id, p.orgId],
+        );
+        if (!row) throw notFound('Attachment');
+        return sendDownload(reply, normaliseFileName(row.file_name), Buffer.from(row.content));
+      },
+    });
+  /** Stores attachments of a subscription the vendor sold, within its storage quota. */
+  const addAttachments = async (
+    tx: Queryable,
+    vendorOrgId: number,
+    subscriptionIds: number[],
+    files: ReturnType<typeof decodeAttachments>,
   ) => {
-    const [row] = await db.query<{ file_name: string; content: Uint8Array }>(
-      `select a.file_name, a.content from subscription_attachments a
-         join subscriptions s on s.id = a.subscription_id
-        where a.id = $1 and s.id = $2 and s.${side === 'vendor' ? 'vendor_org_id' : 'subscriber_org_id'} = $3`,
-      [p.attachmentId, p.id, p.orgId],
-    );
-    if (!row) throw notFound('Attachment');
-    return { fileName: row.file_name, content: Buffer.from(row.content) };
+    const bytes = files.reduce((n, f) => n + f.bytes.length, 0) * subscriptionIds.length;
+    await checkStorage(tx, config.quotas, vendorOrgId, bytes, 'attachments');
+    for (const id of subscriptionIds) {
+      for (const f of files) {
+        await tx.query(
+          'insert into subscription_attachments (subscription_id, file_name, content, size) values ($1, $2, $3, $4)',
+          [id, f.fileName, f.bytes, f.bytes.length],
+        );
+      }
+    }
   };
   return [
     defineRoute({
@@ -192,18 +206,12 @@ export const subscriptionRoutes = ({ db }: Services) => {
       handler: async ({ params }) =>
         detail(db, 's.vendor_org_id = $1 and s.id = $2', [params.orgId, params.id], 'subscriber'),
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/orgs/:orgId/issued-subscriptions/:id/attachments/:attachmentId',
-      access: CUSTOMER_SUBS_READ,
-      summary: "Download an attachment of a customer subscription (the vendor's side)",
-      params: attachmentParams,
-      raw: true,
-      handler: async ({ params, reply }) => {
-        const file = await attachment('vendor', params);
-        return sendAttachment(reply, file.fileName, file.content);
-      },
-    }),
+    attachmentRoute(
+      'vendor',
+      '/orgs/:orgId/issued-subscriptions/:id/attachments/:attachmentId',
+      CUSTOMER_SUBS_READ,
+      "Download an attachment of a customer subscription (the vendor's side)",
+    ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/issued-subscriptions',
@@ -216,18 +224,14 @@ export const subscriptionRoutes = ({ db }: Services) => {
       handler: async ({ params, body }) => {
         const files = decodeAttachments(body.attachments);
         return db.transaction(async (tx) => {
-          const [off] = await tx.query<{ name: string }>(
-            'select name from offerings where id = $1 and org_id = $2',
-            [body.offeringId, params.orgId],
-          );
-          if (!off) throw badRequest('offeringId', 'Unknown offering');
+          await lockOrg(tx, params.orgId);
+          const off = await assertForSale(tx, body.offeringId, params.orgId);
           await checkFeatures(tx, body.offeringId, body.includedFeatureIds);
+          await assertCustomers(tx, params.orgId, body.subscriberOrgIds, 'subscriberOrgIds');
           const orgs = await tx.query<{ id: number; name: string }>(
-            'select id, name from orgs where id = any($1::int[]) and id <> $2',
-            [body.subscriberOrgIds, params.orgId],
+            'select id, name from orgs where id = any($1::int[]) order by id',
+            [body.subscriberOrgIds],
           );
-          if (orgs.length !== new Set(body.subscriberOrgIds).size)
-            throw badRequest('subscriberOrgIds', 'Unknown customer organisation');
           const ids: number[] = [];
           for (const o of orgs) {
             const [row] = await tx.query<{ id: number }>(
@@ -244,15 +248,9 @@ export const subscriptionRoutes = ({ db }: Services) => {
                 body.includedFeatureIds,
               ],
             );
-            const id = row?.id ?? 0;
-            ids.push(id);
-            for (const f of files) {
-              await tx.query(
-                'insert into subscription_attachments (subscription_id, file_name, content, size) values ($1, $2, $3, $4)',
-                [id, f.fileName, f.bytes, f.bytes.length],
-              );
-            }
+            ids.push(row?.id ?? 0);
           }
+          await addAttachments(tx, params.orgId, ids, files);
           const rows = await tx.query<Row>(
             `select ${COLUMNS} from ${FROM} where s.id = any($1::int[]) order by s.id`,
             [ids],
@@ -273,11 +271,14 @@ export const subscriptionRoutes = ({ db }: Services) => {
       handler: async ({ params, body }) => {
         const files = decodeAttachments(body.attachments);
         return db.transaction(async (tx) => {
+          await lockOrg(tx, params.orgId);
           const [sub] = await tx.query<{ offering_id: number }>(
             'select offering_id from subscriptions where vendor_org_id = $1 and id = $2',
             [params.orgId, params.id],
           );
           if (!sub) throw notFound('Subscription');
+          // The checks of create, again: still the vendor's offering, still enabled to sell it.
+          await assertForSale(tx, sub.offering_id, params.orgId);
           await checkFeatures(tx, sub.offering_id, body.includedFeatureIds);
           await tx.query(
             'update subscriptions set name = $3, start_date = $4, end_date = $5, seats_allowed = $6, feature_ids = $7 where vendor_org_id = $1 and id = $2',
@@ -291,12 +292,7 @@ export const subscriptionRoutes = ({ db }: Services) => {
               body.includedFeatureIds,
             ],
           );
-          for (const f of files) {
-            await tx.query(
-              'insert into subscription_attachments (subscription_id, file_name, content, size) values ($1, $2, $3, $4)',
-              [params.id, f.fileName, f.bytes, f.bytes.length],
-            );
-          }
+          await addAttachments(tx, params.orgId, [params.id], files);
           return detail(
             tx,
             's.vendor_org_id = $1 and s.id = $2',
@@ -364,18 +360,12 @@ export const subscriptionRoutes = ({ db }: Services) => {
       handler: async ({ params }) =>
         detail(db, 's.subscriber_org_id = $1 and s.id = $2', [params.orgId, params.id], 'vendor'),
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/orgs/:orgId/my-subscriptions/:id/attachments/:attachmentId',
-      access: SOFTWARE,
-      summary: "Download an attachment of a software subscription (the subscriber's side)",
-      params: attachmentParams,
-      raw: true,
-      handler: async ({ params, reply }) => {
-        const file = await attachment('subscriber', params);
-        return sendAttachment(reply, file.fileName, file.content);
-      },
-    }),
+    attachmentRoute(
+      'subscriber',
+      '/orgs/:orgId/my-subscriptions/:id/attachments/:attachmentId',
+      SOFTWARE,
+      "Download an attachment of a software subscription (the subscriber's side)",
+    ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/my-subscriptions/:id/licences/:licenceId/assign',

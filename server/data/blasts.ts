@@ -23,7 +23,8 @@ import {
   toBlastListItem,
 } from './blast-model';
 import { memberSitesSql, sendFile } from './common';
-import { readBlastUpload } from './upload';
+import { FILE_FIELD, readBlastUpload } from './upload';
+import { checkStorage, lockOrg } from '../http/quotas';
 
 /** SPEC §6 Blasts and details: org admin, sub manager, site admin, site user. */
 export const blastReaders = site('isOrgAdmin', 'isSubManager', 'isSiteAdmin', 'isSiteUser');
@@ -35,7 +36,7 @@ export const UPLOAD_BODY_LIMIT = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 1_0
 
 const when = (v: string | null | undefined) => (v ? new Date(v) : null);
 
-export function blastRoutes({ db }: Services) {
+export function blastRoutes({ db, config }: Services) {
   return [
     defineRoute({
       method: 'POST',
@@ -89,26 +90,31 @@ export function blastRoutes({ db }: Services) {
           .trim()
           .slice(0, 200);
         const fired = body.status === 'fired';
-        const [row] = await db.query<{ id: number }>(
-          `insert into blasts (site_id, name, description, status, blasted_at, planned_at, file_name,
+        const id = await db.transaction(async (tx) => {
+          await lockOrg(tx, params.orgId);
+          await checkStorage(tx, config.quotas, params.orgId, upload.facts.fileSize, FILE_FIELD);
+          const [row] = await tx.query<{ id: number }>(
+            `insert into blasts (site_id, name, description, status, blasted_at, planned_at, file_name,
                                file_content, hole_count, total_charge, file_size, created_by)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
-          [
-            params.siteId,
-            name || 'Blast',
-            body.description || null,
-            body.status,
-            fired ? (when(body.firedAt) ?? new Date()) : null,
-            when(body.plannedAt),
-            upload.fileName,
-            upload.content,
-            upload.facts.holeCount,
-            upload.facts.totalCharge,
-            upload.facts.fileSize,
-            user.id,
-          ],
-        );
-        return (await loadBlast(db, row?.id ?? 0, params.siteId)).blast;
+            [
+              params.siteId,
+              name || 'Blast',
+              body.description || null,
+              body.status,
+              fired ? (when(body.firedAt) ?? new Date()) : null,
+              when(body.plannedAt),
+              upload.fileName,
+              upload.content,
+              upload.facts.holeCount,
+              upload.facts.totalCharge,
+              upload.facts.fileSize,
+              user.id,
+            ],
+          );
+          return row?.id ?? 0;
+        });
+        return (await loadBlast(db, id, params.siteId)).blast;
       },
     }),
     defineRoute({

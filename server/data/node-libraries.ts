@@ -1,4 +1,5 @@
-import type { Queryable, SqlParam } from '../db/types';
+import type { Db, Queryable, SqlParam } from '../db/types';
+import { checkCount, lockOrg, type Quotas } from '../http/quotas';
 import { defineRoute, org, site, type Services } from '../http/routes';
 import { notFound } from '../http/envelope';
 import { pagedQuery } from '../http/query';
@@ -78,18 +79,41 @@ const nodesJson = (input: z.output<typeof nodeLibraryInputSchema>) =>
   JSON.stringify(
     input.nodes.map((n) => ({ name: n.name, type: n.type, description: n.description || null })),
   );
+/** A library's columns org_id, site_id, name, version, description, nodes, in this order. */
+const libraryValues = (scope: Scope, body: z.output<typeof nodeLibraryInputSchema>) => [
+  scope.orgId,
+  scope.siteId,
+  body.name,
+  body.version,
+  body.description || null,
+  nodesJson(body),
+];
 
 async function createLibrary(
-  db: Queryable,
+  db: Db,
+  quotas: Quotas,
   scope: Scope,
   body: z.output<typeof nodeLibraryInputSchema>,
 ) {
-  const [row] = await db.query<{ id: number }>(
-    `insert into node_libraries (org_id, site_id, name, version, description, nodes)
-     values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
-    [scope.orgId, scope.siteId, body.name, body.version, body.description || null, nodesJson(body)],
-  );
-  return loadLibrary(db, scope, row?.id ?? 0);
+  const id = await db.transaction(async (tx) => {
+    await lockOrg(tx, scope.orgId);
+    // Every library of the organisation counts, its own and its sites'.
+    await checkCount(
+      tx,
+      'select count(*)::int as n from node_libraries where org_id = $1',
+      [scope.orgId],
+      quotas.nodeLibrariesPerOrg,
+      'name',
+      'node libraries of the organisation',
+    );
+    const [row] = await tx.query<{ id: number }>(
+      `insert into node_libraries (org_id, site_id, name, version, description, nodes)
+       values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
+      libraryValues(scope, body),
+    );
+    return row?.id ?? 0;
+  });
+  return loadLibrary(db, scope, id);
 }
 
 async function updateLibrary(
@@ -101,15 +125,7 @@ async function updateLibrary(
   const rows = await db.query<{ id: number }>(
     `update node_libraries set name = $4, version = $5, description = $6, nodes = $7::jsonb, updated_at = now()
       where id = $1 and org_id = $2 and site_id is not distinct from $3::int returning id`,
-    [
-      id,
-      scope.orgId,
-      scope.siteId,
-      body.name,
-      body.version,
-      body.description || null,
-      nodesJson(body),
-    ],
+    [id, ...libraryValues(scope, body)],
   );
   if (rows.length === 0) throw notFound('Node library');
   return loadLibrary(db, scope, id);
@@ -134,7 +150,7 @@ const sortable = {
 };
 const searchable = ['l.name', 'l.description', 'l.version'];
 
-export function nodeLibraryRoutes({ db }: Services) {
+export function nodeLibraryRoutes({ db, config }: Services) {
   const list = (
     where: string[],
     params: SqlParam[],
@@ -187,7 +203,7 @@ export function nodeLibraryRoutes({ db }: Services) {
       body: nodeLibraryInputSchema,
       response: nodeLibrarySchema,
       handler: async ({ params, body }) =>
-        createLibrary(db, { orgId: params.orgId, siteId: null }, body),
+        createLibrary(db, config.quotas, { orgId: params.orgId, siteId: null }, body),
     }),
     defineRoute({
       method: 'PUT',
@@ -248,7 +264,7 @@ export function nodeLibraryRoutes({ db }: Services) {
       body: nodeLibraryInputSchema,
       response: nodeLibrarySchema,
       handler: async ({ params, body }) =>
-        createLibrary(db, { orgId: params.orgId, siteId: params.siteId }, body),
+        createLibrary(db, config.quotas, { orgId: params.orgId, siteId: params.siteId }, body),
     }),
     defineRoute({
       method: 'PUT',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { App } from '../app';
 import { routeTable } from '../http/routes';
+import { PATH_VALUES } from '../security/samples';
 import { bearer, createTestApp, tokenFor } from '../test/harness';
 import { dataClient } from './test-support';
 
@@ -360,15 +361,7 @@ describe('robustness: bad input is a 400 envelope, never a 500', () => {
 
   it('answers random and malformed input to every data route with an envelope, never a 500', async () => {
     const routes = routeTable.filter((r) => r.url.startsWith('/data/v1/'));
-    const valid: Record<string, string> = {
-      orgId: '2',
-      siteId: '1',
-      blastId: '7',
-      userId: '8',
-      libraryId: '2',
-      shareId: '1',
-      linkId: 'demo-auth-link',
-    };
+    const valid = PATH_VALUES;
     const weird = fc.constantFrom(
       '0',
       '-1',

@@ -93,6 +93,12 @@ export interface RouteInfo {
   access: Access;
   scope: ApiScope | null;
   summary: string;
+  /** The input schemas, for the generated tests (NUL in every string, bounded strings). */
+  params?: Schema | undefined;
+  query?: Schema | undefined;
+  body?: Schema | undefined;
+  /** The route's own body limit in bytes; undefined: the app's (1 MiB). */
+  bodyLimit?: number | undefined;
 }
 export const routeTable: RouteInfo[] = [];
 
@@ -211,7 +217,17 @@ export function registerRoutes(
   for (const def of defs) {
     const url = `${prefix}${def.url}`;
     for (const method of Array.isArray(def.method) ? def.method : [def.method]) {
-      routeTable.push({ method, url, access: def.access, scope, summary: def.summary });
+      routeTable.push({
+        method,
+        url,
+        access: def.access,
+        scope,
+        summary: def.summary,
+        params: def.params,
+        query: def.query,
+        body: def.body,
+        bodyLimit: def.bodyLimit,
+      });
     }
     app.route({
       method: def.method,

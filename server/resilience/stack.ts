@@ -85,6 +85,8 @@ export async function startStack(
     DATA_DIR: options.dataDir,
     DEMO_SCALE: String(options.demoScale ?? 0.1),
     RATE_LIMIT_MAX: String(options.rateLimitMax ?? 100_000),
+    // Bursts of writes (durability) measure what survives a kill, not the per-organisation quota.
+    QUOTA_CUSTOM_DATA_RECORDS: '1000000',
     LOG_LEVEL: 'warn',
     RESET: options.reset ? '1' : '0',
     DATABASE_URL: options.databaseUrl ?? '',

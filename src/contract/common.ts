@@ -23,8 +23,17 @@ export type ListRequest = z.input<typeof listRequestSchema>;
 
 /** ISO 8601 date-time string, e.g. 2025-01-31T00:00:00.000Z. */
 export const dateTimeSchema = z.string();
-/** Calendar date YYYY-MM-DD or full ISO date-time. */
-export const dateInputSchema = z.iso.date().or(z.iso.datetime({ offset: true }));
+/** Calendar date YYYY-MM-DD or full ISO date-time (at most 40 characters: fractions are free). */
+export const dateInputSchema = z.iso.date().or(z.iso.datetime({ offset: true }).max(40));
+
+/** SPEC §9: attachments at most 20 MiB decoded. */
+export const MAX_ATTACHMENT_BYTES = 20_971_520;
+/**
+ * The base64 text of the largest attachment: 4 characters per 3 bytes, line breaks of MIME's
+ * 76-character lines, and a data: URL prefix.
+ */
+export const MAX_ATTACHMENT_BASE64 =
+  Math.ceil((Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 * 78) / 76) + 256;
 
 /** SPEC §3 attachment: a file name and a base64 blob (optionally a data: URL). */
 export const attachmentSchema = z.object({
@@ -33,12 +42,9 @@ export const attachmentSchema = z.object({
     .min(1)
     .max(255)
     .refine((s) => !s.includes('\u0000'), 'Invalid file name'),
-  base64: z.string().min(1),
+  base64: z.string().min(1).max(MAX_ATTACHMENT_BASE64, 'File size is too large'),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
-
-/** SPEC §9: attachments at most 20 MiB decoded. */
-export const MAX_ATTACHMENT_BYTES = 20_971_520;
 /** SPEC §9: avatars at most 128 KiB decoded. */
 export const MAX_AVATAR_BYTES = 131_072;
 

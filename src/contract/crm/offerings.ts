@@ -12,6 +12,7 @@ export type Feature = z.infer<typeof featureSchema>;
 /** SPEC §6: tags are lowercased, without semicolons, at most 30 characters. */
 export const tagSchema = z
   .string()
+  .max(100)
   .transform((s) => s.toLowerCase().replace(/;/g, '').slice(0, 30).trim())
   .pipe(z.string().min(1));
 
