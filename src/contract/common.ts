@@ -37,10 +37,8 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-/** SPEC §9: attachments at most 20 MiB decoded. */
-export const MAX_ATTACHMENT_BYTES = 20_971_520;
-/** SPEC §9: avatars at most 128 KiB decoded. */
-export const MAX_AVATAR_BYTES = 131_072;
+/** SPEC §9 byte limits (defined in ./limits, which the portals read without zod). */
+export { MAX_ATTACHMENT_BYTES, MAX_AVATAR_BYTES } from './limits';
 
 export const customDataTypes = [
   'Arbitrary',

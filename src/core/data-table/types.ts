@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PermissionRequirement } from '@/core/permissions';
+import type { Permission } from '@/core/permissions';
 import type { TableData } from '@/contract/envelope';
 
 /** SPEC §3 table column types. */
@@ -68,7 +68,7 @@ export interface ColumnSetting<T extends RowRecord = RowRecord> {
   /** false drops the column (SPEC §6). */
   isVisible?: boolean;
   /** The column shows only when this passes (SPEC §6; none = open). */
-  permissions?: PermissionRequirement;
+  permissions?: Permission;
   /** Defaults to true, except button-dropdown and toggle-switch columns. */
   isSortable?: boolean;
   /** Defaults to true, except button-dropdown columns. */
@@ -121,7 +121,7 @@ export interface RowAction<T extends RowRecord = RowRecord> {
   isDisabledFn?: (row: T | null, selected: T[]) => boolean;
   isVisible?: boolean;
   isVisibleFn?: (row: T | null, selected: T[]) => boolean;
-  permissions?: PermissionRequirement;
+  permissions?: Permission;
   /** The modal's initial data for ribbon CREATE/MULTI_CREATE (rows for the other kinds). */
   initialData?: unknown;
 }

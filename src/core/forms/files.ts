@@ -1,8 +1,9 @@
 /** Pure file helpers of the attachments field. */
+import { MAX_ATTACHMENT_BYTES } from '@/contract/limits';
 import { formatFileSize } from '@/core/format';
 
 /** SPEC §9: attachments up to 20971520 bytes (20 MiB). */
-export const ATTACHMENT_MAX_BYTES = 20_971_520;
+export const ATTACHMENT_MAX_BYTES = MAX_ATTACHMENT_BYTES;
 
 export function attachmentTooLargeMessage(fileName: string, size: number): string {
   return `${fileName} is too large (${formatFileSize(size)}). Attachments may be at most ${formatFileSize(ATTACHMENT_MAX_BYTES)}.`;

@@ -41,6 +41,7 @@ export {
   toStoredDate,
   yearDropdownYears,
 } from './dates';
+export { fromCalendarDate, monthsAfter, toCalendarDate } from './calendar-date';
 export { TAGS_REMOVED_WARNING, TAG_MAX_LENGTH, addTag, normaliseTag, removedTags } from './tags';
 export { toDropdownItems, userToItem } from './options';
 export { ATTACHMENT_MAX_BYTES } from './files';

@@ -4,7 +4,7 @@ import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
 import { isApiError } from '@/core/api';
 import { ExpiredDate, formatDate, formatFileSize } from '@/core/format';
 import { useSelectedOrgId } from '@/core/org';
-import { getOrgHref } from '@/core/permissions/routes';
+import { getOrgHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';

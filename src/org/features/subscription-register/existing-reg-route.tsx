@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { FormEngine, type FormSettings } from '@/core/forms';
-import { getOrgHref } from '@/core/permissions/routes';
+import { getOrgHref } from '@/core/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { getRegistration } from './api/get-registration';
 

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { getOrgHref } from '@/core/permissions/routes';
+import { getOrgHref } from '@/core/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { useCreateRegistration } from './api/create-registration';
 import { RegistrationFinish } from './components/registration-finish';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { useOrgContext } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { useSignedInLinkView } from './api/get-link-view';
 import { BlastViewer } from './components/blast-viewer';

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { useSelectedOrgId } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { NotFoundScreen } from '@/core/ui/screens';
 import { useLocateBlast } from './api/locate-blast';

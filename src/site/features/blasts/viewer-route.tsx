@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { useSelectedOrgId } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { NotFoundScreen } from '@/core/ui/screens';
 import { useSharedBlast } from './api/get-shared-blast';

@@ -5,7 +5,7 @@ import { isApiError } from '@/core/api';
 import { DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDateTime } from '@/core/format';
 import type { FormValues } from '@/core/forms';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';

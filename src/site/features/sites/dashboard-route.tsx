@@ -2,7 +2,7 @@ import type { DataDashboard } from '@/contract/data/dashboard';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDate } from '@/core/format';
 import { useSelectedOrgId } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen } from '@/core/ui/screens';

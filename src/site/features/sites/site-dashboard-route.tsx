@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useOrgContext } from '@/core/org';
 import { formatDate } from '@/core/format';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';

@@ -9,7 +9,7 @@ import { crmApi } from '@/core/api';
 import { notify } from '@/core/notify';
 import { useSelectedOrgId } from '@/core/org';
 import { CUSTOMER_SUBS_KEY } from './get-customer-subs';
-import { parseInput } from './parse-input';
+import { parseInput } from '@/core/api';
 
 /** POST orgs/{orgId}/issued-subscriptions: one subscription per chosen customer (MULTI_CREATE). */
 export async function createSubscriptions(orgId: number, input: CreateSubscription) {

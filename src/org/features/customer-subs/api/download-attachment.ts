@@ -1,4 +1,5 @@
 import { crmApi } from '@/core/api';
+import { saveBlob } from '@/core/files';
 
 /**
  * GET orgs/{orgId}/issued-subscriptions/{id}/attachments/{attachmentId} with the bearer token
@@ -15,13 +16,5 @@ export async function downloadAttachment(
     undefined,
     { isFile: true },
   );
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = attachment.fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Let the browser start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, attachment.fileName);
 }

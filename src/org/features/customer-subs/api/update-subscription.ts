@@ -8,7 +8,7 @@ import { crmApi } from '@/core/api';
 import { notify } from '@/core/notify';
 import { useSelectedOrgId } from '@/core/org';
 import { CUSTOMER_SUBS_KEY } from './get-customer-subs';
-import { parseInput } from './parse-input';
+import { parseInput } from '@/core/api';
 
 /** PUT orgs/{orgId}/issued-subscriptions/{id}; attachments listed are added. */
 export async function updateSubscription(orgId: number, id: number, input: UpdateSubscription) {

@@ -11,11 +11,6 @@ import { customerSubsTableKey, getCustomerSubs } from '../api/get-customer-subs'
 import { DisableSubscriptionModal } from './disable-subscription-modal';
 import { SubscriptionFormModal } from './subscription-form';
 
-/** Writes: org admins and business managers (server CUSTOMER_SUBS_WRITE); a sysadmin holds every flag. */
-export const CUSTOMER_SUBS_WRITE = {
-  user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'],
-} as const;
-
 const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -65,14 +60,14 @@ export const customerSubsActions: RowAction<Subscription>[] = [
     buttonTitle: 'New subscriptions for one or several customers',
     buttonText: 'New subscriptions',
     display: ActionDisplay.BUTTON,
-    permissions: CUSTOMER_SUBS_WRITE,
+    permissions: 'customerSubs.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: CUSTOMER_SUBS_WRITE,
+    permissions: 'customerSubs.write',
     isVisibleFn: (row) => row?.isDisabled !== true,
   },
   {
@@ -80,7 +75,7 @@ export const customerSubsActions: RowAction<Subscription>[] = [
     buttonTitle: 'Disable',
     buttonText: 'Disable',
     display: ActionDisplay.INLINE,
-    permissions: CUSTOMER_SUBS_WRITE,
+    permissions: 'customerSubs.write',
     isVisibleFn: (row) => row?.isDisabled !== true,
   },
 ];

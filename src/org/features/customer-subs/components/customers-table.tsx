@@ -3,7 +3,6 @@ import type { Customer } from '@/contract/crm/customers';
 import { ColumnType, DataTable, useDataTableContext, type ColumnSettings } from '@/core/data-table';
 import { useCanAccess } from '@/core/permissions';
 import { customersTableKey, getCustomers } from '../api/get-customers';
-import { CUSTOMER_SUBS_WRITE } from './customer-subs-table';
 import { SubscriptionFormModal } from './subscription-form';
 
 export const customersColumns: ColumnSettings<Customer> = {
@@ -68,7 +67,7 @@ function NewForSelectedButton({ onOpen }: { onOpen: (ids: number[]) => void }) {
  * holds; writers select some and create subscriptions for them in one go.
  */
 export function CustomersTable() {
-  const canWrite = useCanAccess(CUSTOMER_SUBS_WRITE);
+  const canWrite = useCanAccess('customerSubs.write');
   const [chosen, setChosen] = useState<number[] | null>(null);
   return (
     <>

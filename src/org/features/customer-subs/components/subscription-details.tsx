@@ -8,7 +8,7 @@ import { ExpiredDate, formatDate, formatDateTime, formatFileSize } from '@/core/
 import { FormEngine, type Attachment, type FormSettings } from '@/core/forms';
 import { useSelectedOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
-import { getOrgHref } from '@/core/permissions/routes';
+import { getOrgHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { Modal } from '@/core/ui/modal';
 import { useDocumentTitle } from '@/core/ui/portal';
@@ -16,7 +16,7 @@ import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
 import { downloadAttachment } from '../api/download-attachment';
 import { useSubscription } from '../api/get-subscription';
 import { useUpdateSubscription } from '../api/update-subscription';
-import { CUSTOMER_SUBS_WRITE, status } from './customer-subs-table';
+import { status } from './customer-subs-table';
 import { DisableSubscriptionModal } from './disable-subscription-modal';
 import { SubscriptionFormModal } from './subscription-form';
 
@@ -57,7 +57,7 @@ const licenceColumns: ColumnSettings<Licence> = {
 };
 
 function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDetail }) {
-  const canWrite = useCanAccess(CUSTOMER_SUBS_WRITE) && !s.isDisabled;
+  const canWrite = useCanAccess('customerSubs.write') && !s.isDisabled;
   const [modal, setModal] = useState<'edit' | 'disable' | 'attach' | null>(null);
   const close = () => setModal(null);
   const ratio =

@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import type { Subscription } from '@/contract/crm/subscriptions';
-import { FormEngine, type Attachment, type FormSettings, type FormValues } from '@/core/forms';
+import {
+  FormEngine,
+  fromCalendarDate,
+  toCalendarDate,
+  type Attachment,
+  type FormSettings,
+  type FormValues,
+} from '@/core/forms';
 import { Modal } from '@/core/ui/modal';
 import { useCreateSubscriptions } from '../api/create-subscriptions';
-import { fromCalendarDate, toCalendarDate } from '../api/dates';
 import { useSubscriptionChoices, type SubscriptionChoices } from '../api/get-subscription-choices';
 import { useUpdateSubscription } from '../api/update-subscription';
 

@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ExpiredDate } from '@/core/format';
+import { calendarDay, ExpiredDate } from '@/core/format';
 import { useOrgContext } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
-import { getOrgHref, requirements } from '@/core/permissions/routes';
+import { getOrgHref, requirements } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { issuedLicencesQueryOptions } from '../api/get-issued-licences';
 import { licencesQueryOptions } from '../api/get-licences';
@@ -15,7 +15,6 @@ import {
   addDays,
   expiriesByMonth,
   isActiveSubscription,
-  isoDay,
   licencesByState,
   renewalsDue,
   upcomingExpiries,
@@ -65,8 +64,8 @@ export function Overview({ now = new Date() }: { now?: Date }) {
   if (all.some((q) => q.isLoading)) return <FullScreenLoader />;
   const failed = all.some((q) => q.isError);
 
-  const today = isoDay(now);
-  const soon = isoDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  const today = calendarDay(now);
+  const soon = calendarDay(addDays(now, EXPIRY_WINDOW_DAYS));
   const members = users.data?.filter((u) => u.status === 'Active').length;
   const pending = users.data?.filter((u) => u.status === 'Invited').length ?? 0;
   const activeSubs = subscriptions.data?.filter((s) => isActiveSubscription(s, today));

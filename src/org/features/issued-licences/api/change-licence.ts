@@ -4,7 +4,7 @@ import { crmApi } from '@/core/api';
 import { notify } from '@/core/notify';
 import { useSelectedOrgId } from '@/core/org';
 import { ISSUED_LICENCES_KEY } from './get-issued-licences';
-import { parseInput } from './parse-input';
+import { parseInput } from '@/core/api';
 
 export type LicenceChange =
   | { kind: 'suspend' | 'reinstate'; licence: Licence }

@@ -4,7 +4,7 @@ import { crmApi } from '@/core/api';
 import { notify } from '@/core/notify';
 import { useSelectedOrgId } from '@/core/org';
 import { ISSUED_LICENCES_KEY } from './get-issued-licences';
-import { parseInput } from './parse-input';
+import { parseInput } from '@/core/api';
 
 /** POST orgs/{orgId}/issued-licences: issue a licence of one of the organisation's offerings. */
 export async function issueLicence(orgId: number, input: IssueLicence) {

@@ -10,11 +10,6 @@ import {
 import { getIssuedLicences, issuedLicencesTableKey } from '../api/get-issued-licences';
 import { IssueLicenceModal, LicenceStateModal, RenewLicenceModal } from './licence-forms';
 
-/** Writes: org admins and business managers (server ISSUED_WRITE); a sysadmin holds every flag. */
-export const ISSUED_LICENCES_WRITE = {
-  user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'],
-} as const;
-
 export const issuedLicenceColumns: ColumnSettings<Licence> = {
   entity: 'Issued Licences',
   columns: [
@@ -44,14 +39,14 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Issue a licence',
     buttonText: 'Issue licence',
     display: ActionDisplay.BUTTON,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Renew',
     buttonText: 'Renew',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
   },
   // One DISABLE action per direction: the modal suspends or reinstates by the row's state.
   {
@@ -59,7 +54,7 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Suspend',
     buttonText: 'Suspend',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
     isVisibleFn: (row) => row?.state.name !== 'Suspended',
   },
   {
@@ -67,7 +62,7 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Reinstate',
     buttonText: 'Reinstate',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
     isVisibleFn: (row) => row?.state.name === 'Suspended',
   },
 ];

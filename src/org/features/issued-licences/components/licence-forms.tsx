@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import type { Licence } from '@/contract/crm/licences';
-import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
+import {
+  FormEngine,
+  fromCalendarDate,
+  monthsAfter,
+  toCalendarDate,
+  type FormSettings,
+  type FormValues,
+} from '@/core/forms';
 import { formatDate } from '@/core/format';
 import { Modal } from '@/core/ui/modal';
-import { fromCalendarDate, monthsAfter, toCalendarDate } from '../api/dates';
 import { useLicenceChoices, type LicenceChoices } from '../api/get-licence-choices';
 import { useIssueLicence } from '../api/issue-licence';
 import { useChangeLicence } from '../api/change-licence';

@@ -9,7 +9,7 @@ import { crmApi } from '@/core/api';
 import { notify } from '@/core/notify';
 import { useSelectedOrgId } from '@/core/org';
 import { OFFERINGS_KEY } from './get-offerings';
-import { parseInput } from './parse-input';
+import { parseInput } from '@/core/api';
 
 /** POST orgs/{orgId}/offerings (create) or PUT orgs/{orgId}/offerings/{id} (edit). */
 export async function saveOffering(

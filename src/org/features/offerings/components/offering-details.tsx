@@ -6,7 +6,7 @@ import { CustomDataRecordsPanel, type CustomDataRecord } from '@/core/custom-dat
 import { ExpiredDate, formatDate, formatDateTime } from '@/core/format';
 import { notify } from '@/core/notify';
 import { useCanAccess } from '@/core/permissions';
-import { getOrgHref, requirements } from '@/core/permissions/routes';
+import { getOrgHref, requirements } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
@@ -15,7 +15,6 @@ import { useOfferingSubscriptions } from '../api/get-offering-subscriptions';
 import { useOfferingCustomData } from '../api/offering-custom-data';
 import { DeleteOfferingModal } from './delete-offering-modal';
 import { OfferingFormModal } from './offering-form';
-import { OFFERINGS_WRITE } from './offerings-table';
 
 export interface OfferingDetailsPageProps {
   type: 'product' | 'service';
@@ -42,7 +41,7 @@ export function OfferingDetailsPage({ type }: OfferingDetailsPageProps) {
 }
 
 function OfferingDetails({ offering, title }: { offering: OfferingDetail; title: string }) {
-  const canWrite = useCanAccess(OFFERINGS_WRITE);
+  const canWrite = useCanAccess('offerings.write');
   const [modal, setModal] = useState<'edit' | 'delete' | null>(null);
   const navigate = useNavigate();
   const kind = offering.type === 'product' ? 'Product' : 'Service';

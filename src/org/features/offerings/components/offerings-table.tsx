@@ -11,9 +11,6 @@ import { getOfferings, offeringsTableKey } from '../api/get-offerings';
 import { DeleteOfferingModal } from './delete-offering-modal';
 import { OfferingFormModal, useSellableTypes } from './offering-form';
 
-/** Writes: org admins and business managers (server OFFERINGS_WRITE); a sysadmin holds every flag. */
-export const OFFERINGS_WRITE = { user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'] } as const;
-
 const typeLabel = (row: Offering) => (row.type === 'product' ? 'Product' : 'Service');
 
 export const offeringColumns: ColumnSettings<Offering> = {
@@ -65,7 +62,7 @@ export function OfferingsTable() {
       buttonText: 'New offering',
       icon: 'bi bi-plus-lg',
       display: ActionDisplay.BUTTON,
-      permissions: OFFERINGS_WRITE,
+      permissions: 'offerings.write',
       // An organisation enabled for neither products nor services has nothing to create.
       isVisible: sellable.length > 0,
     },
@@ -74,14 +71,14 @@ export function OfferingsTable() {
       buttonTitle: 'Edit',
       buttonText: 'Edit',
       display: ActionDisplay.INLINE,
-      permissions: OFFERINGS_WRITE,
+      permissions: 'offerings.write',
     },
     {
       action: ActionKind.DELETE,
       buttonTitle: 'Delete',
       buttonText: 'Delete',
       display: ActionDisplay.INLINE,
-      permissions: OFFERINGS_WRITE,
+      permissions: 'offerings.write',
     },
   ];
   return (

@@ -11,7 +11,7 @@ import { crmApi } from '@/core/api';
 import { notify } from '@/core/notify';
 import { queryPresets } from '@/core/query';
 import { ORGANISATIONS_KEY } from './get-organisations';
-import { parseInput } from './parse-input';
+import { parseInput } from '@/core/api';
 
 /**
  * GET orgs/{orgId}/custom-data: an organisation's custom data records. A sysadmin holds every

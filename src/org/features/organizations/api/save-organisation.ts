@@ -9,7 +9,7 @@ import {
 import { crmApi } from '@/core/api';
 import { notify } from '@/core/notify';
 import { ORGANISATIONS_KEY } from './get-organisations';
-import { parseInput } from './parse-input';
+import { parseInput } from '@/core/api';
 
 export type OrganisationInput = z.input<typeof adminUpdateOrgSchema>;
 

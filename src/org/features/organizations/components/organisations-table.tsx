@@ -55,23 +55,20 @@ export const organisationColumns: ColumnSettings<Organisation> = {
   }),
 };
 
-// The route is sysadmin-only; so are these (server: sysadminOnly).
-const SYSADMIN = { user: ['isSysadmin'] } as const;
-
 export const organisationActions: RowAction<Organisation>[] = [
   {
     action: ActionKind.CREATE,
     buttonTitle: 'New organisation',
     buttonText: 'New organisation',
     display: ActionDisplay.BUTTON,
-    permissions: SYSADMIN,
+    permissions: 'organizations.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: SYSADMIN,
+    permissions: 'organizations.write',
   },
 ];
 

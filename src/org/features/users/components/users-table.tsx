@@ -12,7 +12,7 @@ import {
 } from '@/core/data-table';
 import { formatDate, formatUser } from '@/core/format';
 import type { FormValues } from '@/core/forms';
-import { useCanAccess, type PermissionRequirement } from '@/core/permissions';
+import { useCanAccess } from '@/core/permissions';
 import { getOrgUsers, ORG_USERS_KEY } from '../api/get-org-users';
 import { useInviteUser } from '../api/invite-user';
 import { useRemoveMember } from '../api/remove-member';
@@ -31,11 +31,6 @@ const FLAG_COLUMN_TITLES: Record<keyof typeof FLAG_LABELS, string> = {
   isTechSupport: 'Tech support',
 };
 
-/** Who may invite, edit flags, resend and revoke (the server's rule). */
-export const MANAGE_USERS: PermissionRequirement = { user: ['isOrgAdmin', 'isSubManager'] };
-/** Who may remove a member, and grant or take org admin. */
-export const ORG_ADMIN: PermissionRequirement = { user: ['isOrgAdmin'] };
-
 const isInvited = (row: OrgUser | null) => row?.status === 'Invited';
 const statusOf = (row: OrgUser) =>
   isInvited(row) ? 'Invited' : row.isOrgOwner ? 'Owner' : 'Active';
@@ -46,21 +41,21 @@ const actions: RowAction<OrgUser>[] = [
     buttonTitle: 'Invite a user',
     buttonText: 'Invite user',
     display: ActionDisplay.BUTTON,
-    permissions: MANAGE_USERS,
+    permissions: 'orgUsers.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit permissions',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: MANAGE_USERS,
+    permissions: 'orgUsers.write',
   },
   {
     action: ActionKind.DISABLE,
     buttonTitle: 'Revoke invitation',
     buttonText: 'Revoke',
     display: ActionDisplay.INLINE,
-    permissions: MANAGE_USERS,
+    permissions: 'orgUsers.write',
     isVisibleFn: (row) => isInvited(row),
   },
   {
@@ -68,7 +63,7 @@ const actions: RowAction<OrgUser>[] = [
     buttonTitle: 'Remove from organisation',
     buttonText: 'Remove',
     display: ActionDisplay.INLINE,
-    permissions: ORG_ADMIN,
+    permissions: 'orgUsers.remove',
     isVisibleFn: (row) => row !== null && !isInvited(row) && !row.isOrgOwner,
   },
 ];
@@ -136,8 +131,8 @@ function ResendButton({ resend }: { resend: (row: OrgUser) => Promise<unknown> }
 
 /** The organisation's members and pending invitations (SPEC §2 /users). */
 export function UsersTable() {
-  const canManage = useCanAccess(MANAGE_USERS);
-  const isOrgAdmin = useCanAccess(ORG_ADMIN);
+  const canManage = useCanAccess('orgUsers.write');
+  const isOrgAdmin = useCanAccess('orgUsers.remove');
   const invite = useInviteUser();
   const update = useUpdateMember();
   const resend = useResendInvitation();

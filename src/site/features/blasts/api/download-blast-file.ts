@@ -1,5 +1,6 @@
 import { dataApi } from '@/core/api';
 import { config } from '@/core/config';
+import { saveBlob } from '@/core/files';
 
 /**
  * SPEC §3: the '{address}' of a blast file: the data host plus the file's path. downloadPath
@@ -22,13 +23,5 @@ export async function downloadBlastFile(
     isFile: true,
     isAnonymous: options.isAnonymous,
   });
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = fileName.toLowerCase().endsWith('.blst') ? fileName : `${fileName}.blst`;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Let the browser start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, fileName.toLowerCase().endsWith('.blst') ? fileName : `${fileName}.blst`);
 }

@@ -11,14 +11,13 @@ import {
 import { formatDate, formatFileSize } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { useOrgContext } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { getBlasts } from '../api/get-blasts';
 import { BLASTS_KEY } from '../api/keys';
 import { useDeleteBlast } from '../api/delete-blast';
 import { useUpdateBlast } from '../api/update-blast';
 import { useUploadBlast } from '../api/upload-blast';
 import { BlastModal, toMetadata, toUpload } from './blast-form';
-import { BLAST_WRITERS } from './blast-permissions';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 const actions: RowAction<BlastListItem>[] = [
@@ -27,21 +26,21 @@ const actions: RowAction<BlastListItem>[] = [
     buttonTitle: 'Upload a .blst file',
     buttonText: 'Upload blast',
     display: ActionDisplay.BUTTON,
-    permissions: BLAST_WRITERS,
+    permissions: 'blasts.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit blast',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: BLAST_WRITERS,
+    permissions: 'blasts.write',
   },
   {
     action: ActionKind.DELETE,
     buttonTitle: 'Delete blast',
     buttonText: 'Delete',
     display: ActionDisplay.INLINE,
-    permissions: BLAST_WRITERS,
+    permissions: 'blasts.write',
   },
 ];
 

@@ -9,7 +9,7 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { formatDateTime, formatUser } from '@/core/format';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { getSharedBlasts } from '../api/get-shared-blasts';
 import { SHARED_BLASTS_KEY } from '../api/keys';
 import { useUnshareBlast } from '../api/unshare-blast';

@@ -5,7 +5,7 @@ import { isApiError } from '@/core/api';
 import { formatDateTime, formatUser } from '@/core/format';
 import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
 import { useCanAccess } from '@/core/permissions';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { useCreateBlastLink } from '../api/create-blast-link';
 import { useBlastLinks } from '../api/get-blast-links';
 import { useBlastShares } from '../api/get-blast-shares';
@@ -13,7 +13,6 @@ import { getShareTargets } from '../api/get-share-targets';
 import { useRevokeBlastLink } from '../api/revoke-blast-link';
 import { useShareBlast } from '../api/share-blast';
 import { useUnshareBlast } from '../api/unshare-blast';
-import { BLAST_WRITERS } from './blast-permissions';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 export interface SharingPanelProps {
@@ -141,7 +140,7 @@ function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
  * organisation; unshare), and its links (create an anonymous or a sign-in link; revoke).
  */
 export function SharingPanel({ orgId, siteId, blastId, blastName }: SharingPanelProps) {
-  const canWrite = useCanAccess(BLAST_WRITERS);
+  const canWrite = useCanAccess('blasts.write');
   const shares = useBlastShares(orgId, siteId, blastId);
   const links = useBlastLinks(orgId, siteId, blastId, canWrite);
   const share = useShareBlast(orgId, siteId, blastId);

@@ -10,7 +10,7 @@ import {
 } from '@/core/data-table';
 import { formatDate } from '@/core/format';
 import type { FormValues } from '@/core/forms';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { useDeleteNodeLibrary } from '../api/delete-node-library';
 import { getNodeLibraries } from '../api/get-node-libraries';
 import { useNodeLibrary } from '../api/get-node-library';

@@ -11,7 +11,7 @@ import {
 import { formatDate } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { useOrgContext } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { getAllSites, getOrgSites } from '../api/get-sites';
 import { ALL_SITES_KEY, SITES_KEY } from '../api/keys';
 import { useSaveSite } from '../api/save-site';
@@ -59,14 +59,14 @@ const orgActions: RowAction<Site>[] = [
     buttonTitle: 'Create a site',
     buttonText: 'Create site',
     display: ActionDisplay.BUTTON,
-    permissions: { user: ['isOrgAdmin'] },
+    permissions: 'sites.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit site',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: { user: ['isOrgAdmin'] },
+    permissions: 'sites.write',
   },
 ];
 const allActions: RowAction<Site>[] = [
@@ -75,7 +75,7 @@ const allActions: RowAction<Site>[] = [
     buttonTitle: 'Edit site',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: { user: ['isSysadmin'] },
+    permissions: 'allSites.write',
   },
 ];
 

@@ -2,9 +2,9 @@ import type { ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { useOptionalOrgContext } from '@/core/org/context';
 import { useCanAccess } from '@/core/permissions';
-import type { RouteDef } from '@/core/permissions/routes';
-import { NoAccessScreen, NotFoundScreen } from './screens';
-import { AnonymousLayout, ProtectedLayout, PublicLayout } from './shell/layouts';
+import type { RouteDef } from '@/core/routes';
+import { NoAccessScreen, NotFoundScreen } from '@/core/ui/screens';
+import { AnonymousLayout, ProtectedLayout, PublicLayout } from './layouts';
 
 /** Each route name of a table mapped to its (lazy) page: a missing page is a type error. */
 export type RoutePages<Table extends Record<string, RouteDef>> = {

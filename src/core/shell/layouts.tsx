@@ -1,12 +1,12 @@
 import { createContext, Suspense, useContext, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { RequireAuth, useAuthSession } from '@/core/auth';
+import { RequireAuth, SignInButtons, useAuthSession } from '@/core/auth';
 import { OrgProvider } from '@/core/org/provider';
 import { useOptionalOrgContext, type OrgContextValue } from '@/core/org/context';
 import { MockPermissionsBadge } from '@/core/permissions/mock-panel';
-import { RouteErrorBoundary } from '../error-boundary';
-import { FullScreenLoader } from '../loaders';
-import { usePortal } from '../portal';
+import { RouteErrorBoundary } from '@/core/ui/error-boundary';
+import { FullScreenLoader } from '@/core/ui/loaders';
+import { usePortal } from '@/core/ui/portal';
 import { MainLandmark, PageFrame, TopBar } from './frame';
 import { OrgSwitcher } from './org-switcher';
 import { Sidebar, type SidebarSection } from './sidebar';
@@ -106,26 +106,7 @@ export function SignedOutShell({
     <PageFrame>
       <TopBar portalName={name}>
         {actions && session.status === 'unauthenticated' ? (
-          <>
-            <button
-              type="button"
-              className="btn btn-sm btn-light"
-              onClick={() => {
-                void session.signIn();
-              }}
-            >
-              Sign in
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-light"
-              onClick={() => {
-                void session.signIn({ register: true });
-              }}
-            >
-              Register
-            </button>
-          </>
+          <SignInButtons variant="top-bar" />
         ) : null}
       </TopBar>
       <MainLandmark>

@@ -1,15 +1,16 @@
 /**
- * The route table of both portals (SPEC §2) with the access rules of SPEC §6: one declarative
- * place. The portals' app/routes.tsx map each route name to its lazy-loaded feature page (the
- * types make a missing page a compile error); sidebars, guards, tests and e2e read this table.
+ * The route table of both portals (SPEC §2), each route with its rule from the permission table
+ * of src/contract (SPEC §6): one declarative place. The portals' app/routes.tsx map each route
+ * name to its lazy-loaded feature page (the types make a missing page a compile error);
+ * sidebars, guards, tests and e2e read this table.
  *
  * access:
  *  - 'anonymous': no sign-in and no organisation (callbacks, anonymous links, email preferences)
  *  - 'public': open to everyone; signed-in users see it too (landing page, account routes)
  *  - 'protected': sign-in required, inside the organisation context, checked against `requirement`
  */
+import { requirementFor, type PermissionRequirement } from '@/contract/permissions';
 import { config } from '@/core/config';
-import type { PermissionRequirement } from './check';
 
 export type RouteAccess = 'anonymous' | 'public' | 'protected';
 
@@ -23,33 +24,27 @@ export interface RouteDef {
   readonly requirement?: PermissionRequirement;
 }
 
-/** SPEC §6, row by row. An OR across the listed flags. */
+/** SPEC §6, row by row: the `.read` rows of the permission table (src/contract/permissions.ts). */
 export const requirements = {
   /** Organizations, All Users, all-sites. */
-  sysadmin: { user: ['isSysadmin'] },
+  sysadmin: requirementFor('organizations.read'),
   /** Offerings and details. */
-  offerings: {
-    org: ['isProductOwnerEnabled', 'isServiceOwnerEnabled'],
-    user: ['isOrgAdmin', 'isBusinessManager', 'isDeveloper', 'isTechSupport'],
-  },
+  offerings: requirementFor('offerings.read'),
   /** Users, Licences. */
-  usersAndLicences: { user: ['isOrgAdmin', 'isSubManager', 'isDeveloper'] },
-  issuedLicences: { org: ['isProductOwnerEnabled'], user: ['isOrgAdmin', 'isBusinessManager'] },
+  usersAndLicences: requirementFor('orgUsers.read'),
+  issuedLicences: requirementFor('issuedLicences.read'),
   /** Customer Subs and details. */
-  customerSubs: {
-    org: ['isProductOwnerEnabled', 'isServiceOwnerEnabled'],
-    user: ['isOrgAdmin', 'isBusinessManager'],
-  },
+  customerSubs: requirementFor('customerSubs.read'),
   /** Software and details. */
-  software: { user: ['isOrgAdmin', 'isSubManager'] },
-  editOrg: { user: ['isOrgOwner'] },
+  software: requirementFor('software.read'),
+  editOrg: requirementFor('org.read'),
   /** Site Admin (/sites). */
-  siteAdmin: { user: ['isOrgAdmin'] },
-  siteUsers: { user: ['isOrgAdmin', 'isSubManager'], site: ['isSiteAdmin'] },
+  siteAdmin: requirementFor('sites.read'),
+  siteUsers: requirementFor('siteUsers.read'),
   /** Blasts and details. */
-  blasts: { user: ['isOrgAdmin', 'isSubManager'], site: ['isSiteAdmin', 'isSiteUser'] },
+  blasts: requirementFor('blasts.read'),
   /** SPEC §1: the Support page only for the three configured organisations. */
-  support: { orgIds: config.supportOrgIds },
+  support: requirementFor('supportRequests.write', config.supportOrgIds),
 } as const satisfies Record<string, PermissionRequirement>;
 
 const route = <const R extends RouteDef>(def: R): R => def;

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import type { FieldError } from '@/contract/envelope';
 
-/** A request refused before it left: the contract schema's issues, shaped like server field errors. */
+/**
+ * A request refused before it left: the contract schema's issues, shaped like the server's field
+ * errors (the form engine shows both under their fields).
+ */
 export class InputError extends Error {
   readonly fieldErrors: Record<string, FieldError>;
   constructor(fieldErrors: Record<string, FieldError>) {

@@ -1,6 +1,5 @@
-import { fromStoredDate } from '@/core/forms';
-
-const pad = (n: number) => String(n).padStart(2, '0');
+import { calendarDay } from '@/core/format';
+import { fromStoredDate } from './dates';
 
 /**
  * The date field stores local midnight as an ISO timestamp (SPEC §5); the CRM takes calendar
@@ -8,8 +7,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export function toCalendarDate(stored: unknown): string | null {
   const date = fromStoredDate(stored);
-  if (!date) return null;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return date ? calendarDay(date) : null;
 }
 
 /** A CRM calendar date (YYYY-MM-DD) as the date field's stored value (local midnight). */
@@ -25,6 +23,5 @@ export function monthsAfter(ymd: string | null | undefined, months: number): str
     ymd && /^\d{4}-\d{2}-\d{2}/.test(ymd) ? new Date(`${ymd.slice(0, 10)}T00:00:00`) : new Date();
   const today = new Date();
   const from = base.getTime() < today.getTime() ? today : base;
-  const next = new Date(from.getFullYear(), from.getMonth() + months, from.getDate());
-  return `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}`;
+  return calendarDay(new Date(from.getFullYear(), from.getMonth() + months, from.getDate()));
 }

@@ -1,4 +1,4 @@
-import { useAuthSession } from '@/core/auth';
+import { SignInButtons } from '@/core/auth';
 import { useDocumentTitle } from '@/core/ui/portal';
 
 /**
@@ -7,7 +7,6 @@ import { useDocumentTitle } from '@/core/ui/portal';
  */
 export default function NotAuthenticatedPage() {
   useDocumentTitle('Not signed in');
-  const session = useAuthSession();
   return (
     <section
       className="py-4"
@@ -20,15 +19,7 @@ export default function NotAuthenticatedPage() {
       <p className="lead">
         Your session has ended or you need to sign in to see this page. Sign in again to carry on.
       </p>
-      <button
-        type="button"
-        className="btn btn-primary"
-        onClick={() => {
-          void session.signIn();
-        }}
-      >
-        Sign in
-      </button>
+      <SignInButtons register={false} />
     </section>
   );
 }
