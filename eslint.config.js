@@ -42,8 +42,9 @@ export const coreDependencies = {
   org: ['api', 'auth', 'storage', 'ui'],
   permissions: ['config', 'org', 'storage'],
   forms: ['api', 'format', 'ui'],
-  'custom-data': ['forms', 'notify', 'ui'],
+  'custom-data': ['api', 'forms', 'notify', 'query', 'ui'],
   'data-table': ['files', 'format', 'org', 'permissions', 'query', 'storage', 'ui'],
+  members: ['data-table', 'forms'],
   shell: [
     'auth',
     'config',

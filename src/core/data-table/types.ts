@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { QueryFunction, QueryKey, SkipToken } from '@tanstack/react-query';
 import type { Permission } from '@/core/permissions';
 import type { TableData } from '@/contract/envelope';
 
@@ -134,8 +135,16 @@ export interface ModalState {
 }
 
 /** Handed to the screen's renderModal. */
-export interface ModalRenderProps<TEditor = unknown> {
+export interface ModalRenderProps<T extends RowRecord = RowRecord, TEditor = unknown> {
   action: ActionKind;
+  /**
+   * The rows the action is about: the row of an inline action or cell, the selected rows of a
+   * ribbon EDIT, DELETE or DISABLE; none for CREATE and MULTI_CREATE.
+   */
+  rows: T[];
+  /** The first of rows, or null. */
+  row: T | null;
+  /** What the modal was opened with (a ribbon CREATE's initialData; the rows otherwise). */
   initialData: unknown;
   editorSettings: TEditor | undefined;
   close: () => void;
@@ -152,3 +161,15 @@ export interface FetchContext {
 }
 
 export type FetchData<T> = (context: FetchContext) => Promise<FetchResult<T>>;
+
+/**
+ * An entity's list query (its query options: key, fetch, enabled): the table reads the rows
+ * from that cache entry, so the list screen and every other reader of the list share it.
+ */
+export interface TableQuery<T> {
+  queryKey: QueryKey;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the entity's own key type
+  queryFn?: QueryFunction<FetchResult<T>, any> | SkipToken;
+  /** A query option's enabled: a boolean (a function is read as enabled). */
+  enabled?: boolean | ((...args: never[]) => boolean);
+}

@@ -18,8 +18,11 @@ import {
 import { OrgContext, type OrgContextValue, type ScopeProblem, type UserProfile } from './context';
 import { usePageSize } from '@/core/storage/page-size';
 
-export const userMetadataQueryKey = (sub: string) => ['userMetadata', sub] as const;
-export const userAvatarQueryKey = (sub: string) => ['userAvatar', sub] as const;
+/** The user's metadata and avatar: invalidate `.all` after changing an organisation or a photo. */
+export const userMetadataKeys = { all: ['userMetadata'] as const };
+export const userAvatarKeys = { all: ['userAvatar'] as const };
+export const userMetadataQueryKey = (sub: string) => [...userMetadataKeys.all, sub] as const;
+export const userAvatarQueryKey = (sub: string) => [...userAvatarKeys.all, sub] as const;
 
 /** Where a site page goes when the user switches to an organisation the site is not in. */
 const SITE_SWITCH_TARGET = '/dashboard';

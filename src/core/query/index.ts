@@ -1,4 +1,10 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import {
+  QueryClient,
+  useMutation,
+  useQueryClient,
+  type QueryClientConfig,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { isApiError } from '@/core/api';
 
 const MINUTE = 60_000;
@@ -26,7 +32,7 @@ export function isRetryable(error: unknown): boolean {
 export const queryPresets = {
   /** Lists and detail records: retry 3 times with exponential backoff, cached 5 minutes. */
   records: {
-    retry: (failureCount: number, error: unknown) => failureCount < 3 && isRetryable(error),
+    retry: (failureCount: number, error: Error) => failureCount < 3 && isRetryable(error),
     retryDelay: backoffDelay,
     gcTime: 5 * MINUTE,
   },
@@ -71,4 +77,30 @@ export function orgQueryKey<const K extends readonly unknown[]>(
   ...key: K
 ): [...K, { orgId: number | null }] {
   return [...key, { orgId }];
+}
+
+export interface EntityMutationOptions<TInput, TResult> {
+  /** The leading keys of every query the change touches; refetched after it succeeds. */
+  invalidates: readonly QueryKey[];
+  /** Before the refetch (a toast of what was done). */
+  onSuccess?: (result: TResult, input: TInput) => void;
+}
+
+/**
+ * A write of an entity (src/{portal}/entities): runs it, says what was done, and invalidates
+ * the queries it changed by their leading keys (CONVENTIONS.md: mutations invalidate by the
+ * matching query options' key). Never retried on its own.
+ */
+export function useEntityMutation<TInput, TResult>(
+  mutationFn: (input: TInput) => Promise<TResult>,
+  { invalidates, onSuccess }: EntityMutationOptions<TInput, TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (result: TResult, input: TInput) => {
+      onSuccess?.(result, input);
+      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
 }

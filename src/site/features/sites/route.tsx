@@ -1,5 +1,6 @@
 import { SignInButtons, useAuthSession } from '@/core/auth';
 import { useOptionalOrgContext } from '@/core/org/context';
+import { Page } from '@/core/ui/page';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { SiteCards } from './components/site-cards';
 
@@ -26,12 +27,8 @@ export default function SitesPage() {
     );
   }
   return (
-    <section aria-labelledby="sites-title">
-      <h1 id="sites-title" className="h3 mb-1">
-        Sites
-      </h1>
-      <p className="text-body-secondary">The sites you can open, in all your organisations.</p>
+    <Page title="Sites" lead={<>The sites you can open, in all your organisations.</>}>
       <SiteCards />
-    </section>
+    </Page>
   );
 }

@@ -7,7 +7,8 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { getIssuedLicences, issuedLicencesTableKey } from '../api/get-issued-licences';
+import { useOrgId } from '@/core/org';
+import { issuedLicencesQueryOptions } from '@/org/entities/licences/issued';
 import { IssueLicenceModal, LicenceStateModal, RenewLicenceModal } from './licence-forms';
 
 export const issuedLicenceColumns: ColumnSettings<Licence> = {
@@ -68,18 +69,15 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
 ];
 
 export function IssuedLicencesTable() {
+  const orgId = useOrgId();
   return (
     <DataTable<Licence>
       columnSettings={issuedLicenceColumns}
       title="Licences issued to customers"
-      queryKey={issuedLicencesTableKey}
-      fetchData={async ({ orgId, signal }) =>
-        orgId === null ? null : getIssuedLicences(orgId, signal)
-      }
+      query={issuedLicencesQueryOptions(orgId)}
       actions={issuedLicenceActions}
       getRowId={(row) => String(row.id)}
-      renderModal={({ action, initialData, close }) => {
-        const row = initialData as Licence | null;
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) return <IssueLicenceModal onClose={close} />;
         if (!row) return null;
         if (action === ActionKind.EDIT) return <RenewLicenceModal licence={row} onClose={close} />;

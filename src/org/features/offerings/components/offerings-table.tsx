@@ -7,7 +7,8 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { getOfferings, offeringsTableKey } from '../api/get-offerings';
+import { useOrgId } from '@/core/org';
+import { offeringsQueryOptions } from '@/org/entities/offerings/api';
 import { DeleteOfferingModal } from './delete-offering-modal';
 import { OfferingFormModal, useSellableTypes } from './offering-form';
 
@@ -54,6 +55,7 @@ export const offeringColumns: ColumnSettings<Offering> = {
 };
 
 export function OfferingsTable() {
+  const orgId = useOrgId();
   const sellable = useSellableTypes();
   const actions: RowAction<Offering>[] = [
     {
@@ -84,13 +86,11 @@ export function OfferingsTable() {
   return (
     <DataTable<Offering>
       columnSettings={offeringColumns}
-      queryKey={offeringsTableKey}
+      query={offeringsQueryOptions(orgId)}
       title="Products and services"
-      fetchData={async ({ orgId, signal }) => (orgId === null ? null : getOfferings(orgId, signal))}
       actions={actions}
       getRowId={(row) => String(row.id)}
-      renderModal={({ action, initialData, close }) => {
-        const row = initialData as Offering | null;
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.DELETE && row) {
           return <DeleteOfferingModal offering={row} onClose={close} />;
         }

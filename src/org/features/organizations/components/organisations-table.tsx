@@ -7,7 +7,7 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { getOrganisations, organisationsTableKey } from '../api/get-organisations';
+import { organisationsQueryOptions } from '@/org/entities/organisations/api';
 import { OrganisationFormModal } from './organisation-form';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -77,13 +77,12 @@ export function OrganisationsTable() {
     <DataTable<Organisation>
       columnSettings={organisationColumns}
       title="All organisations"
-      queryKey={organisationsTableKey}
-      fetchData={({ signal }) => getOrganisations(signal)}
+      query={organisationsQueryOptions()}
       actions={organisationActions}
       getRowId={(row) => String(row.id)}
-      renderModal={({ action, initialData, close }) => (
+      renderModal={({ action, row, close }) => (
         <OrganisationFormModal
-          organisation={action === ActionKind.EDIT ? (initialData as Organisation) : null}
+          organisation={action === ActionKind.EDIT ? row : null}
           onClose={close}
         />
       )}

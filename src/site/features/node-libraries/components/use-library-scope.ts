@@ -1,6 +1,6 @@
 import { useOrgContext } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
-import type { LibraryScope } from '../api/scope';
+import type { LibraryScope } from '@/site/entities/node-libraries/api';
 
 /**
  * The scope of the page (the selected site's libraries inside a site, else the organisation's),
