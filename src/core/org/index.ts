@@ -17,6 +17,7 @@ export {
   userMetadataKeys,
   userMetadataQueryKey,
 } from './provider';
+export { useOrgSelection, type OrgSelectionInputs } from './use-org-selection';
 export {
   chooseOrgId,
   customDataErrorMessage,
