@@ -50,7 +50,8 @@ for (const portal of portals) {
   test(`Sign out of the ${portal.name} portal: the provider confirms, back on the landing page, signed out`, async ({
     page,
   }) => {
-    await signIn(page, portal.account, { portal: portal.origin, path: portal.path });
+    // Its own provider session: signing out revokes the grant, which other tests must not share.
+    await signIn(page, portal.account, { portal: portal.origin, path: portal.path, form: true });
     await openUserMenu(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
 
@@ -70,7 +71,8 @@ for (const portal of portals) {
 }
 
 test('Sign out in one tab signs the other tabs of the portal out', async ({ page, context }) => {
-  await signIn(page, 'manager', { path: '/users' });
+  // Its own provider session: signing out revokes the grant, which other tests must not share.
+  await signIn(page, 'manager', { path: '/users', form: true });
   const other = await context.newPage();
   // Same browser: the provider's session signs the second tab in without the form.
   await signIn(other, 'manager', { path: '/offerings' });
