@@ -2,7 +2,7 @@
  * What the API client does with a failed call (SPEC §8): the ApiError it becomes, and the toast,
  * redirect and error report of a failure nobody handles manually.
  */
-import axios, { type Method } from 'axios';
+import type { AxiosError, Method } from 'axios';
 import { reportError } from '@/core/errors';
 import { notify } from '@/core/notify';
 import { navigateTo } from './auth-bridge';
@@ -30,6 +30,15 @@ export function pathOnly(path: string): string {
   return path.split(/[?#]/)[0] ?? path;
 }
 
+/**
+ * An axios error, recognised by its own marker (what axios.isAxiosError reads), so that only the
+ * lazily loaded client module imports axios itself.
+ */
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { isAxiosError?: unknown }).isAxiosError === true;
+
 /** The method and endpoint an ApiError names. */
 export const meta = (ctx: CallContext) => ({
   method: ctx.method.toUpperCase(),
@@ -42,7 +51,7 @@ export async function toApiError(
   isFile: boolean,
 ): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (axios.isAxiosError(error) && error.response) {
+  if (isAxiosError(error) && error.response) {
     let body: unknown = error.response.data;
     if (isFile && body instanceof Blob) {
       const text = await body.text().catch(() => '');

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import type { Subscription } from '@/contract/crm/subscriptions';
-import { config } from '@/core/config';
 import SoftwarePage from '@/org/features/software/route';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
+import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
+
+// Typing through forms is slow on a shared machine (the default 5 s is too tight under load).
+vi.setConfig({ testTimeout: 20_000 });
 
 const sub: Subscription = {
   id: 3,
@@ -25,14 +27,7 @@ const sub: Subscription = {
 
 describe('Software (/my-subscriptions)', () => {
   it('lists the subscriptions held, each linking to its service licences', async () => {
-    server.use(
-      http.post(`${config.crmApiUrl}/orgs/1/my-subscriptions/list`, () =>
-        HttpResponse.json({
-          success: true,
-          data: { results: [sub], fetchedCount: 1, skippedCount: 0, totalAvailable: 1 },
-        }),
-      ),
-    );
+    server.use(subscriptionHandlers.heldList([sub]));
     await renderApp(<SoftwarePage />, {
       url: '/my-subscriptions',
       permissions: { isSubManager: true },

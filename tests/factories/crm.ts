@@ -1,40 +1,15 @@
-import type { Customer } from '@/contract/crm/customers';
 /**
- * Test kit of the Business and Sysadmin screens: CRM URLs, envelopes, a refusal with field
- * errors, the demo organisation, and typed factories (createOffering({...}) etc.).
+ * Test data of the CRM (the organisation portal's resources): the demo organisation and typed
+ * factories with overrides (createOffering({ name: 'BlastPlan' })).
  */
-import { HttpResponse } from 'msw';
+import type { Customer } from '@/contract/crm/customers';
 import type { Licence } from '@/contract/crm/licences';
 import type { Offering, OfferingDetail } from '@/contract/crm/offerings';
 import type { Organisation } from '@/contract/crm/orgs';
 import type { Subscription, SubscriptionDetail } from '@/contract/crm/subscriptions';
-import type { AdminUser } from '@/contract/crm/users';
+import type { AdminUser, OrgUser } from '@/contract/crm/users';
 import type { UserPermissions } from '@/contract/metadata';
-import { config } from '@/core/config';
-import type { MembershipOverrides } from '../../../factories/metadata';
-
-export const crm = (path: string) => `${config.crmApiUrl}/${path}`;
-
-export const ok = <T>(data: T) => HttpResponse.json({ success: true, errors: null, data });
-
-export const paged = <T>(results: T[]) =>
-  ok({ results, fetchedCount: results.length, skippedCount: 0, totalAvailable: results.length });
-
-/** A 400 in the API envelope with errors keyed by field (SPEC §3). */
-export const refusal = (errors: Record<string, string>) =>
-  HttpResponse.json(
-    {
-      success: false,
-      errors: Object.fromEntries(
-        Object.entries(errors).map(([field, message]) => [
-          field,
-          { message, errorCode: 'invalid' },
-        ]),
-      ),
-      data: null,
-    },
-    { status: 400 },
-  );
+import type { MembershipOverrides } from './metadata';
 
 /** Acme Mining (1), enabled for products and services, with the user's flags there. */
 export const acme = (permissions: Partial<UserPermissions>): MembershipOverrides => ({
@@ -159,6 +134,43 @@ export function createCustomer(overrides: Partial<Customer> = {}): Customer {
     activeLicences: 2,
     nextEndDate: '2100-06-30',
     customerSince: '2024-01-15T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A licence the organisation holds, from its vendor (the Licences screen's side). */
+export function createHeldLicence(overrides: Partial<Licence> = {}): Licence {
+  return {
+    id: 1,
+    subscription: { id: 3, name: 'Borealis - Blast Designer' },
+    product: { id: 1, name: 'Blast Designer' },
+    state: { name: 'Active' },
+    seats: 1,
+    expiry: '2099-01-31',
+    vendorOrg: { id: 1, name: 'Acme Mining' },
+    customerOrg: { id: 2, name: 'Borealis Quarries' },
+    assignedUser: null,
+    issuedAt: '2025-01-01T00:00:00.000Z',
+    orgName: 'Acme Mining',
+    ...overrides,
+  };
+}
+
+/** A member of the organisation (Users). */
+export function createOrgUser(overrides: Partial<OrgUser> = {}): OrgUser {
+  return {
+    id: 10,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'Grace@Example.com',
+    isOrgOwner: false,
+    isOrgAdmin: false,
+    isBusinessManager: false,
+    isSubManager: false,
+    isDeveloper: true,
+    isTechSupport: false,
+    status: 'Active',
+    invitedAt: null,
     ...overrides,
   };
 }

@@ -1,35 +1,11 @@
 /**
- * Test kit of the site portal's screens: data-service URLs, envelopes, a refusal with field
- * errors, Borealis Quarries with its sites, and typed factories (createBlast({...}) etc.).
+ * Test data of the data service (the site portal's resources): Borealis Quarries with its
+ * sites, and typed factories with overrides (createBlast({ name: 'North Pit 0002' })).
  */
-import { HttpResponse } from 'msw';
 import type { Blast, BlastPlan } from '@/contract/data/blasts';
 import type { BlastLink } from '@/contract/data/links';
 import type { UserPermissions } from '@/contract/metadata';
-import { config } from '@/core/config';
-import type { MembershipOverrides } from '../../factories/metadata';
-
-export const data = (path: string) => `${config.dataApiUrl}/${path}`;
-
-export const ok = <T>(value: T) => HttpResponse.json({ success: true, errors: null, data: value });
-
-export const paged = <T>(results: T[]) =>
-  ok({ results, fetchedCount: results.length, skippedCount: 0, totalAvailable: results.length });
-
-export const refusal = (errors: Record<string, string>, status = 400) =>
-  HttpResponse.json(
-    {
-      success: false,
-      errors: Object.fromEntries(
-        Object.entries(errors).map(([field, message]) => [
-          field,
-          { message, errorCode: 'invalid' },
-        ]),
-      ),
-      data: null,
-    },
-    { status },
-  );
+import type { MembershipOverrides } from './metadata';
 
 /** Borealis Quarries (2) with North Pit (1) where the user has the given site flags. */
 export const borealis = (
@@ -101,25 +77,4 @@ export function createLink(overrides: Partial<BlastLink> = {}): BlastLink {
     isRevoked: false,
     ...overrides,
   };
-}
-
-/** A 2D context double recording the arcs drawn (jsdom has no canvas). */
-export function fakeCanvasContext() {
-  const arcs: { x: number; y: number; r: number }[] = [];
-  class FakePath2D {
-    arc(x: number, y: number, r: number) {
-      arcs.push({ x, y, r });
-    }
-    moveTo() {}
-  }
-  const ctx = {
-    setTransform: () => {},
-    clearRect: () => {},
-    fill: () => {},
-    stroke: () => {},
-    fillStyle: '',
-    strokeStyle: '',
-    lineWidth: 1,
-  };
-  return { arcs, ctx, Path2D: FakePath2D };
 }
