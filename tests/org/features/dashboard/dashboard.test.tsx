@@ -4,7 +4,7 @@ import type { Licence } from '@/contract/crm/licences';
 import DashboardPage from '@/org/features/dashboard/route';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
-import { createLicence } from '../../../factories/crm';
+import { createLicence, createOrgUser } from '../../../factories/crm';
 import { licenceHandlers } from '../../../msw/handlers/licences';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 import { userHandlers } from '../../../msw/handlers/users';
@@ -13,34 +13,15 @@ describe('Dashboard (/dashboard)', () => {
   it('shows only the figures the flags open, with its charts', async () => {
     server.use(
       userHandlers.orgList([
-        {
-          id: 1,
-          status: 'Active',
-          firstName: 'A',
-          lastName: 'B',
-          email: 'a@x.io',
-          isOrgOwner: false,
-          isOrgAdmin: true,
-          isBusinessManager: false,
-          isSubManager: false,
-          isDeveloper: false,
-          isTechSupport: false,
-          invitedAt: null,
-        },
-        {
+        createOrgUser({ id: 1, firstName: 'A', lastName: 'B', email: 'a@x.io', isOrgAdmin: true }),
+        createOrgUser({
           id: 2,
           status: 'Invited',
           firstName: null,
           lastName: null,
           email: 'c@x.io',
-          isOrgOwner: false,
-          isOrgAdmin: false,
-          isBusinessManager: false,
-          isSubManager: false,
           isDeveloper: true,
-          isTechSupport: false,
-          invitedAt: null,
-        },
+        }),
       ]),
       licenceHandlers.heldList([]),
     );

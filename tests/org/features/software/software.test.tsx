@@ -1,29 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { Subscription } from '@/contract/crm/subscriptions';
 import SoftwarePage from '@/org/features/software/route';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
+import { asListedSub, createSubscription } from '../../../factories/crm';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 
 // Typing through forms is slow on a shared machine (the default 5 s is too tight under load).
 vi.setConfig({ testTimeout: 20_000 });
 
-const sub: Subscription = {
-  id: 3,
-  name: 'Borealis - Blast Designer',
-  vendorOrg: { id: 1, name: 'Acme Mining' },
-  subscriberOrg: { id: 2, name: 'Borealis Quarries' },
-  offering: { id: 1, name: 'Blast Designer', type: 'product' },
-  startDate: '2025-01-01',
-  endDate: '2020-12-31',
-  seatsAllowed: 6,
-  seatsUsed: 2,
-  includedFeatures: [],
-  isDisabled: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  orgName: 'Acme Mining',
-};
+const sub = asListedSub(
+  createSubscription({
+    id: 3,
+    name: 'Borealis - Blast Designer',
+    offering: { id: 1, name: 'Blast Designer', type: 'product' },
+    startDate: '2025-01-01',
+    endDate: '2020-12-31',
+    seatsAllowed: 6,
+    seatsUsed: 2,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    orgName: 'Acme Mining',
+  }),
+);
 
 describe('Software (/my-subscriptions)', () => {
   it('lists the subscriptions held, each linking to its service licences', async () => {
