@@ -43,7 +43,7 @@ export function portalFallback(portal: Portal | undefined): Plugin {
 
 /**
  * The static first paint of index.*.html (docs/performance.md) shows the environment tag as
- * EnvironmentTag (core/ui/shell/frame.tsx) renders it: its text comes from %VITE_ENVIRONMENT%,
+ * EnvironmentTag (core/shell/frame.tsx) renders it: its text comes from %VITE_ENVIRONMENT%,
  * its colour from here.
  */
 export function staticShell(appConfig: AppConfig): Plugin {

@@ -50,7 +50,8 @@ for (const portal of portals) {
   test(`Sign out of the ${portal.name} portal: at once, back on the landing page, signed out at the provider too`, async ({
     page,
   }) => {
-    await signIn(page, portal.account, { portal: portal.origin, path: portal.path });
+    // Its own provider session: signing out revokes the grant, which other tests must not share.
+    await signIn(page, portal.account, { portal: portal.origin, path: portal.path, form: true });
     const before = await storedUser(page);
     const endSession = page.waitForResponse((r) =>
       r.url().startsWith(`${STACK}/identity/session/end`),
@@ -78,7 +79,8 @@ for (const portal of portals) {
 }
 
 test('Sign out in one tab signs the other tabs of the portal out', async ({ page, context }) => {
-  await signIn(page, 'manager', { path: '/users' });
+  // Its own provider session: signing out revokes the grant, which other tests must not share.
+  await signIn(page, 'manager', { path: '/users', form: true });
   const other = await context.newPage();
   // Same browser: the provider's session signs the second tab in without the form.
   await signIn(other, 'manager', { path: '/offerings' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageRequestSchema } from './envelope';
+import { MAX_ATTACHMENT_BYTES } from './limits';
 
 /** Positive integer id as it appears in a path (strings are coerced). */
 export const MAX_ID = 2_147_483_647; // Postgres integer
@@ -26,8 +27,6 @@ export const dateTimeSchema = z.string();
 /** Calendar date YYYY-MM-DD or full ISO date-time (at most 40 characters: fractions are free). */
 export const dateInputSchema = z.iso.date().or(z.iso.datetime({ offset: true }).max(40));
 
-/** SPEC §9: attachments at most 20 MiB decoded. */
-export const MAX_ATTACHMENT_BYTES = 20_971_520;
 /**
  * The base64 text of the largest attachment: 4 characters per 3 bytes, line breaks of MIME's
  * 76-character lines, and a data: URL prefix.
@@ -45,8 +44,9 @@ export const attachmentSchema = z.object({
   base64: z.string().min(1).max(MAX_ATTACHMENT_BASE64, 'File size is too large'),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
-/** SPEC §9: avatars at most 128 KiB decoded. */
-export const MAX_AVATAR_BYTES = 131_072;
+
+/** SPEC §9 byte limits (defined in ./limits, which the portals read without zod). */
+export { MAX_ATTACHMENT_BYTES, MAX_AVATAR_BYTES } from './limits';
 
 export const customDataTypes = [
   'Arbitrary',

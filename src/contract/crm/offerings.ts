@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema, customDataRecordSchema, listRequestSchema } from '../common';
+import { MAX_TAG_LENGTH } from '../limits';
 
 export const offeringTypeSchema = z.enum(['product', 'service']);
 export const featureSchema = z.object({
@@ -13,7 +14,7 @@ export type Feature = z.infer<typeof featureSchema>;
 export const tagSchema = z
   .string()
   .max(100)
-  .transform((s) => s.toLowerCase().replace(/;/g, '').slice(0, 30).trim())
+  .transform((s) => s.toLowerCase().replace(/;/g, '').slice(0, MAX_TAG_LENGTH).trim())
   .pipe(z.string().min(1));
 
 export const offeringSchema = z.object({

@@ -46,6 +46,7 @@ import {
   type FetchData,
   type FetchResult,
   type ModalState,
+  type TableQuery,
   type RowAction,
   type RowRecord,
 } from './types';
@@ -85,6 +86,8 @@ export function toTableData<T>(result: FetchResult<T> | unknown): TableData<T> {
 
 export interface DataTableOptions<T extends RowRecord, TEditor = unknown> {
   columnSettings: ColumnSettings<T>;
+  /** An entity's list query: the rows come from (and stay in) its cache entry. */
+  query?: TableQuery<T>;
   /** Loads the rows (through the caller's API hook); keyed by queryKey plus the org id. */
   fetchData?: FetchData<T>;
   queryKey?: QueryKey;
@@ -158,6 +161,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
 ) {
   const {
     columnSettings,
+    query: listQuery,
     fetchData,
     queryKey,
     rows: givenRows,
@@ -172,28 +176,40 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   // --- data -----------------------------------------------------------------------------------
   const orgId = useSelectedOrgId();
   const queryClient = useQueryClient();
-  // SPEC §4: keyed by a query key plus the selected organisation id.
-  const fullKey: QueryKey = orgQueryKey(
-    orgId,
-    ...(queryKey ?? ['data-table', columnSettings.entity]),
-  );
+  // SPEC §4: keyed by a query key plus the selected organisation id (an entity's list query
+  // carries both).
+  const fullKey: QueryKey =
+    listQuery?.queryKey ??
+    orgQueryKey(orgId, ...(queryKey ?? ['data-table', columnSettings.entity]));
   const keyRef = useRef(fullKey);
   useLayoutEffect(() => {
     keyRef.current = fullKey;
   });
-  const query = useQuery({
-    queryKey: fullKey,
-    queryFn: async ({ signal }) =>
-      toTableData<T>(fetchData ? await fetchData({ orgId, signal }) : null),
-    enabled: Boolean(fetchData) && enabled && givenRows === undefined,
-    // Bad data will not get better by asking again; otherwise the app's retry policy applies.
-    retry: (count, error) => {
-      if (error instanceof BadDataError) return false;
-      const policy = queryClient.getDefaultOptions().queries?.retry ?? 3;
-      if (typeof policy === 'function') return policy(count, error);
-      return typeof policy === 'boolean' ? policy : count < policy;
-    },
-  });
+  // Bad data will not get better by asking again; otherwise the app's retry policy applies.
+  const retry = (count: number, error: Error) => {
+    if (error instanceof BadDataError) return false;
+    const policy = queryClient.getDefaultOptions().queries?.retry ?? 3;
+    if (typeof policy === 'function') return policy(count, error);
+    return typeof policy === 'boolean' ? policy : count < policy;
+  };
+  const query = useQuery<FetchResult<T>, Error, TableData<T>>(
+    listQuery
+      ? {
+          queryKey: fullKey,
+          queryFn: listQuery.queryFn,
+          enabled: listQuery.enabled !== false && enabled && givenRows === undefined,
+          // The cache holds the entity's list as it is; the table reads it as table data.
+          select: toTableData,
+          retry,
+        }
+      : {
+          queryKey: fullKey,
+          queryFn: async ({ signal }) =>
+            toTableData<T>(fetchData ? await fetchData({ orgId, signal }) : null),
+          enabled: Boolean(fetchData) && enabled && givenRows === undefined,
+          retry,
+        },
+  );
 
   const givenIsBad = givenRows !== undefined && !Array.isArray(givenRows);
   useEffect(() => {
@@ -439,6 +455,14 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   const openModal = useCallback((action: ActionKind, initialData: unknown) => {
     setModal({ isOpen: true, action, initialData });
   }, []);
+  // A cell or inline action opens the modal with its row; a ribbon EDIT with the selected row;
+  // DELETE and DISABLE with the selected rows. CREATE's initial data is not a row.
+  const modalRows = useMemo((): T[] => {
+    const data = modal.initialData;
+    if (modal.action === ActionKind.CREATE || modal.action === ActionKind.MULTI_CREATE) return [];
+    if (Array.isArray(data)) return data as T[];
+    return data === null || data === undefined ? [] : [data as T];
+  }, [modal]);
   const closeModal = useCallback(() => {
     setModal({ isOpen: false, action: null, initialData: null });
   }, []);
@@ -490,6 +514,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     isModalOpen: modal.isOpen,
     modalAction: modal.action,
     modalInitialData: modal.initialData,
+    modalRows,
     openModal,
     closeModal,
     isLoading,

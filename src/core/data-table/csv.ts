@@ -9,6 +9,7 @@
  * hold a formula.
  */
 import { toCSV } from 'react-csv/lib/core';
+import { saveBlob } from '@/core/files';
 
 export const CSV_BOM = '\uFEFF';
 
@@ -84,17 +85,5 @@ export function csvFileName(entity: string): string {
 
 /** Saves CSV text as a file through a temporary link. */
 export function downloadCsv(fileName: string, text: string): void {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: Chromium fetches the blob after the click returns, and an early revoke
-  // cancels the download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

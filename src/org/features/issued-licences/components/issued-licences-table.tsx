@@ -7,13 +7,9 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { getIssuedLicences, issuedLicencesTableKey } from '../api/get-issued-licences';
+import { useOrgId } from '@/core/org';
+import { issuedLicencesQueryOptions } from '@/org/entities/licences/issued';
 import { IssueLicenceModal, LicenceStateModal, RenewLicenceModal } from './licence-forms';
-
-/** Writes: org admins and business managers (server ISSUED_WRITE); a sysadmin holds every flag. */
-export const ISSUED_LICENCES_WRITE = {
-  user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'],
-} as const;
 
 export const issuedLicenceColumns: ColumnSettings<Licence> = {
   entity: 'Issued Licences',
@@ -44,14 +40,14 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Issue a licence',
     buttonText: 'Issue licence',
     display: ActionDisplay.BUTTON,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Renew',
     buttonText: 'Renew',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
   },
   // One DISABLE action per direction: the modal suspends or reinstates by the row's state.
   {
@@ -59,7 +55,7 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Suspend',
     buttonText: 'Suspend',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
     isVisibleFn: (row) => row?.state.name !== 'Suspended',
   },
   {
@@ -67,24 +63,21 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Reinstate',
     buttonText: 'Reinstate',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
     isVisibleFn: (row) => row?.state.name === 'Suspended',
   },
 ];
 
 export function IssuedLicencesTable() {
+  const orgId = useOrgId();
   return (
     <DataTable<Licence>
       columnSettings={issuedLicenceColumns}
       title="Licences issued to customers"
-      queryKey={issuedLicencesTableKey}
-      fetchData={async ({ orgId, signal }) =>
-        orgId === null ? null : getIssuedLicences(orgId, signal)
-      }
+      query={issuedLicencesQueryOptions(orgId)}
       actions={issuedLicenceActions}
       getRowId={(row) => String(row.id)}
-      renderModal={({ action, initialData, close }) => {
-        const row = initialData as Licence | null;
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) return <IssueLicenceModal onClose={close} />;
         if (!row) return null;
         if (action === ActionKind.EDIT) return <RenewLicenceModal licence={row} onClose={close} />;
