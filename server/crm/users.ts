@@ -1,19 +1,20 @@
 import {
+  adminUserColumns,
+  adminUserList,
   adminUserSchema,
+  bulkResendInvitationsSchema,
   inviteUserSchema,
+  orgUserColumns,
+  orgUserList,
   orgUserSchema,
-  orgUsersListRequestSchema,
   updateMemberSchema,
 } from '@/contract/crm/users';
-import {
-  idResultSchema,
-  listRequestSchema,
-  orgIdParamsSchema,
-  orgParamsSchema,
-} from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
+import { idResultSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
 import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import { userDisplaySql, type ListDef, type Scope } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
+import { applyToOne, bulkRoute } from '../http/bulk';
+import { resendInvitation } from './invitation-actions';
 import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
 import type { OrgAccess } from '../auth/access';
 
@@ -48,6 +49,86 @@ const mapMember = (r: MemberRow) => ({
   invitedAt: r.invited_at ? r.invited_at.toISOString() : null,
 });
 
+/** The status the Users table shows: Invited, Owner (active) or Active. */
+const MEMBER_STATUS = `case when m.status = 'invited' then 'Invited' when m.is_org_owner then 'Owner' else 'Active' end`;
+const nameColumns = {
+  id: { sql: 'u.id' },
+  user: { sql: userDisplaySql('u') },
+  email: { sql: 'u.email' },
+  firstName: { sql: 'u.first_name', nullable: true },
+  lastName: { sql: 'u.last_name', nullable: true },
+};
+const orgUsersDef: ListDef<typeof orgUserColumns, MemberRow, ReturnType<typeof mapMember>> = {
+  columns: orgUserColumns,
+  sql: {
+    ...nameColumns,
+    status: { sql: MEMBER_STATUS },
+    isOrgAdmin: { sql: 'm.is_org_admin' },
+    isBusinessManager: { sql: 'm.is_business_manager' },
+    isSubManager: { sql: 'm.is_sub_manager' },
+    isDeveloper: { sql: 'm.is_developer' },
+    isTechSupport: { sql: 'm.is_tech_support' },
+    invitedAt: { sql: 'm.invited_at', nullable: true, instant: true },
+  },
+  from: 'org_members m join users u on u.id = m.user_id',
+  key: 'u.id',
+  select: MEMBER_COLUMNS,
+  map: mapMember,
+  defaultSort: { by: 'id' },
+};
+const orgUsersScope = ({
+  params,
+  body,
+}: ScopeContext<{ orgId: number }, { status?: string }>): Scope => ({
+  where: [
+    'm.org_id = $1',
+    ...(body?.status ? [`m.status = '${body.status === 'Active' ? 'active' : 'invited'}'`] : []),
+  ],
+  params: [params.orgId],
+});
+
+interface AdminUserRow {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  is_sysadmin: boolean;
+  status: string;
+  orgs: Array<{ id: number; name: string }> | null;
+}
+const mapAdminUser = (r: AdminUserRow) => ({
+  id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  isSysadmin: r.is_sysadmin,
+  status: r.status === 'active' ? ('Active' as const) : ('Pending' as const),
+  orgs: r.orgs ?? [],
+  orgName: (r.orgs ?? []).map((o) => o.name).join(', '),
+});
+const adminUsersDef: ListDef<
+  typeof adminUserColumns,
+  AdminUserRow,
+  ReturnType<typeof mapAdminUser>
+> = {
+  columns: adminUserColumns,
+  sql: {
+    ...nameColumns,
+    status: { sql: `case when u.status = 'active' then 'Active' else 'Pending' end` },
+    isSysadmin: { sql: 'u.is_sysadmin' },
+    orgName: {
+      sql: `(select string_agg(o.name, ', ' order by o.id) from org_members m join orgs o on o.id = m.org_id where m.user_id = u.id)`,
+      nullable: true,
+    },
+  },
+  from: 'users u',
+  key: 'u.id',
+  select: `u.id, u.first_name, u.last_name, u.email, u.is_sysadmin, u.status,
+    (select json_agg(json_build_object('id', o.id, 'name', o.name) order by o.id) from org_members m join orgs o on o.id = m.org_id where m.user_id = u.id) as orgs`,
+  map: mapAdminUser,
+  defaultSort: { by: 'id' },
+};
+
 /** Only org admins may grant or revoke org admin; sub managers manage the other flags. */
 function checkFlagChange(caller: OrgAccess, wantsAdmin: boolean, hadAdmin: boolean) {
   if (wantsAdmin !== hadAdmin && !caller.userPermissions.isOrgAdmin) {
@@ -65,41 +146,21 @@ export const userRoutes = ({ db }: Services) => {
     return row;
   };
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/users/list',
-      access: org('isOrgAdmin', 'isSubManager', 'isDeveloper'),
-      summary: "The organisation's users and invitations",
-      params: orgParamsSchema,
-      body: orgUsersListRequestSchema,
-      response: pagedResultsSchema(orgUserSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: MEMBER_COLUMNS,
-            from: 'org_members m join users u on u.id = m.user_id',
-            where: [
-              'm.org_id = $1',
-              ...(body.status
-                ? [`m.status = '${body.status === 'Active' ? 'active' : 'invited'}'`]
-                : []),
-            ],
-            params: [params.orgId],
-            defaultSort: 'u.id',
-            sortable: {
-              id: 'u.id',
-              email: 'u.email',
-              firstName: 'u.first_name',
-              lastName: 'u.last_name',
-              status: 'm.status',
-            },
-            searchable: ['u.email', 'u.first_name', 'u.last_name'],
-          },
-          body,
-          mapMember,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/users',
+        access: org('isOrgAdmin', 'isSubManager', 'isDeveloper'),
+        summary: "The organisation's users and invitations",
+        params: orgParamsSchema,
+        request: orgUserList.request,
+        selection: orgUserList.selection,
+        row: orgUserSchema,
+        def: orgUsersDef,
+        scope: orgUsersScope,
+        fileName: 'users',
+      },
+    ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/users/invite',
@@ -148,17 +209,31 @@ export const userRoutes = ({ db }: Services) => {
       summary: 'Resend a pending invitation',
       params: orgIdParamsSchema,
       response: orgUserSchema,
-      handler: async ({ params }) => {
-        const m = await member(params.orgId, params.id);
-        if (m.status !== 'invited')
-          throw badRequest('id', 'This user has already accepted the invitation');
-        await db.query(
-          'update org_members set invited_at = now() where org_id = $1 and user_id = $2',
-          [params.orgId, params.id],
+      handler: async ({ params, user }) => {
+        await applyToOne(
+          db,
+          resendInvitation,
+          { orgId: params.orgId, actorUserId: user.id },
+          undefined,
+          params.id,
         );
         return mapMember(await member(params.orgId, params.id));
       },
     }),
+    bulkRoute(
+      { db },
+      {
+        url: '/orgs/:orgId/users/bulk/resend-invitation',
+        access: org('isOrgAdmin', 'isSubManager'),
+        summary: 'Resend the pending invitations of the selected users (ids, or all matching)',
+        params: orgParamsSchema,
+        body: bulkResendInvitationsSchema,
+        list: orgUsersDef as ListDef<typeof orgUserColumns, unknown, unknown>,
+        scope: orgUsersScope,
+        action: resendInvitation,
+        input: () => undefined,
+      },
+    ),
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/users/:id/invitation',
@@ -227,59 +302,19 @@ export const userRoutes = ({ db }: Services) => {
         return { id: params.id };
       },
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/admin/users/list',
-      access: sysadminOnly,
-      summary: 'All users with their organisations (sysadmin)',
-      body: listRequestSchema,
-      response: pagedResultsSchema(adminUserSchema),
-      handler: async ({ body }) =>
-        pagedQuery<
-          {
-            id: number;
-            first_name: string | null;
-            last_name: string | null;
-            email: string;
-            is_sysadmin: boolean;
-            status: string;
-            orgs: Array<{ id: number; name: string }> | null;
-          },
-          unknown
-        >(
-          db,
-          {
-            columns: `u.id, u.first_name, u.last_name, u.email, u.is_sysadmin, u.status,
-            (select json_agg(json_build_object('id', o.id, 'name', o.name) order by o.id) from org_members m join orgs o on o.id = m.org_id where m.user_id = u.id) as orgs`,
-            from: 'users u',
-            where: [],
-            params: [],
-            defaultSort: 'u.id',
-            sortable: {
-              id: 'u.id',
-              email: 'u.email',
-              firstName: 'u.first_name',
-              lastName: 'u.last_name',
-            },
-            searchable: [
-              'u.email',
-              'u.first_name',
-              'u.last_name',
-              `(select string_agg(o.name, ', ') from org_members m join orgs o on o.id = m.org_id where m.user_id = u.id)`,
-            ],
-          },
-          body,
-          (r) => ({
-            id: r.id,
-            firstName: r.first_name,
-            lastName: r.last_name,
-            email: r.email,
-            isSysadmin: r.is_sysadmin,
-            status: r.status === 'active' ? 'Active' : 'Pending',
-            orgs: r.orgs ?? [],
-            orgName: (r.orgs ?? []).map((o) => o.name).join(', '),
-          }),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/admin/users',
+        access: sysadminOnly,
+        summary: 'All users with their organisations (sysadmin)',
+        request: adminUserList.request,
+        selection: adminUserList.selection,
+        row: adminUserSchema,
+        def: adminUsersDef,
+        scope: () => ({ where: [], params: [] }),
+        fileName: 'all-users',
+      },
+    ),
   ];
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '@/contract/envelope';
+import type { ListColumns } from '@/contract/lists';
 import type { Db } from '../db/types';
 import type { ServerConfig } from '../config';
 import type { ApiScope, TokenVerifier, AccessTokenClaims } from '../auth/tokens';
@@ -80,6 +81,8 @@ export interface RouteDef<
   bodyLimit?: number;
   /** Answer raw (file download); default wraps the return value in the envelope. */
   raw?: boolean;
+  /** List, export and bulk routes: the list's columns (the generated list tests read them). */
+  list?: ListMeta;
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<unknown>;
 }
 
@@ -90,6 +93,14 @@ export interface RouteInfo {
   access: Access;
   scope: ApiScope | null;
   summary: string;
+  list?: ListMeta;
+}
+
+/** What a list route lists: the contract's column table and the columns its search reads. */
+export interface ListMeta {
+  kind: 'list' | 'export' | 'bulk';
+  columns: ListColumns;
+  searchable: readonly string[];
 }
 export const routeTable: RouteInfo[] = [];
 
@@ -201,7 +212,14 @@ export function registerRoutes(
   for (const def of defs) {
     const url = `${prefix}${def.url}`;
     for (const method of Array.isArray(def.method) ? def.method : [def.method]) {
-      routeTable.push({ method, url, access: def.access, scope, summary: def.summary });
+      routeTable.push({
+        method,
+        url,
+        access: def.access,
+        scope,
+        summary: def.summary,
+        ...(def.list ? { list: def.list } : {}),
+      });
     }
     app.route({
       method: def.method,
