@@ -93,8 +93,15 @@ const legacyState = (state?: string) =>
         : [];
 const common = {
   id: { sql: 'l.id' },
-  'product.name': { sql: 'f.name' },
-  'subscription.name': { sql: 's.name', nullable: true },
+  'product.name': {
+    sql: 'f.name',
+    lookup: { fk: 'l.offering_id', from: 'offerings f', key: 'f.id' },
+  },
+  'subscription.name': {
+    sql: 's.name',
+    nullable: true,
+    lookup: { fk: 'l.subscription_id', from: 'subscriptions s', key: 's.id' },
+  },
   'state.name': { sql: STATE },
   seats: { sql: 'l.seats' },
   expiry: { sql: 'l.expiry', nullable: true },
@@ -105,7 +112,13 @@ type Json = { row: LicenceOut };
 /** Issued Licences: the vendor's licences, by the columns of the contract's table. */
 export const issuedLicencesDef: ListDef<typeof issuedLicenceColumns, Json, LicenceOut> = {
   columns: issuedLicenceColumns,
-  sql: { ...common, 'customerOrg.name': { sql: 'co.name' } },
+  sql: {
+    ...common,
+    'customerOrg.name': {
+      sql: 'co.name',
+      lookup: { fk: 'l.customer_org_id', from: 'orgs co', key: 'co.id' },
+    },
+  },
   from: LICENCE_FROM,
   key: 'l.id',
   select: `${licenceJson('customer')} as row`,
@@ -129,8 +142,12 @@ const heldLicencesDef: ListDef<typeof heldLicenceColumns, Json, LicenceOut> = {
       sql: `concat_ws(' · ', nullif(s.name, ''), nullif(f.name, ''), ${STATE})`,
       searchable: false, // its parts are searched as columns of their own
     },
-    orgName: { sql: 'vo.name' },
-    assignedUser: { sql: userDisplaySql('u'), nullable: true },
+    orgName: { sql: 'vo.name', lookup: { fk: 'l.vendor_org_id', from: 'orgs vo', key: 'vo.id' } },
+    assignedUser: {
+      sql: userDisplaySql('u'),
+      nullable: true,
+      lookup: { fk: 'l.assigned_user_id', from: 'users u', key: 'u.id' },
+    },
   },
   from: LICENCE_FROM,
   key: 'l.id',

@@ -102,10 +102,18 @@ const common = {
   createdAt: { sql: 's.created_at', instant: true },
 };
 type Out = ReturnType<ReturnType<typeof map>>;
+const OFFERING = { fk: 's.offering_id', from: 'offerings f', key: 'f.id' };
 /** Customer Subs: what the vendor sold. */
 const customerSubsDef: ListDef<typeof customerSubColumns, Row, Out> = {
   columns: customerSubColumns,
-  sql: { ...common, 'subscriberOrg.name': { sql: 'so.name' }, 'offering.name': { sql: 'f.name' } },
+  sql: {
+    ...common,
+    'subscriberOrg.name': {
+      sql: 'so.name',
+      lookup: { fk: 's.subscriber_org_id', from: 'orgs so', key: 'so.id' },
+    },
+    'offering.name': { sql: 'f.name', lookup: OFFERING },
+  },
   from: FROM,
   key: 's.id',
   select: COLUMNS,
@@ -117,8 +125,8 @@ const softwareDef: ListDef<typeof softwareColumns, Row, Out> = {
   columns: softwareColumns,
   sql: {
     ...common,
-    orgName: { sql: 'vo.name' },
-    'offering.name': { sql: `f.name || ' (' || f.kind || ')'` },
+    orgName: { sql: 'vo.name', lookup: { fk: 's.vendor_org_id', from: 'orgs vo', key: 'vo.id' } },
+    'offering.name': { sql: `f.name || ' (' || f.kind || ')'`, lookup: OFFERING },
   },
   from: FROM,
   key: 's.id',

@@ -52,8 +52,12 @@ export const blastsDef: ListDef<typeof blastColumns, BlastListRow, BlastListItem
     name: { sql: 'b.name' },
     description: { sql: 'b.description', nullable: true },
     status: { sql: `case when b.status = 'fired' then 'Fired' else 'Planned' end` },
-    // The expression of the blasts_site_when index: fired, else planned, else uploaded.
-    date: { sql: 'coalesce(b.blasted_at, b.planned_at, b.created_at)', instant: true },
+    // The table's date cell: when it was fired, or when a planned blast is planned for.
+    date: {
+      sql: `case when b.status = 'fired' then b.blasted_at else b.planned_at end`,
+      nullable: true,
+      instant: true,
+    },
     firedAt: { sql: 'b.blasted_at', nullable: true, instant: true },
     plannedAt: { sql: 'b.planned_at', nullable: true, instant: true },
     holeCount: { sql: 'b.hole_count' },

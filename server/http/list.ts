@@ -26,6 +26,13 @@ export interface ColumnSql {
   instant?: boolean;
   /** Text and select columns are searched unless false. */
   searchable?: boolean;
+  /**
+   * A text column of a table the list reaches by a foreign key ('co.name' through
+   * l.customer_org_id): its filter and search ask that table for the matching keys
+   * (`fk = any(array(select key from … where …))`) instead of joining it to every row, so
+   * an index of the list's table finds the rows and a million rows are not joined to be tested.
+   */
+  lookup?: { fk: string; from: string; key: string };
 }
 export type ColumnSqlMap<C extends ListColumns> = { readonly [K in keyof C]: ColumnSql };
 
@@ -33,7 +40,11 @@ export interface ListDef<C extends ListColumns, Row, Out> {
   columns: C;
   /** Every column of the contract's table, mapped to SQL (the type makes it complete). */
   sql: ColumnSqlMap<C>;
-  /** from and join clauses, without 'from'. */
+  /**
+   * from and join clauses, without 'from'. Every join must keep the rows of the first table as
+   * they are (an inner join along a not-null foreign key, a left join on a unique key): the
+   * engine leaves out the joins a query does not reference when it counts and pages.
+   */
   from: string;
   /** The rows' unique integer key ('l.id'): tie-breaker, selections, export chunks. */
   key: string;
@@ -56,6 +67,13 @@ export interface ListQueryInput {
   sortDesc?: boolean | undefined;
   filters?: Record<string, unknown> | undefined;
   timeZone?: string | undefined;
+}
+
+/** The text of a column contains the pattern (case-insensitive; `pattern` a parameter). */
+function textMatch(map: ColumnSql, pattern: string): string {
+  if (!map.lookup) return `(${map.sql}) ilike ${pattern}`;
+  const { fk, from, key } = map.lookup;
+  return `${fk} = any(array(select ${key} from ${from} where (${map.sql}) ilike ${pattern}))`;
 }
 
 /** A SQL fragment builder that numbers its parameters after the scope's. */
@@ -82,8 +100,9 @@ function filterSql(
   const e = `(${map.sql})`;
   switch (column.kind) {
     case 'text': {
-      const text = String(value).trim();
-      return text ? `${e} ilike ${sql.param(escapeLike(text))}` : null;
+      // Literal, as typed (the filter row's text is not trimmed); empty is no filter.
+      const text = String(value);
+      return text ? textMatch(map, sql.param(escapeLike(text))) : null;
     }
     case 'number': {
       let { min, max } = value as NumberFilter;
@@ -151,11 +170,18 @@ export function whereOf<C extends ListColumns>(
   }
   const search = query.search?.trim();
   if (search) {
-    const searched = searchedColumns(def);
-    if (searched.length) {
-      const p = sql.param(escapeLike(search));
-      clauses.push(`(${searched.map((id) => `(${def.sql[id]?.sql}) ilike ${p}`).join(' or ')})`);
-    }
+    let pattern: string | undefined;
+    const needle = search.toLowerCase();
+    const tests = searchedColumns(def).flatMap((id) => {
+      const column = def.columns[id] as ListColumn;
+      const map = def.sql[id] as ColumnSql;
+      if (column.kind !== 'select')
+        return [textMatch(map, (pattern ??= sql.param(escapeLike(search))))];
+      // A select column's values are known: test them here, and the rows by equality.
+      const hits = column.values.filter((v) => v.toLowerCase().includes(needle));
+      return hits.length ? [`(${map.sql}) = any(${sql.param(hits, '::text[]')})`] : [];
+    });
+    clauses.push(tests.length ? `(${tests.join(' or ')})` : 'false');
   }
   return { where: clauses.length ? `where ${clauses.join(' and ')}` : '', params: sql.params };
 }
@@ -184,6 +210,68 @@ export function orderOf<C extends ListColumns>(
         ? `(${map.sql}) collate "C"`
         : `(${map.sql})`;
   return `${expr} ${dir}${map.nullable ? ' nulls last' : ''}, ${def.key} ${dir}`;
+}
+
+interface Join {
+  alias: string;
+  sql: string;
+}
+const parsedFroms = new Map<string, { table: string; joins: Join[] }>();
+
+/** Splits a from clause into its first table and its top-level joins, each with its alias. */
+function parseFrom(from: string) {
+  let parsed = parsedFroms.get(from);
+  if (parsed) return parsed;
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const re = /[()]|\b(?:(?:left|inner)\s+)?join\b/gi;
+  for (let m = re.exec(from); m; m = re.exec(from)) {
+    if (m[0] === '(') depth++;
+    else if (m[0] === ')') depth--;
+    else if (depth === 0) {
+      parts.push(from.slice(start, m.index).trim());
+      start = m.index;
+    }
+  }
+  parts.push(from.slice(start).trim());
+  const [table = '', ...rest] = parts;
+  const joins = rest.map((sql) => {
+    const alias = /\s(\w+)\s+on\s/i.exec(sql)?.[1];
+    if (!alias) throw new Error(`A list's join without an alias: ${sql}`);
+    return { alias, sql };
+  });
+  parsed = { table, joins };
+  parsedFroms.set(from, parsed);
+  return parsed;
+}
+
+const aliasesIn = (sql: string) =>
+  new Set([...sql.matchAll(/\b([a-z_]\w*)\./gi)].map((m) => m[1] as string));
+
+/**
+ * The from clause a query needs: the first table and the joins its SQL refers to (with the
+ * joins those refer to), and those holding a parameter (every parameter must stay referenced).
+ * A page deep in a million rows then walks one index, not six joins.
+ */
+export function fromFor(from: string, ...sql: string[]): string {
+  const { table, joins } = parseFrom(from);
+  const wanted = aliasesIn(sql.join(' '));
+  for (const j of joins) if (j.sql.includes('$')) wanted.add(j.alias);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const j of joins) {
+      if (!wanted.has(j.alias)) continue;
+      for (const a of aliasesIn(j.sql)) {
+        if (!wanted.has(a)) {
+          wanted.add(a);
+          grew = true;
+        }
+      }
+    }
+  }
+  return [table, ...joins.filter((j) => wanted.has(j.alias)).map((j) => j.sql)].join(' ');
 }
 
 /** Counts matching rows, at most `limit` + 1 of them. */
@@ -215,10 +303,31 @@ async function estimate(db: Queryable, from: string, where: string, params: SqlP
 }
 
 /**
+ * Estimated totals, remembered for a short while by the query they count: a table in server
+ * mode asks the same query for page after page (and prefetches the next), and a total that is
+ * "about N" anyway need not be counted again each time. Exact totals are never cached.
+ */
+const ESTIMATE_TTL_MS = 30_000;
+const estimates = new Map<string, { total: number; at: number }>();
+function rememberedEstimate(key: string): number | undefined {
+  const hit = estimates.get(key);
+  if (!hit) return undefined;
+  if (Date.now() - hit.at > ESTIMATE_TTL_MS) {
+    estimates.delete(key);
+    return undefined;
+  }
+  return hit.total;
+}
+function rememberEstimate(key: string, total: number) {
+  if (estimates.size >= 1000) estimates.delete(estimates.keys().next().value as string);
+  estimates.set(key, { total, at: Date.now() });
+}
+
+/**
  * One page with its total. The page asks one row more than it shows (hasMore). The total is
  * exact without a count when the page is the last; otherwise counted exactly up to
- * EXACT_COUNT_LIMIT, beyond that the planner's estimate (totalIsEstimate). A page past the end
- * is counted exactly, so the portal can go to the true last page.
+ * EXACT_COUNT_LIMIT, beyond that the planner's estimate (totalIsEstimate, remembered for 30 s).
+ * A page past the end is counted exactly, so the portal can go to the true last page.
  */
 export async function listPage<C extends ListColumns, Row, Out>(
   db: Queryable,
@@ -228,8 +337,16 @@ export async function listPage<C extends ListColumns, Row, Out>(
 ): Promise<ListPage<Out>> {
   const { skip, take } = pageOf(query);
   const { where, params } = whereOf(def as ListDef<C, unknown, unknown>, scope, query);
+  const order = orderOf(def as ListDef<C, unknown, unknown>, query);
+  const from = fromFor(def.from, where, order, def.key);
+  // The page's keys first, over the joins the filters and the sort need; then its rows (in
+  // the scope again: a key names a row only within it, e.g. a user among an org's members).
+  const scoped = scope.where.length ? `where ${scope.where.join(' and ')}` : '';
   const rows = await db.query<Row>(
-    `select ${def.select} from ${def.from} ${where} order by ${orderOf(def as ListDef<C, unknown, unknown>, query)} limit ${take + 1} offset ${skip}`,
+    `select ${def.select} from ${def.from}
+       join unnest(array(select ${def.key} from ${from} ${where} order by ${order} limit ${take + 1} offset ${skip}))
+         with ordinality as __page(__key, __n) on ${def.key} = __page.__key
+     ${scoped} order by __page.__n`,
     params,
   );
   const hasMore = rows.length > take;
@@ -239,12 +356,21 @@ export async function listPage<C extends ListColumns, Row, Out>(
   if (!hasMore && (page.length > 0 || skip === 0)) {
     total = skip + page.length;
   } else if (!hasMore) {
-    total = await countUpTo(db, def.from, where, params);
+    total = await countUpTo(db, from, where, params);
   } else {
-    total = await countUpTo(db, def.from, where, params, EXACT_COUNT_LIMIT);
-    if (total > EXACT_COUNT_LIMIT) {
+    const key = JSON.stringify([from, where, params]);
+    const remembered = rememberedEstimate(key);
+    if (remembered !== undefined) {
       totalIsEstimate = true;
-      total = Math.max(await estimate(db, def.from, where, params), total, skip + take + 1);
+      total = Math.max(remembered, skip + take + 1);
+    } else {
+      total = await countUpTo(db, from, where, params, EXACT_COUNT_LIMIT);
+      if (total > EXACT_COUNT_LIMIT) {
+        totalIsEstimate = true;
+        total = Math.max(await estimate(db, from, where, params), total);
+        rememberEstimate(key, total);
+        total = Math.max(total, skip + take + 1);
+      }
     }
   }
   return {
@@ -286,8 +412,9 @@ export async function selectedKeys<C extends ListColumns>(
     ? { sortBy: selection.sortBy, sortDesc: selection.sortDesc }
     : selection;
   const { where, params } = whereOf(def, narrowed, query);
+  const order = orderOf(def, selection);
   const [row] = await db.query<{ keys: number[] | null }>(
-    `select array_agg(${def.key} order by ${orderOf(def, selection)}) as keys from ${def.from} ${where}`,
+    `select array_agg(${def.key} order by ${order}) as keys from ${fromFor(def.from, where, order, def.key)} ${where}`,
     params,
   );
   return row?.keys ?? [];

@@ -7,6 +7,7 @@ import { buildApp, type App } from '../app';
 import { openPglite } from '../db/pglite';
 import { migrate } from '../db/migrate';
 import { seed } from '../seed/seed';
+import { hashSeedSources } from '../seed/cache';
 import { loadKeys } from '../auth/keys';
 import { API_AUDIENCE } from '../auth/tokens';
 import type { ServerConfig } from '../config';
@@ -22,12 +23,8 @@ const cacheDir = path.join(root, '..', '.data', 'test-template');
 
 async function templateKey() {
   const h = createHash('sha256');
-  const migrations = path.join(root, 'db', 'migrations');
-  for (const f of (await readdir(migrations)).sort())
-    h.update(f).update(await readFile(path.join(migrations, f)));
-  for (const f of ['seed/seed.ts', 'seed/prng.ts', 'seed/png.ts', 'data/blst.ts', 'auth/keys.ts']) {
-    h.update(await readFile(path.join(root, f)));
-  }
+  await hashSeedSources(h);
+  h.update(await readFile(path.join(root, 'auth', 'keys.ts')));
   h.update(String(TEST_SCALE)).update(new Date().toISOString().slice(0, 10)); // seed dates are relative to today
   return h.digest('hex').slice(0, 16);
 }

@@ -21,7 +21,8 @@ export const blastIdParamsSchema = z.object({ blastId: dataIdSchema });
 
 /**
  * POST /orgs/{orgId}/sites/{siteId}/blasts/list: the Blasts table's columns. `status` as shown
- * (Fired, Planned); `date` the blast's date: fired, else planned, else uploaded.
+ * (Fired, Planned); `date` the table's date cell: when it was fired, or when a planned blast is
+ * planned for (the default order: most recent first, undated planned blasts last).
  */
 export const blastColumns = defineListColumns({
   id: { kind: 'number' },
