@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app';
 import { verifyAuditChain } from '../db/audit';
 import type { Queryable } from '../db/types';
 import { BULK_BATCH } from '../http/bulk';
-import { framesOf } from '../http/list-support';
+import { abortMidStream, framesOf } from '../http/list-support';
 import { ORGS, bearer, createTestApp, tokenFor, type DemoAccount } from '../test/harness';
 
 /**
@@ -231,43 +230,19 @@ describe('bulk actions on issued licences, by the single-row rules', () => {
         if (batches === 2) await gate;
         return original(fn);
       });
-    const streams: Readable[] = [];
-    const from = Readable.from.bind(Readable);
-    const fromSpy = vi.spyOn(Readable, 'from').mockImplementation((iterable, options) => {
-      const stream = from(iterable, options);
-      streams.push(stream);
-      return stream;
-    });
     try {
-      const address = await app.listen({ port: 0, host: '127.0.0.1' });
-      const abort = new AbortController();
-      const res = await fetch(`${address}/crm/v1/orgs/1/issued-licences/bulk/suspend`, {
-        method: 'POST',
-        headers: {
-          ...tokens.get('manager'),
-          'content-type': 'application/json',
-          accept: 'application/x-ndjson',
+      await abortMidStream(
+        app,
+        {
+          url: '/crm/v1/orgs/1/issued-licences/bulk/suspend',
+          headers: { ...tokens.get('manager'), accept: 'application/x-ndjson' },
+          body: { ids },
+          until: 'progress',
         },
-        body: JSON.stringify({ ids }),
-        signal: abort.signal,
-      });
-      const reader = res.body?.getReader();
-      let text = '';
-      while (!text.includes('"kind":"progress"')) {
-        const { value } = (await reader?.read()) ?? {};
-        text += new TextDecoder().decode(value);
-      }
-      abort.abort();
-      const stream = streams.at(-1) as Readable;
-      while (!stream.destroyed) await new Promise((resolve) => setImmediate(resolve));
-      const closed = new Promise((resolve) => stream.once('close', resolve));
-      release();
-      await closed;
+        release,
+      );
     } finally {
-      release();
       txSpy.mockRestore();
-      fromSpy.mockRestore();
-      app.server.closeAllConnections();
     }
     expect(batches).toBe(2);
     const states = Object.values(await statesOf(ids));

@@ -83,14 +83,14 @@ type LicenceOut = ReturnType<ReturnType<typeof mapLicence>>;
 
 /** The state a licence shows: Expired once an active licence's expiry has passed. */
 const STATE = `case when l.state = 'Active' and l.expiry < current_date then 'Expired' else l.state end`;
+/** Each state as a predicate on the stored columns (filters that the planner can estimate). */
+const STATE_IS = {
+  Active: `(l.state = 'Active' and (l.expiry is null or l.expiry >= current_date))`,
+  Suspended: `l.state = 'Suspended'`,
+  Expired: `(l.state = 'Expired' or (l.state = 'Active' and l.expiry < current_date))`,
+} as const;
 const legacyState = (state?: string) =>
-  state === 'Expired'
-    ? [`(l.state = 'Expired' or (l.state = 'Active' and l.expiry < current_date))`]
-    : state === 'Active'
-      ? [`l.state = 'Active' and (l.expiry is null or l.expiry >= current_date)`]
-      : state
-        ? [`l.state = '${state === 'Suspended' ? 'Suspended' : 'Active'}'`]
-        : [];
+  state && Object.hasOwn(STATE_IS, state) ? [STATE_IS[state as keyof typeof STATE_IS]] : [];
 const common = {
   id: { sql: 'l.id' },
   'product.name': {
@@ -102,7 +102,7 @@ const common = {
     nullable: true,
     lookup: { fk: 'l.subscription_id', from: 'subscriptions s', key: 's.id' },
   },
-  'state.name': { sql: STATE },
+  'state.name': { sql: STATE, when: STATE_IS },
   seats: { sql: 'l.seats' },
   expiry: { sql: 'l.expiry', nullable: true },
   issuedAt: { sql: 'l.issued_at', instant: true },

@@ -91,6 +91,11 @@ const map = (side: 'vendor' | 'subscriber') => (r: Row) => ({
 });
 /** The status the tables show: Disabled by the vendor, Ended past its end date, or Active. */
 const STATUS = `case when s.is_disabled then 'Disabled' when s.end_date < current_date then 'Ended' else 'Active' end`;
+const STATUS_IS = {
+  Disabled: 's.is_disabled',
+  Ended: '(not s.is_disabled and s.end_date < current_date)',
+  Active: '(not s.is_disabled and (s.end_date is null or s.end_date >= current_date))',
+};
 const common = {
   id: { sql: 's.id' },
   name: { sql: 's.name' },
@@ -98,7 +103,7 @@ const common = {
   endDate: { sql: 's.end_date', nullable: true },
   seats: { sql: SEATS_USED },
   seatsAllowed: { sql: 's.seats_allowed' },
-  status: { sql: STATUS },
+  status: { sql: STATUS, when: STATUS_IS },
   createdAt: { sql: 's.created_at', instant: true },
 };
 type Out = ReturnType<ReturnType<typeof map>>;

@@ -11,7 +11,7 @@ import {
 } from '@/contract/crm/users';
 import { idResultSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
 import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
-import { userDisplaySql, type ListDef, type Scope } from '../http/list';
+import { personSql, type ListDef, type Scope } from '../http/list';
 import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { applyToOne, bulkRoute } from '../http/bulk';
 import { resendInvitation } from './invitation-actions';
@@ -51,17 +51,10 @@ const mapMember = (r: MemberRow) => ({
 
 /** The status the Users table shows: Invited, Owner (active) or Active. */
 const MEMBER_STATUS = `case when m.status = 'invited' then 'Invited' when m.is_org_owner then 'Owner' else 'Active' end`;
-const nameColumns = {
-  id: { sql: 'u.id' },
-  user: { sql: userDisplaySql('u') },
-  email: { sql: 'u.email' },
-  firstName: { sql: 'u.first_name', nullable: true },
-  lastName: { sql: 'u.last_name', nullable: true },
-};
 const orgUsersDef: ListDef<typeof orgUserColumns, MemberRow, ReturnType<typeof mapMember>> = {
   columns: orgUserColumns,
   sql: {
-    ...nameColumns,
+    ...personSql('u'),
     status: { sql: MEMBER_STATUS },
     isOrgAdmin: { sql: 'm.is_org_admin' },
     isBusinessManager: { sql: 'm.is_business_manager' },
@@ -113,7 +106,7 @@ const adminUsersDef: ListDef<
 > = {
   columns: adminUserColumns,
   sql: {
-    ...nameColumns,
+    ...personSql('u'),
     status: { sql: `case when u.status = 'active' then 'Active' else 'Pending' end` },
     isSysadmin: { sql: 'u.is_sysadmin' },
     orgName: {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
 import { defineRoute, site, type Services } from '../http/routes';
 import { badRequest, conflict, notFound } from '../http/envelope';
-import { userDisplaySql, type ListDef } from '../http/list';
+import { personSql, type ListDef } from '../http/list';
 import { listRoutes } from '../http/list-routes';
 import { idResultSchema } from '@/contract/common';
 import { siteParamsSchema } from '@/contract/data/sites';
@@ -44,11 +44,7 @@ const columns =
 const siteUsersDef: ListDef<typeof siteUserColumns, SiteUserRow, SiteUser> = {
   columns: siteUserColumns,
   sql: {
-    id: { sql: 'u.id' },
-    user: { sql: userDisplaySql('u') },
-    email: { sql: 'u.email' },
-    firstName: { sql: 'u.first_name', nullable: true },
-    lastName: { sql: 'u.last_name', nullable: true },
+    ...personSql('u'),
     status: { sql: `case when u.status = 'pending' then 'Pending' else 'Active' end` },
     isSiteAdmin: { sql: 'sm.is_site_admin' },
     isSiteUser: { sql: 'sm.is_site_user' },

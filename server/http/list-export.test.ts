@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXACT_COUNT_LIMIT } from '@/contract/lists';
 import type { App } from '../app';
 import type { Queryable } from '../db/types';
 import { ORGS, bearer, createTestApp, tokenFor } from '../test/harness';
-import { framesOf, type Row } from './list-support';
+import { abortMidStream, framesOf, type Row } from './list-support';
 import { EXPORT_CHUNK } from './list-routes';
 
 /**
@@ -95,13 +94,6 @@ describe('exports: every selected row, in list order, as NDJSON frames', () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const original = real.query.bind(real);
-    const streams: Readable[] = [];
-    const from = Readable.from.bind(Readable);
-    const fromSpy = vi.spyOn(Readable, 'from').mockImplementation((iterable, options) => {
-      const stream = from(iterable, options);
-      streams.push(stream);
-      return stream;
-    });
     const querySpy = vi.spyOn(real, 'query').mockImplementation((async (
       sql: string,
       params?: unknown[],
@@ -113,35 +105,12 @@ describe('exports: every selected row, in list order, as NDJSON frames', () => {
       return original(sql, params);
     }) as Queryable['query']);
     try {
-      const address = await app.listen({ port: 0, host: '127.0.0.1' });
-      const abort = new AbortController();
-      const res = await fetch(`${address}${EXPORT}`, {
-        method: 'POST',
-        headers: { ...manager, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: abort.signal,
-      });
-      const reader = res.body?.getReader();
-      let text = '';
-      while (!text.includes('"kind":"rows"')) {
-        const { value } = (await reader?.read()) ?? {};
-        text += new TextDecoder().decode(value);
-      }
-      abort.abort();
-      // Once the server has seen the client go (it destroys the stream), the query may end.
-      const stream = streams.at(-1) as Readable;
-      while (!stream.destroyed) await new Promise((resolve) => setImmediate(resolve));
-      const closed = new Promise((resolve) => stream.once('close', resolve));
-      release();
-      await closed;
-      expect(chunkQueries).toHaveLength(2);
-      expect(Math.ceil(total / EXPORT_CHUNK)).toBeGreaterThan(2);
+      await abortMidStream(app, { url: EXPORT, headers: manager, body, until: 'rows' }, release);
     } finally {
-      release();
       querySpy.mockRestore();
-      fromSpy.mockRestore();
-      app.server.closeAllConnections();
     }
+    expect(chunkQueries).toHaveLength(2);
+    expect(Math.ceil(total / EXPORT_CHUNK)).toBeGreaterThan(2);
   });
 });
 

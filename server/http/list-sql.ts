@@ -32,6 +32,11 @@ export interface ColumnSql {
    * an index of the list's table finds the rows and a million rows are not joined to be tested.
    */
   lookup?: { fk: string; from: string; key: string };
+  /**
+   * A select column computed from others (a state that depends on today's date): the predicate
+   * of each value on the stored columns, which the planner can estimate and indexes can serve.
+   */
+  when?: Readonly<Record<string, string>>;
 }
 export type ColumnSqlMap<C extends ListColumns> = { readonly [K in keyof C]: ColumnSql };
 
@@ -128,8 +133,9 @@ function filterSql(
       return parts.length ? parts.join(' and ') : null;
     }
     case 'select': {
-      const values = Array.isArray(value) ? value : [value];
-      return `${e} = any(${sql.param(values.map(String), '::text[]')})`;
+      const values = (Array.isArray(value) ? value : [value]).map(String);
+      if (map.when) return `(${values.map((v) => `(${map.when?.[v] ?? 'false'})`).join(' or ')})`;
+      return `${e} = any(${sql.param(values, '::text[]')})`;
     }
     case 'boolean':
       return `coalesce(${e}, false) = ${sql.param(value === true, '::boolean')}`;
@@ -178,7 +184,9 @@ export function whereOf<C extends ListColumns>(
         return [textMatch(map, (pattern ??= sql.param(escapeLike(search))))];
       // A select column's values are known: test them here, and the rows by equality.
       const hits = column.values.filter((v) => v.toLowerCase().includes(needle));
-      return hits.length ? [`(${map.sql}) = any(${sql.param(hits, '::text[]')})`] : [];
+      if (hits.length === 0) return [];
+      if (map.when) return hits.map((v) => `(${map.when?.[v] ?? 'false'})`);
+      return [`(${map.sql}) = any(${sql.param(hits, '::text[]')})`];
     });
     clauses.push(tests.length ? `(${tests.join(' or ')})` : 'false');
   }
@@ -288,11 +296,15 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   const order = orderOf(def as ListDef<C, unknown, unknown>, query);
   const from = fromFor(def.from, where, order, def.key);
   const scoped = scope.where.length ? `where ${scope.where.join(' and ')}` : '';
+  // Limit and offset as parameters: one statement text per query shape, prepared once.
+  const page = new Sql(params);
+  const limit = page.param(take + 1, '::int');
+  const offset = page.param(skip, '::int');
   const sql = `select ${def.select} from ${def.from}
-       join unnest(array(select ${def.key} from ${from} ${where} order by ${order} limit ${take + 1} offset ${skip}))
+       join unnest(array(select ${def.key} from ${from} ${where} order by ${order} limit ${limit} offset ${offset}))
          with ordinality as __page(__key, __n) on ${def.key} = __page.__key
      ${scoped} order by __page.__n`;
-  return { sql, params, from, where };
+  return { sql, params: page.params, from, where, whereParams: params };
 }
 
 /**
@@ -304,3 +316,12 @@ export const userDisplaySql = (u: string) => `case
   when btrim(coalesce(${u}.first_name, '')) = '' then 'Pending user activation'
   else btrim(btrim(${u}.first_name) || ' ' || btrim(coalesce(${u}.last_name, ''))) || ' <' || lower(btrim(${u}.email)) || '>'
 end`;
+
+/** The SQL of the contract's personColumns for the users table under alias `u`. */
+export const personSql = (u: string) => ({
+  id: { sql: `${u}.id` },
+  user: { sql: userDisplaySql(u) },
+  email: { sql: `${u}.email` },
+  firstName: { sql: `${u}.first_name`, nullable: true },
+  lastName: { sql: `${u}.last_name`, nullable: true },
+});

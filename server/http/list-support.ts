@@ -3,6 +3,8 @@
  * who may read it, an oracle of each column (the value a row's cell shows, computed from the
  * answer row, independently of the SQL), and the NDJSON frames of an export.
  */
+import { Readable } from 'node:stream';
+import { vi } from 'vitest';
 import type { App } from '../app';
 import type { ListColumn } from '@/contract/lists';
 import { routeTable, type RouteInfo } from './routes';
@@ -244,4 +246,50 @@ export async function post(
     payload: payload as object,
   });
   return res;
+}
+
+/**
+ * Starts a streamed request over real HTTP, reads until a frame of `kind` has arrived, and
+ * aborts it as a user's Cancel would. Once the server has seen the client go (it destroys the
+ * stream), `afterAbort` runs (a test releases the work it held back), then this waits for the
+ * stream to close: whatever ran by then is all that ever runs.
+ */
+export async function abortMidStream(
+  app: App,
+  request: { url: string; headers: Record<string, string>; body: object; until: string },
+  afterAbort: () => void,
+): Promise<void> {
+  const streams: Readable[] = [];
+  const from = Readable.from.bind(Readable);
+  const fromSpy = vi.spyOn(Readable, 'from').mockImplementation((iterable, options) => {
+    const stream = from(iterable, options);
+    streams.push(stream);
+    return stream;
+  });
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const res = await fetch(`${address}${request.url}`, {
+      method: 'POST',
+      headers: { ...request.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(request.body),
+      signal: abort.signal,
+    });
+    const reader = res.body?.getReader();
+    let text = '';
+    while (!text.includes(`"kind":"${request.until}"`)) {
+      const { value } = (await reader?.read()) ?? {};
+      text += new TextDecoder().decode(value);
+    }
+    abort.abort();
+    const stream = streams.at(-1) as Readable;
+    while (!stream.destroyed) await new Promise((resolve) => setImmediate(resolve));
+    const closed = new Promise((resolve) => stream.once('close', resolve));
+    afterAbort();
+    await closed;
+  } finally {
+    afterAbort();
+    fromSpy.mockRestore();
+    app.server.closeAllConnections();
+  }
 }

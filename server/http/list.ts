@@ -81,8 +81,14 @@ export async function listPage<C extends ListColumns, Row, Out>(
   query: ListQueryInput & { skip?: number | undefined; take?: number | undefined },
 ): Promise<ListPage<Out>> {
   const { skip, take } = pageOf(query);
-  const { sql, params, from, where } = pageQuery(def, scope, query);
-  const rows = await db.query<Row>(sql, params);
+  const {
+    sql,
+    params: pageParams,
+    from,
+    where,
+    whereParams: params,
+  } = pageQuery(def, scope, query);
+  const rows = await db.query<Row>(sql, pageParams);
   const hasMore = rows.length > take;
   const page = hasMore ? rows.slice(0, take) : rows;
   let total: number;

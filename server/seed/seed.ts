@@ -74,4 +74,7 @@ export async function seed(db: Db, scale: number) {
       );
     }
   });
+  // Planner statistics of what was written (the index builds of the bulk loads set the row
+  // counts, so the start-up check would take the tables for analyzed: server/db/stats.ts).
+  await db.exec('analyze');
 }

@@ -87,6 +87,18 @@ export const userRefSchema = z.object({
 });
 export type UserRef = z.infer<typeof userRefSchema>;
 
+/**
+ * The columns every list of people has (docs/lists.md): `user` is the user cell as the tables
+ * show it ('First Last <email>', or 'Pending user activation').
+ */
+export const personColumns = {
+  id: { kind: 'number' },
+  user: { kind: 'text' },
+  email: { kind: 'text' },
+  firstName: { kind: 'text' },
+  lastName: { kind: 'text' },
+} as const;
+
 export const emailSchema = z
   .string()
   .trim()

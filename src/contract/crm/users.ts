@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema } from '../common';
+import { emailSchema, idSchema, personColumns } from '../common';
 import { defineListColumns, listContract } from '../lists';
 
 /** Org-level user flags a caller may set on a member (never isSysadmin, never isOrgOwner here). */
@@ -36,11 +36,7 @@ export type OrgUser = z.infer<typeof orgUserSchema>;
  * active owner) or Active.
  */
 export const orgUserColumns = defineListColumns({
-  id: { kind: 'number' },
-  user: { kind: 'text' },
-  email: { kind: 'text' },
-  firstName: { kind: 'text' },
-  lastName: { kind: 'text' },
+  ...personColumns,
   status: { kind: 'select', values: ['Active', 'Invited', 'Owner'] },
   isOrgAdmin: { kind: 'boolean' },
   isBusinessManager: { kind: 'boolean' },
@@ -80,11 +76,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** POST /crm/v1/admin/users/list (All Users, sysadmin): the table's columns. */
 export const adminUserColumns = defineListColumns({
-  id: { kind: 'number' },
-  user: { kind: 'text' },
-  email: { kind: 'text' },
-  firstName: { kind: 'text' },
-  lastName: { kind: 'text' },
+  ...personColumns,
   status: { kind: 'select', values: ['Active', 'Pending'] },
   isSysadmin: { kind: 'boolean' },
   /** The organisations' names joined with ', '. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataIdSchema } from './ids';
 import { pagedResultsSchema } from '../envelope';
-import { emailSchema } from '../common';
+import { emailSchema, personColumns } from '../common';
 import { defineListColumns, listContract } from '../lists';
 
 export const siteUserParamsSchema = z.object({
@@ -15,11 +15,7 @@ export const siteUserParamsSchema = z.object({
  * user cell ('First Last <email>', or 'Pending user activation'), `status` as shown.
  */
 export const siteUserColumns = defineListColumns({
-  id: { kind: 'number' },
-  user: { kind: 'text' },
-  email: { kind: 'text' },
-  firstName: { kind: 'text' },
-  lastName: { kind: 'text' },
+  ...personColumns,
   status: { kind: 'select', values: ['Active', 'Pending'] },
   isSiteAdmin: { kind: 'boolean' },
   isSiteUser: { kind: 'boolean' },
