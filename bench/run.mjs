@@ -12,7 +12,8 @@
  * issued-licences screen), BENCH_SIZES (1000,10000,50000,100000: rows of the synthetic table
  * page), BENCH_PEER=0 (skip the peer), BENCH_DURATION_S (10: each autocannon run),
  * BENCH_CONNECTIONS (10), BENCH_STARTUP_RUNS (3), BENCH_PHASES (comma list: sizes,table,stack,
- * pageload,form,http,lists,startup), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH,
+ * pageload,form,http,lists,startup), BENCH_LISTS (embedded10k,embedded100k,postgres1m: the
+ * scenarios of the lists phase), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH,
  * BENCH_MERGE=1 (a partial run updates the figures of the last full run).
  *
  *   BENCH_PHASES=http BENCH_MERGE=1 npm run bench   # the local stack's figures alone (no build,

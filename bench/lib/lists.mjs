@@ -15,6 +15,10 @@ const ACCOUNT = { email: 'owner@example.com', password: 'demo' };
 
 /** The scenarios: DEMO_SCALE 3 and 30 give Acme ~10k and ~100k issued licences. */
 export function listScenarios(smoke) {
+  const only = process.env.BENCH_LISTS?.split(',');
+  return allScenarios(smoke).filter((s) => !only || only.includes(s.name.replace('lists.', '')));
+}
+function allScenarios(smoke) {
   if (smoke)
     return [{ name: 'lists.smoke', label: 'smoke (PGlite, in memory)', scale: 0.1, memory: true }];
   return [
@@ -57,14 +61,18 @@ function tool(repo, tsx, args, env = {}) {
   return result.stdout.trim();
 }
 
-/** pgbench -f with one statement, 10 clients; answers transactions per second. */
+/**
+ * pgbench with one statement, prepared (as the stack's statements are: server/db/pg.ts), 10
+ * clients; answers transactions per second.
+ */
 function pgbench(databaseUrl, sql, { durationS, connections }) {
   const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));
   const file = join(dir, 'page.sql');
   writeFileSync(file, `${sql}\n`);
   try {
     const url = new URL(databaseUrl);
-    const args = ['-n', '-c', String(connections), '-j', '2', '-T', String(durationS), '-f', file];
+    const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2'];
+    args.push('-T', String(durationS), '-f', file);
     args.push('-h', url.hostname, '-p', url.port, '-U', url.username, url.pathname.slice(1));
     const result = spawnSync(join(PG_BIN, 'pgbench'), args, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`pgbench failed:\n${result.stderr}`);

@@ -3,7 +3,7 @@
  *   npx tsx server/tools/bench-postgres.ts start            → {"databaseUrl", "dir"} (left running)
  *   npx tsx server/tools/bench-postgres.ts stop <dir>       → stops and removes the cluster
  *   npx tsx server/tools/bench-postgres.ts sql '<request>'  → the page statement of an Issued
- *     Licences list request of Acme (org 1), its parameters written in, for pgbench -f
+ *     Licences list request of Acme (org 1), its parameters written in, for pgbench -M prepared
  */
 import { issuedLicencesDef } from '../crm/licences';
 import { pageQuery } from '../http/list';
@@ -29,8 +29,12 @@ if (command === 'start') {
     { where: ['l.vendor_org_id = $1'], params: [1] },
     JSON.parse(arg),
   );
-  // $10 before $1: replace each placeholder once, by its number.
-  console.log(`${sql.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]))};`);
+  // $10 before $1: replace each placeholder once, by its number. pgbench -M prepared reads
+  // ':name' as a variable: the colons of the time format are written chr(58) (the same text).
+  const text = sql
+    .replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]))
+    .replace(/:MI:SS/g, `' || chr(58) || 'MI' || chr(58) || 'SS`);
+  console.log(`${text};`);
 } else {
   console.error('usage: bench-postgres.ts start | stop <dir> | sql <list request json>');
   process.exit(2);
