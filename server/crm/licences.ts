@@ -108,6 +108,14 @@ const common = {
   issuedAt: { sql: 'l.issued_at', instant: true },
 };
 type Json = { row: LicenceOut };
+/** What both licence lists share: the joins, the key and the row built in SQL. */
+const licenceList = (orgNameOf: 'vendor' | 'customer') => ({
+  from: LICENCE_FROM,
+  key: 'l.id',
+  select: `${licenceJson(orgNameOf)} as row`,
+  map: (r: Json) => r.row,
+  defaultSort: { by: 'id' as const },
+});
 
 /** Issued Licences: the vendor's licences, by the columns of the contract's table. */
 export const issuedLicencesDef: ListDef<typeof issuedLicenceColumns, Json, LicenceOut> = {
@@ -119,11 +127,7 @@ export const issuedLicencesDef: ListDef<typeof issuedLicenceColumns, Json, Licen
       lookup: { fk: 'l.customer_org_id', from: 'orgs co', key: 'co.id' },
     },
   },
-  from: LICENCE_FROM,
-  key: 'l.id',
-  select: `${licenceJson('customer')} as row`,
-  map: (r) => r.row,
-  defaultSort: { by: 'id' },
+  ...licenceList('customer'),
 };
 export const issuedLicencesScope = ({
   params,
@@ -149,11 +153,7 @@ const heldLicencesDef: ListDef<typeof heldLicenceColumns, Json, LicenceOut> = {
       lookup: { fk: 'l.assigned_user_id', from: 'users u', key: 'u.id' },
     },
   },
-  from: LICENCE_FROM,
-  key: 'l.id',
-  select: `${licenceJson('vendor')} as row`,
-  map: (r) => r.row,
-  defaultSort: { by: 'id' },
+  ...licenceList('vendor'),
 };
 
 export async function loadLicence(
