@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { pageRequestSchema } from './envelope';
 
 /** Positive integer id as it appears in a path (strings are coerced). */
 export const MAX_ID = 2_147_483_647; // Postgres integer
@@ -12,14 +11,6 @@ export const orgIdParamsSchema = z.object({ orgId: idSchema, id: idSchema });
 export const siteParamsSchema = z.object({ orgId: idSchema, siteId: idSchema });
 export const siteIdParamsSchema = z.object({ orgId: idSchema, siteId: idSchema, id: idSchema });
 export const idParamsSchema = z.object({ id: idSchema });
-
-/** POST .../list body: paging plus an optional case-insensitive text search and sort. */
-export const listRequestSchema = pageRequestSchema.extend({
-  search: z.string().max(200).optional(),
-  sortBy: z.string().max(64).optional(),
-  sortDesc: z.boolean().optional(),
-});
-export type ListRequest = z.input<typeof listRequestSchema>;
 
 /** ISO 8601 date-time string, e.g. 2025-01-31T00:00:00.000Z. */
 export const dateTimeSchema = z.string();
