@@ -148,6 +148,25 @@ export default defineConfig(({ mode, command }) => {
             hookTimeout: 60_000,
           },
         },
+        {
+          extends: true,
+          test: {
+            // The server suite again on a throw-away PostgreSQL cluster (DATABASE_URL's path):
+            // every file but those about PGlite itself and the resilience runs (their own stacks).
+            name: 'server-pg',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            exclude: [
+              'server/db/pglite.test.ts',
+              'server/db/durability.test.ts',
+              'server/db/stats.test.ts',
+              'server/resilience/**',
+            ],
+            globalSetup: ['server/test/postgres-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
       ],
     },
   };

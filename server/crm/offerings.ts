@@ -1,13 +1,14 @@
 import {
   offeringDetailSchema,
   offeringInputSchema,
-  offeringListRequestSchema,
+  offeringColumns,
+  offeringList,
   offeringSchema,
 } from '@/contract/crm/offerings';
 import { idResultSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
 import { defineRoute, org, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import type { ListDef } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { badRequest, forbidden, notFound } from '../http/envelope';
 import { customDataOf, customDataRoutes } from './custom-data';
 import type { OrgAccess } from '../auth/access';
@@ -51,6 +52,27 @@ const map = (r: Row) => ({
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
+
+const offeringsDef: ListDef<typeof offeringColumns, Row, ReturnType<typeof map>> = {
+  columns: offeringColumns,
+  sql: {
+    id: { sql: 'f.id' },
+    name: { sql: 'f.name' },
+    type: { sql: `case f.kind when 'product' then 'Product' else 'Service' end` },
+    description: { sql: 'f.description', nullable: true },
+    tags: { sql: `array_to_string(f.tags, ', ')` },
+    featureCount: {
+      sql: '(select count(*)::int from offering_features x where x.offering_id = f.id)',
+    },
+    createdAt: { sql: 'f.created_at', instant: true },
+    updatedAt: { sql: 'f.updated_at', instant: true },
+  },
+  from: 'offerings f join orgs g on g.id = f.org_id',
+  key: 'f.id',
+  select: COLUMNS,
+  map,
+  defaultSort: { by: 'id' },
+};
 
 /** An organisation sells what it is enabled for: products, services (SPEC §6 capability flags). */
 export const notEnabledToSell = (type: 'product' | 'service') =>
@@ -153,30 +175,29 @@ export const offeringRoutes = (services: Services) => {
     }
   };
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/offerings/list',
-      access: OFFERINGS_READ,
-      summary: "The organisation's products and services",
-      params: orgParamsSchema,
-      body: offeringListRequestSchema,
-      response: pagedResultsSchema(offeringSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: COLUMNS,
-            from: 'offerings f join orgs g on g.id = f.org_id',
-            where: ['f.org_id = $1', ...(body.type ? [`f.kind = '${body.type}'`] : [])],
-            params: [params.orgId],
-            defaultSort: 'f.id',
-            sortable: { id: 'f.id', name: 'f.name', type: 'f.kind', updatedAt: 'f.updated_at' },
-            searchable: ['f.name', 'f.description', "array_to_string(f.tags, ' ')"],
-          },
-          body,
-          map,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/offerings',
+        access: OFFERINGS_READ,
+        summary: "The organisation's products and services",
+        params: orgParamsSchema,
+        request: offeringList.request,
+        selection: offeringList.selection,
+        row: offeringSchema,
+        def: offeringsDef,
+        scope: ({ params, body }: ScopeContext<{ orgId: number }, { type?: string }>) => ({
+          where: [
+            'f.org_id = $1',
+            ...(body?.type === 'product' || body?.type === 'service'
+              ? [`f.kind = '${body.type}'`]
+              : []),
+          ],
+          params: [params.orgId],
+        }),
+        fileName: 'offerings',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/offerings/:id',

@@ -1,14 +1,15 @@
 import {
   adminUpdateOrgSchema,
   createOrgSchema,
-  orgListRequestSchema,
+  organisationColumns,
+  organisationList,
   organisationSchema,
   updateOrgSchema,
 } from '@/contract/crm/orgs';
 import { orgParamsSchema } from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
 import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import type { ListDef } from '../http/list';
+import { listRoutes } from '../http/list-routes';
 import { notFound } from '../http/envelope';
 import { checkAvatar } from '../http/images';
 import type { Queryable } from '../db/types';
@@ -26,8 +27,9 @@ interface OrgRow {
   member_count: number;
   created_at: Date;
 }
+const MEMBER_COUNT = '(select count(*)::int from org_members m where m.org_id = o.id)';
 const ORG_COLUMNS = `o.id, o.name, o.description, o.avatar, o.custom_data, o.is_product_owner_enabled, o.is_service_owner_enabled,
-  (select count(*)::int from org_members m where m.org_id = o.id) as member_count, o.created_at`;
+  ${MEMBER_COUNT} as member_count, o.created_at`;
 const mapOrg = (r: OrgRow) => ({
   id: r.id,
   name: r.name,
@@ -39,6 +41,23 @@ const mapOrg = (r: OrgRow) => ({
   memberCount: r.member_count,
   createdAt: r.created_at.toISOString(),
 });
+const organisationsDef: ListDef<typeof organisationColumns, OrgRow, ReturnType<typeof mapOrg>> = {
+  columns: organisationColumns,
+  sql: {
+    id: { sql: 'o.id' },
+    name: { sql: 'o.name' },
+    description: { sql: 'o.description', nullable: true },
+    isProductOwnerEnabled: { sql: 'o.is_product_owner_enabled' },
+    isServiceOwnerEnabled: { sql: 'o.is_service_owner_enabled' },
+    memberCount: { sql: MEMBER_COUNT },
+    createdAt: { sql: 'o.created_at', instant: true },
+  },
+  from: 'orgs o',
+  key: 'o.id',
+  select: ORG_COLUMNS,
+  map: mapOrg,
+  defaultSort: { by: 'id' },
+};
 async function getOrg(db: Queryable, id: number) {
   const [row] = await db.query<OrgRow>(`select ${ORG_COLUMNS} from orgs o where o.id = $1`, [id]);
   if (!row) throw notFound('Organisation');
@@ -49,29 +68,20 @@ const avatarOf = (v: string | null | undefined) =>
 
 export const orgRoutes = ({ db }: Services) => [
   // Sysadmin: every organisation.
-  defineRoute({
-    method: 'POST',
-    url: '/admin/orgs/list',
-    access: sysadminOnly,
-    summary: 'All organisations (sysadmin)',
-    body: orgListRequestSchema,
-    response: pagedResultsSchema(organisationSchema),
-    handler: async ({ body }) =>
-      pagedQuery(
-        db,
-        {
-          columns: ORG_COLUMNS,
-          from: 'orgs o',
-          where: [],
-          params: [],
-          defaultSort: 'o.id',
-          sortable: { id: 'o.id', name: 'o.name', createdAt: 'o.created_at' },
-          searchable: ['o.name', 'o.description'],
-        },
-        body,
-        mapOrg,
-      ),
-  }),
+  ...listRoutes(
+    { db },
+    {
+      base: '/admin/orgs',
+      access: sysadminOnly,
+      summary: 'All organisations (sysadmin)',
+      request: organisationList.request,
+      selection: organisationList.selection,
+      row: organisationSchema,
+      def: organisationsDef,
+      scope: () => ({ where: [], params: [] }),
+      fileName: 'organisations',
+    },
+  ),
   defineRoute({
     method: 'POST',
     url: '/admin/orgs',

@@ -2,16 +2,19 @@ import { z } from 'zod';
 import {
   assignLicenceSchema,
   createSubscriptionSchema,
+  customerSubColumns,
+  customerSubList,
+  softwareColumns,
+  softwareList,
   subscriptionDetailSchema,
-  subscriptionListRequestSchema,
   subscriptionSchema,
   updateSubscriptionSchema,
 } from '@/contract/crm/subscriptions';
 import { licenceSchema } from '@/contract/crm/licences';
 import { idResultSchema, idSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
 import { defineRoute, org, type Access, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import type { ListDef, Scope } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { badRequest, notFound } from '../http/envelope';
 import { decodeAttachments, normaliseFileName, sendDownload } from '../http/files';
 import { checkStorage, lockOrg } from '../http/quotas';
@@ -57,9 +60,11 @@ interface Row {
   is_disabled: boolean;
   created_at: Date;
 }
+/** Seats in use: licences of the subscription assigned to a user. */
+const SEATS_USED = `(select count(*)::int from licences l where l.subscription_id = s.id and l.assigned_user_id is not null)`;
 const COLUMNS = `s.id, s.name, s.vendor_org_id, vo.name as vendor_name, s.subscriber_org_id, so.name as subscriber_name, s.offering_id,
   f.name as offering_name, f.kind, to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date, s.seats_allowed,
-  (select count(*)::int from licences l where l.subscription_id = s.id and l.assigned_user_id is not null) as seats_used,
+  ${SEATS_USED} as seats_used,
   (select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.id) from offering_features x where x.id = any(s.feature_ids)) as features,
   s.is_disabled, s.created_at`;
 const FROM =
@@ -79,14 +84,62 @@ const map = (side: 'vendor' | 'subscriber') => (r: Row) => ({
   createdAt: r.created_at.toISOString(),
   orgName: side === 'vendor' ? r.vendor_name : r.subscriber_name,
 });
-const SORTABLE = {
-  id: 's.id',
-  name: 's.name',
-  startDate: 's.start_date',
-  endDate: 's.end_date',
-  orgName: 'so.name',
-  offering: 'f.name',
+/** The status the tables show: Disabled by the vendor, Ended past its end date, or Active. */
+const STATUS = `case when s.is_disabled then 'Disabled' when s.end_date < current_date then 'Ended' else 'Active' end`;
+const STATUS_IS = {
+  Disabled: 's.is_disabled',
+  Ended: '(not s.is_disabled and s.end_date < current_date)',
+  Active: '(not s.is_disabled and (s.end_date is null or s.end_date >= current_date))',
 };
+const common = {
+  id: { sql: 's.id' },
+  name: { sql: 's.name' },
+  startDate: { sql: 's.start_date' },
+  endDate: { sql: 's.end_date', nullable: true },
+  seats: { sql: SEATS_USED },
+  seatsAllowed: { sql: 's.seats_allowed' },
+  status: { sql: STATUS, when: STATUS_IS },
+  createdAt: { sql: 's.created_at', instant: true },
+};
+type Out = ReturnType<ReturnType<typeof map>>;
+const OFFERING = { fk: 's.offering_id', from: 'offerings f', key: 'f.id' };
+/** Customer Subs: what the vendor sold. */
+const customerSubsDef: ListDef<typeof customerSubColumns, Row, Out> = {
+  columns: customerSubColumns,
+  sql: {
+    ...common,
+    'subscriberOrg.name': {
+      sql: 'so.name',
+      lookup: { fk: 's.subscriber_org_id', from: 'orgs so', key: 'so.id' },
+    },
+    'offering.name': { sql: 'f.name', lookup: OFFERING },
+  },
+  from: FROM,
+  key: 's.id',
+  select: COLUMNS,
+  map: map('subscriber'),
+  defaultSort: { by: 'id' },
+};
+/** Software: what the organisation holds; the offering cell reads 'Name (product)'. */
+const softwareDef: ListDef<typeof softwareColumns, Row, Out> = {
+  columns: softwareColumns,
+  sql: {
+    ...common,
+    orgName: { sql: 'vo.name', lookup: { fk: 's.vendor_org_id', from: 'orgs vo', key: 'vo.id' } },
+    'offering.name': { sql: `f.name || ' (' || f.kind || ')'`, lookup: OFFERING },
+  },
+  from: FROM,
+  key: 's.id',
+  select: COLUMNS,
+  map: map('vendor'),
+  defaultSort: { by: 'id' },
+};
+const scopeBy =
+  (column: string) =>
+  ({ params, body }: ScopeContext<{ orgId: number }, { includeDisabled?: boolean }>): Scope => ({
+    where: [`s.${column} = $1`, ...(body?.includeDisabled === false ? ['not s.is_disabled'] : [])],
+    params: [params.orgId],
+  });
 
 export const subscriptionRoutes = ({ db, config }: Services) => {
   const detail = async (
@@ -169,33 +222,21 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
     }
   };
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/issued-subscriptions/list',
-      access: CUSTOMER_SUBS_READ,
-      summary: 'Customer subscriptions the organisation sold',
-      params: orgParamsSchema,
-      body: subscriptionListRequestSchema,
-      response: pagedResultsSchema(subscriptionSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: COLUMNS,
-            from: FROM,
-            where: [
-              's.vendor_org_id = $1',
-              ...(body.includeDisabled === false ? ['not s.is_disabled'] : []),
-            ],
-            params: [params.orgId],
-            defaultSort: 's.id',
-            sortable: SORTABLE,
-            searchable: ['s.name', 'so.name', 'f.name'],
-          },
-          body,
-          map('subscriber'),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/issued-subscriptions',
+        access: CUSTOMER_SUBS_READ,
+        summary: 'Customer subscriptions the organisation sold',
+        params: orgParamsSchema,
+        request: customerSubList.request,
+        selection: customerSubList.selection,
+        row: subscriptionSchema,
+        def: customerSubsDef,
+        scope: scopeBy('vendor_org_id'),
+        fileName: 'customer-subscriptions',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/issued-subscriptions/:id',
@@ -323,33 +364,21 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
           return { id: params.id };
         }),
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/my-subscriptions/list',
-      access: SOFTWARE,
-      summary: "The organisation's own software subscriptions",
-      params: orgParamsSchema,
-      body: subscriptionListRequestSchema,
-      response: pagedResultsSchema(subscriptionSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: COLUMNS,
-            from: FROM,
-            where: [
-              's.subscriber_org_id = $1',
-              ...(body.includeDisabled === false ? ['not s.is_disabled'] : []),
-            ],
-            params: [params.orgId],
-            defaultSort: 's.id',
-            sortable: { ...SORTABLE, orgName: 'vo.name' },
-            searchable: ['s.name', 'vo.name', 'f.name'],
-          },
-          body,
-          map('vendor'),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/my-subscriptions',
+        access: SOFTWARE,
+        summary: "The organisation's own software subscriptions",
+        params: orgParamsSchema,
+        request: softwareList.request,
+        selection: softwareList.selection,
+        row: subscriptionSchema,
+        def: softwareDef,
+        scope: scopeBy('subscriber_org_id'),
+        fileName: 'software',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/my-subscriptions/:id',

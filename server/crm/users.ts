@@ -1,21 +1,21 @@
 import {
+  adminUserColumns,
+  adminUserList,
   adminUserSchema,
+  bulkResendInvitationsSchema,
   inviteUserSchema,
+  orgUserColumns,
+  orgUserList,
   orgUserSchema,
-  orgUsersListRequestSchema,
   updateMemberSchema,
 } from '@/contract/crm/users';
-import {
-  idResultSchema,
-  listRequestSchema,
-  orgIdParamsSchema,
-  orgParamsSchema,
-} from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
+import { idResultSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
 import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/envelope';
-import { sendInvitation } from '../identity/invitations';
+import { personSql, type ListDef, type Scope } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
+import { applyToOne, bulkRoute } from '../http/bulk';
+import { resendInvitation, sendOrFail } from './invitation-actions';
+import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
 import type { OrgAccess } from '../auth/access';
 
 interface MemberRow {
@@ -64,6 +64,35 @@ const mapMember = (r: MemberRow) => ({
   invitedAt: r.invited_at ? r.invited_at.toISOString() : null,
 });
 
+/** The status the Users table shows: Invited, Owner (active) or Active. */
+const MEMBER_STATUS = `case when p.status = 'invited' then 'Invited' when p.is_org_owner then 'Owner' else 'Active' end`;
+const orgUsersDef: ListDef<typeof orgUserColumns, MemberRow, ReturnType<typeof mapMember>> = {
+  columns: orgUserColumns,
+  sql: {
+    ...personSql('p'),
+    status: { sql: MEMBER_STATUS },
+    isOrgAdmin: { sql: 'p.is_org_admin' },
+    isBusinessManager: { sql: 'p.is_business_manager' },
+    isSubManager: { sql: 'p.is_sub_manager' },
+    isDeveloper: { sql: 'p.is_developer' },
+    isTechSupport: { sql: 'p.is_tech_support' },
+    invitedAt: { sql: 'p.invited_at', nullable: true, instant: true },
+  },
+  from: PEOPLE,
+  key: 'p.id',
+  select: PEOPLE_COLUMNS,
+  map: mapMember,
+  defaultSort: { by: 'id' },
+};
+/** $1 is the organisation (PEOPLE reads it); the Status filter of the old request still works. */
+const orgUsersScope = ({
+  params,
+  body,
+}: ScopeContext<{ orgId: number }, { status?: string }>): Scope => ({
+  where: body?.status ? [`p.status = '${body.status === 'Active' ? 'active' : 'invited'}'`] : [],
+  params: [params.orgId],
+});
+
 /** Only org admins may grant or revoke org admin; sub managers manage the other flags. */
 function checkFlagChange(caller: OrgAccess, wantsAdmin: boolean, hadAdmin: boolean) {
   if (wantsAdmin !== hadAdmin && !caller.userPermissions.isOrgAdmin) {
@@ -103,6 +132,35 @@ const ADMIN_PEOPLE = `(
    group by i.email
 ) a`;
 
+const mapAdminUser = (r: AdminUserRow) => ({
+  id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  isSysadmin: r.is_sysadmin,
+  status: r.status === 'active' ? ('Active' as const) : ('Pending' as const),
+  orgs: r.orgs ?? [],
+  orgName: (r.orgs ?? []).map((o) => o.name).join(', '),
+});
+const adminUsersDef: ListDef<
+  typeof adminUserColumns,
+  AdminUserRow,
+  ReturnType<typeof mapAdminUser>
+> = {
+  columns: adminUserColumns,
+  sql: {
+    ...personSql('a'),
+    status: { sql: `case when a.status = 'active' then 'Active' else 'Pending' end` },
+    isSysadmin: { sql: 'a.is_sysadmin' },
+    orgName: { sql: 'a.org_names', nullable: true },
+  },
+  from: ADMIN_PEOPLE,
+  key: 'a.id',
+  select: 'a.id, a.first_name, a.last_name, a.email, a.is_sysadmin, a.status, a.orgs',
+  map: mapAdminUser,
+  defaultSort: { by: 'id' },
+};
+
 export const OWNER_STAYS_ADMIN = 'The organisation owner is always an org admin';
 
 export const userRoutes = (services: Services) => {
@@ -122,49 +180,24 @@ export const userRoutes = (services: Services) => {
       throw badRequest('id', 'This user has already accepted the invitation');
     return row;
   };
-  const sent = async (invitationId: number) => {
-    try {
-      await sendInvitation(services, invitationId);
-    } catch {
-      throw new HttpError(
-        502,
-        'The invitation is saved, but its message could not be sent. Try "Resend invitation" later.',
-      );
-    }
-  };
+  const sent = (invitationId: number) => sendOrFail(services, invitationId);
+  const resend = resendInvitation(services);
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/users/list',
-      access: org('isOrgAdmin', 'isSubManager', 'isDeveloper'),
-      summary: "The organisation's users and invitations",
-      params: orgParamsSchema,
-      body: orgUsersListRequestSchema,
-      response: pagedResultsSchema(orgUserSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: PEOPLE_COLUMNS,
-            from: PEOPLE,
-            where: body.status
-              ? [`p.status = '${body.status === 'Active' ? 'active' : 'invited'}'`]
-              : [],
-            params: [params.orgId],
-            defaultSort: 'p.id',
-            sortable: {
-              id: 'p.id',
-              email: 'p.email',
-              firstName: 'p.first_name',
-              lastName: 'p.last_name',
-              status: 'p.status',
-            },
-            searchable: ['p.email', 'p.first_name', 'p.last_name'],
-          },
-          body,
-          mapMember,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/users',
+        access: org('isOrgAdmin', 'isSubManager', 'isDeveloper'),
+        summary: "The organisation's users and invitations",
+        params: orgParamsSchema,
+        request: orgUserList.request,
+        selection: orgUserList.selection,
+        row: orgUserSchema,
+        def: orgUsersDef,
+        scope: orgUsersScope,
+        fileName: 'users',
+      },
+    ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/users/invite',
@@ -215,12 +248,32 @@ export const userRoutes = (services: Services) => {
       summary: 'Resend a pending invitation (a new link; the older one stops working)',
       params: orgIdParamsSchema,
       response: orgUserSchema,
-      handler: async ({ params }) => {
+      handler: async ({ params, user }) => {
         await invitation(params.orgId, params.id);
-        await sent(params.id);
+        await applyToOne(
+          db,
+          resend,
+          { orgId: params.orgId, actorUserId: user.id },
+          undefined,
+          params.id,
+        );
         return mapMember(await person(params.orgId, params.id));
       },
     }),
+    bulkRoute(
+      { db },
+      {
+        url: '/orgs/:orgId/users/bulk/resend-invitation',
+        access: org('isOrgAdmin', 'isSubManager'),
+        summary: 'Resend the pending invitations of the selected users (ids, or all matching)',
+        params: orgParamsSchema,
+        body: bulkResendInvitationsSchema,
+        list: orgUsersDef as ListDef<typeof orgUserColumns, unknown, unknown>,
+        scope: orgUsersScope,
+        action: resend,
+        input: () => undefined,
+      },
+    ),
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/users/:id/invitation',
@@ -296,42 +349,19 @@ export const userRoutes = (services: Services) => {
         return { id: params.id };
       },
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/admin/users/list',
-      access: sysadminOnly,
-      summary: 'All users with their organisations (sysadmin)',
-      body: listRequestSchema,
-      response: pagedResultsSchema(adminUserSchema),
-      handler: async ({ body }) =>
-        pagedQuery<AdminUserRow, unknown>(
-          db,
-          {
-            columns: 'a.id, a.first_name, a.last_name, a.email, a.is_sysadmin, a.status, a.orgs',
-            from: ADMIN_PEOPLE,
-            where: [],
-            params: [],
-            defaultSort: 'a.id',
-            sortable: {
-              id: 'a.id',
-              email: 'a.email',
-              firstName: 'a.first_name',
-              lastName: 'a.last_name',
-            },
-            searchable: ['a.email', 'a.first_name', 'a.last_name', 'a.org_names'],
-          },
-          body,
-          (r) => ({
-            id: r.id,
-            firstName: r.first_name,
-            lastName: r.last_name,
-            email: r.email,
-            isSysadmin: r.is_sysadmin,
-            status: r.status === 'active' ? 'Active' : 'Pending',
-            orgs: r.orgs ?? [],
-            orgName: (r.orgs ?? []).map((o) => o.name).join(', '),
-          }),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/admin/users',
+        access: sysadminOnly,
+        summary: 'All users with their organisations (sysadmin)',
+        request: adminUserList.request,
+        selection: adminUserList.selection,
+        row: adminUserSchema,
+        def: adminUsersDef,
+        scope: () => ({ where: [], params: [] }),
+        fileName: 'all-users',
+      },
+    ),
   ];
 };

@@ -1,27 +1,20 @@
 import { defineRoute, signedIn, site, type Services } from '../http/routes';
 import { notFound } from '../http/envelope';
-import { pagedQuery } from '../http/query';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { MAX_ATTACHMENT_BYTES, idResultSchema } from '@/contract/common';
 import { siteParamsSchema } from '@/contract/data/sites';
 import {
   blastIdParamsSchema,
-  blastListRequestSchema,
+  blastList,
+  blastListItemSchema,
   blastLocationSchema,
   blastMetadataSchema,
-  blastPageSchema,
   blastParamsSchema,
   blastPlanSchema,
   blastSchema,
   uploadBlastSchema,
 } from '@/contract/data/blasts';
-import {
-  blastListColumns,
-  blastSortable,
-  loadBlast,
-  loadBlastFile,
-  loadPlan,
-  toBlastListItem,
-} from './blast-model';
+import { blastsDef, loadBlast, loadBlastFile, loadPlan } from './blast-model';
 import { memberSitesSql, sendFile } from './common';
 import { FILE_FIELD, readBlastUpload } from './upload';
 import { checkStorage, lockOrg } from '../http/quotas';
@@ -38,30 +31,24 @@ const when = (v: string | null | undefined) => (v ? new Date(v) : null);
 
 export function blastRoutes({ db, config }: Services) {
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/sites/:siteId/blasts/list',
-      access: blastReaders,
-      summary: "The site's blasts (paged; search, sort, status filter)",
-      params: siteParamsSchema,
-      body: blastListRequestSchema,
-      response: blastPageSchema,
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: blastListColumns,
-            from: 'blasts b',
-            where: body.status ? ['b.site_id = $1', 'b.status = $2'] : ['b.site_id = $1'],
-            params: body.status ? [params.siteId, body.status] : [params.siteId],
-            sortable: blastSortable,
-            defaultSort: 'coalesce(b.blasted_at, b.planned_at, b.created_at) desc, b.id',
-            searchable: ['b.name', 'b.description', 'b.file_name'],
-          },
-          body,
-          toBlastListItem,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/sites/:siteId/blasts',
+        access: blastReaders,
+        summary: "The site's blasts (paged; search, sort, filters)",
+        params: siteParamsSchema,
+        request: blastList.request,
+        selection: blastList.selection,
+        row: blastListItemSchema,
+        def: blastsDef,
+        scope: ({ params, body }: ScopeContext<{ siteId: number }, { status?: string }>) =>
+          body?.status
+            ? { where: ['b.site_id = $1', 'b.status = $2'], params: [params.siteId, body.status] }
+            : { where: ['b.site_id = $1'], params: [params.siteId] },
+        fileName: 'blasts',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId',

@@ -1,14 +1,16 @@
-import type { Db, Queryable, SqlParam } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { checkCount, lockOrg, type Quotas } from '../http/quotas';
 import { defineRoute, org, site, type Services } from '../http/routes';
 import { notFound } from '../http/envelope';
-import { pagedQuery } from '../http/query';
+import type { ListDef } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { idResultSchema } from '@/contract/common';
 import { orgParamsSchema, siteParamsSchema } from '@/contract/data/sites';
 import {
+  nodeLibraryColumns,
   nodeLibraryInputSchema,
-  nodeLibraryListRequestSchema,
-  nodeLibraryPageSchema,
+  nodeLibraryList,
+  nodeLibraryListItemSchema,
   nodeLibrarySchema,
   orgLibraryParamsSchema,
   siteLibraryParamsSchema,
@@ -141,49 +143,48 @@ async function deleteLibrary(db: Queryable, scope: Scope, id: number) {
   return { id };
 }
 
-const sortable = {
-  id: 'l.id',
-  name: 'l.name',
-  version: 'l.version',
-  updatedAt: 'l.updated_at',
-  nodeCount: 'jsonb_array_length(l.nodes)',
+const librariesDef: ListDef<typeof nodeLibraryColumns, LibraryRow, NodeLibraryListItem> = {
+  columns: nodeLibraryColumns,
+  sql: {
+    id: { sql: 'l.id' },
+    name: { sql: 'l.name' },
+    version: { sql: 'l.version' },
+    description: { sql: 'l.description', nullable: true },
+    nodeCount: { sql: 'jsonb_array_length(l.nodes)' },
+    scope: { sql: `case when l.site_id is null then 'Organisation' else 'Site' end` },
+    updatedAt: { sql: 'l.updated_at', instant: true },
+  },
+  from: 'node_libraries l',
+  key: 'l.id',
+  select: listColumns,
+  map: toItem,
+  defaultSort: { by: 'name' },
 };
-const searchable = ['l.name', 'l.description', 'l.version'];
 
 export function nodeLibraryRoutes({ db, config }: Services) {
-  const list = (
-    where: string[],
-    params: SqlParam[],
-    body: z.output<typeof nodeLibraryListRequestSchema>,
-  ) =>
-    pagedQuery(
-      db,
-      {
-        columns: listColumns,
-        from: 'node_libraries l',
-        where,
-        params,
-        sortable,
-        defaultSort: 'l.name',
-        searchable,
-      },
-      body,
-      toItem,
-    );
-
+  const common = {
+    request: nodeLibraryList.request,
+    selection: nodeLibraryList.selection,
+    row: nodeLibraryListItemSchema,
+    def: librariesDef,
+    fileName: 'node-libraries',
+  };
   return [
     // Organisation-wide libraries: every member reads; org admins write.
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/node-libraries/list',
-      access: org(),
-      summary: "The organisation's node libraries (paged)",
-      params: orgParamsSchema,
-      body: nodeLibraryListRequestSchema,
-      response: nodeLibraryPageSchema,
-      handler: async ({ params, body }) =>
-        list(['l.org_id = $1', 'l.site_id is null'], [params.orgId], body),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        ...common,
+        base: '/orgs/:orgId/node-libraries',
+        access: org(),
+        summary: "The organisation's node libraries (paged)",
+        params: orgParamsSchema,
+        scope: ({ params }) => ({
+          where: ['l.org_id = $1', 'l.site_id is null'],
+          params: [params.orgId],
+        }),
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/node-libraries/:libraryId',
@@ -227,24 +228,26 @@ export function nodeLibraryRoutes({ db, config }: Services) {
         deleteLibrary(db, { orgId: params.orgId, siteId: null }, params.libraryId),
     }),
     // Site libraries: everyone who can see the site reads; org admins and site admins write.
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/sites/:siteId/node-libraries/list',
-      access: site(),
-      summary: "The site's node libraries, optionally with the organisation's (paged)",
-      params: siteParamsSchema,
-      body: nodeLibraryListRequestSchema,
-      response: nodeLibraryPageSchema,
-      handler: async ({ params, body }) =>
-        list(
-          [
-            'l.org_id = $1',
-            body.includeOrgLibraries ? '(l.site_id = $2 or l.site_id is null)' : 'l.site_id = $2',
-          ],
-          [params.orgId, params.siteId],
+    ...listRoutes(
+      { db },
+      {
+        ...common,
+        base: '/orgs/:orgId/sites/:siteId/node-libraries',
+        access: site(),
+        summary: "The site's node libraries, optionally with the organisation's (paged)",
+        params: siteParamsSchema,
+        scope: ({
+          params,
           body,
-        ),
-    }),
+        }: ScopeContext<{ orgId: number; siteId: number }, { includeOrgLibraries?: boolean }>) => ({
+          where: [
+            'l.org_id = $1',
+            body?.includeOrgLibraries ? '(l.site_id = $2 or l.site_id is null)' : 'l.site_id = $2',
+          ],
+          params: [params.orgId, params.siteId],
+        }),
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/node-libraries/:libraryId',

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/types';
 import { defineRoute, signedIn, type Services } from '../http/routes';
 import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
-import { pagedQuery } from '../http/query';
+import { userDisplaySql, type ListDef } from '../http/list';
+import { listRoutes } from '../http/list-routes';
 import type { CallerUser } from '../auth/access';
 import { idResultSchema } from '@/contract/common';
 import { blastIdParamsSchema, blastParamsSchema, blastViewSchema } from '@/contract/data/blasts';
@@ -9,8 +10,9 @@ import {
   blastShareSchema,
   createShareSchema,
   shareParamsSchema,
-  sharedBlastListRequestSchema,
-  sharedBlastPageSchema,
+  sharedBlastColumns,
+  sharedBlastList,
+  sharedBlastSchema,
   shareTargetOrgSchema,
   shareTargetsQuerySchema,
   MAX_SHARE_TARGETS,
@@ -72,6 +74,46 @@ const shareJoins = `left join users u on u.id = sb.shared_by
 /** SQL: the share sb is addressed to the user $n or one of their organisations. */
 const sharedWithSql = (p: string) =>
   `(sb.shared_with_user_id = ${p} or sb.shared_with_org_id in (${memberOrgsSql(p)}))`;
+
+type SharedRow = ShareRow & {
+  blast_name: string;
+  site_name: string;
+  org_name: string;
+  can_unshare: boolean;
+};
+/** Blasts Shared: the shares addressed to the caller ($1) or one of their organisations. */
+const sharedBlastsDef: ListDef<typeof sharedBlastColumns, SharedRow, SharedBlast> = {
+  columns: sharedBlastColumns,
+  sql: {
+    shareId: { sql: 'sb.id' },
+    blastName: { sql: 'b.name' },
+    siteName: { sql: 's.name' },
+    orgName: { sql: 'o.name' },
+    sharedBy: { sql: userDisplaySql('u'), nullable: true },
+    sharedAt: { sql: 'sb.shared_at', instant: true },
+    sharedWith: { sql: `case when sb.shared_with_user_id is not null then 'You' else tg.name end` },
+  },
+  from: `shared_blasts sb join blasts b on b.id = sb.blast_id join sites s on s.id = b.site_id
+    join orgs o on o.id = s.org_id ${shareJoins}`,
+  key: 'sb.id',
+  // The unshare rule: the sharer, an org admin of the blast's organisation, or a sysadmin.
+  select: `${shareColumns}, b.name as blast_name, s.name as site_name, o.name as org_name,
+    (sb.shared_by = $1 or (select is_sysadmin from users where id = $1) or s.org_id in (
+       select org_id from org_members where user_id = $1 and status = 'active' and is_org_admin
+    )) as can_unshare`,
+  map: (r) => ({
+    shareId: r.id,
+    blastId: r.blast_id,
+    blastName: r.blast_name,
+    siteName: r.site_name,
+    orgName: r.org_name,
+    sharedBy: userRef(r),
+    sharedAt: toIso(r.shared_at),
+    target: toTarget(r),
+    canUnshare: r.can_unshare,
+  }),
+  defaultSort: { by: 'sharedAt', desc: true },
+};
 
 /** The blast, when it is shared with the caller or one of their organisations (else 404). */
 async function loadSharedBlast(db: Queryable, user: CallerUser, blastId: number) {
@@ -180,56 +222,20 @@ export function shareRoutes({ db, mailer, config }: Services) {
         return rows.map(toShare);
       },
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/shared-blasts/list',
-      access: signedIn,
-      summary: 'Blasts shared with the caller or any of their organisations (paged)',
-      body: sharedBlastListRequestSchema,
-      response: sharedBlastPageSchema,
-      handler: async ({ body, user }) =>
-        pagedQuery(
-          db,
-          {
-            columns: `${shareColumns}, b.name as blast_name, s.name as site_name, o.name as org_name,
-              (sb.shared_by = $1 or ${user.isSysadmin ? 'true' : 'false'} or s.org_id in (
-                 select org_id from org_members where user_id = $1 and status = 'active' and is_org_admin
-              )) as can_unshare`,
-            from: `shared_blasts sb join blasts b on b.id = sb.blast_id join sites s on s.id = b.site_id
-              join orgs o on o.id = s.org_id ${shareJoins}`,
-            where: [sharedWithSql('$1')],
-            params: [user.id],
-            sortable: {
-              blastName: 'b.name',
-              siteName: 's.name',
-              orgName: 'o.name',
-              sharedAt: 'sb.shared_at',
-              sharedBy: 'u.email',
-            },
-            defaultSort: 'sb.shared_at desc, sb.id',
-            searchable: ['b.name', 's.name', 'o.name', 'u.email', 'u.first_name', 'u.last_name'],
-          },
-          body,
-          (
-            r: ShareRow & {
-              blast_name: string;
-              site_name: string;
-              org_name: string;
-              can_unshare: boolean;
-            },
-          ): SharedBlast => ({
-            shareId: r.id,
-            blastId: r.blast_id,
-            blastName: r.blast_name,
-            siteName: r.site_name,
-            orgName: r.org_name,
-            sharedBy: userRef(r),
-            sharedAt: toIso(r.shared_at),
-            target: toTarget(r),
-            canUnshare: r.can_unshare,
-          }),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/shared-blasts',
+        access: signedIn,
+        summary: 'Blasts shared with the caller or any of their organisations (paged)',
+        request: sharedBlastList.request,
+        selection: sharedBlastList.selection,
+        row: sharedBlastSchema,
+        def: sharedBlastsDef,
+        scope: ({ user }) => ({ where: [sharedWithSql('$1')], params: [user.id] }),
+        fileName: 'shared-blasts',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/shared-blasts/:blastId',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '@/contract/envelope';
+import type { ListColumns } from '@/contract/lists';
 import type { Db } from '../db/types';
 import type { ServerConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
@@ -83,6 +84,8 @@ export interface RouteDef<
   bodyLimit?: number;
   /** Answer raw (file download); default wraps the return value in the envelope. */
   raw?: boolean;
+  /** List, export and bulk routes: the list's columns (the generated list tests read them). */
+  list?: ListMeta;
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<unknown>;
 }
 
@@ -99,6 +102,14 @@ export interface RouteInfo {
   body?: Schema | undefined;
   /** The route's own body limit in bytes; undefined: the app's (1 MiB). */
   bodyLimit?: number | undefined;
+  list?: ListMeta;
+}
+
+/** What a list route lists: the contract's column table and the columns its search reads. */
+export interface ListMeta {
+  kind: 'list' | 'export' | 'bulk';
+  columns: ListColumns;
+  searchable: readonly string[];
 }
 export const routeTable: RouteInfo[] = [];
 
@@ -227,6 +238,7 @@ export function registerRoutes(
         query: def.query,
         body: def.body,
         bodyLimit: def.bodyLimit,
+        ...(def.list ? { list: def.list } : {}),
       });
     }
     app.route({

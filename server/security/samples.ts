@@ -63,6 +63,7 @@ export const FIELD_VALUES: Record<string, Json> = {
   status: 'fired',
   avatar_Base64: null,
   search: 'pr',
+  timeZone: 'Europe/Oslo',
 };
 
 /** Whole bodies for routes whose refinements tie fields together. */
@@ -80,14 +81,15 @@ export const resolve = (s: JsonSchema, defs: Record<string, JsonSchema>): JsonSc
 
 function sample(s0: JsonSchema, defs: Record<string, JsonSchema>, name: string): Json {
   const s = resolve(s0, defs);
-  const named = FIELD_VALUES[name];
-  if (named !== undefined && (!s.enum || s.enum.includes(named))) return named;
   const variants = s.anyOf ?? s.oneOf;
   if (variants) {
     const chosen = variants.find((v) => resolve(v, defs).type !== 'null') ?? variants[0] ?? {};
     return sample(chosen, defs, name);
   }
   if (s.allOf?.[0]) return sample(s.allOf[0], defs, name);
+  // A named value where the field takes it (a Status filter's options are not a blast's status).
+  const named = FIELD_VALUES[name];
+  if (named !== undefined && (!s.enum || s.enum.includes(named))) return named;
   if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum[0] ?? null;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
@@ -114,6 +116,9 @@ function sample(s0: JsonSchema, defs: Record<string, JsonSchema>, name: string):
         out[key] = sample(prop, defs, key);
       if (Object.keys(out).length === 0 && typeof s.additionalProperties === 'object')
         out.probe = sample(s.additionalProperties, defs, 'probe');
+      // A selection of a list (docs/lists.md) is ids or all matching rows, never both: the
+      // sample selects all matching, so its search and filters are sampled too.
+      if ('all' in out && 'ids' in out) delete out.ids;
       return out;
     }
     default:
@@ -146,21 +151,24 @@ export function sampleRequest(r: RouteInfo, pathValues: Record<string, string>):
   };
 }
 
-/** Every string of a value as [dotted path, value]. */
-export function stringsOf(value: Json | undefined, path = ''): Array<[string, string]> {
-  if (typeof value === 'string') return [[path, value]];
+/**
+ * Every string of a value as [keys, value]: keys is the path from the root (a key may hold a dot,
+ * as a filter of the column 'product.name' does; the field name is the keys joined by dots).
+ */
+export function stringsOf(value: Json | undefined, keys: string[] = []): Array<[string[], string]> {
+  if (typeof value === 'string') return [[keys, value]];
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => stringsOf(v, path ? `${path}.${k}` : k));
+  return Object.entries(value).flatMap(([k, v]) => stringsOf(v, [...keys, k]));
 }
 
-/** A copy of value with the string at path replaced. */
-export function withString(value: Json, path: string, replacement: string): Json {
-  const [head, ...rest] = path.split('.');
+/** A copy of value with the string at keys replaced. */
+export function withString(value: Json, keys: string[], replacement: string): Json {
+  const [head, ...rest] = keys;
   if (head === undefined || value === null || typeof value !== 'object') return replacement;
   const copy: Json = Array.isArray(value) ? [...value] : { ...value };
   const key = head as never;
   (copy as Record<string, Json>)[key] = rest.length
-    ? withString((value as Record<string, Json>)[key] as Json, rest.join('.'), replacement)
+    ? withString((value as Record<string, Json>)[key] as Json, rest, replacement)
     : replacement;
   return copy;
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { pageRequestSchema } from './envelope';
 import { MAX_ATTACHMENT_BYTES } from './limits';
 
 /** Positive integer id as it appears in a path (strings are coerced). */
@@ -13,14 +12,6 @@ export const orgIdParamsSchema = z.object({ orgId: idSchema, id: idSchema });
 export const siteParamsSchema = z.object({ orgId: idSchema, siteId: idSchema });
 export const siteIdParamsSchema = z.object({ orgId: idSchema, siteId: idSchema, id: idSchema });
 export const idParamsSchema = z.object({ id: idSchema });
-
-/** POST .../list body: paging plus an optional case-insensitive text search and sort. */
-export const listRequestSchema = pageRequestSchema.extend({
-  search: z.string().max(200).optional(),
-  sortBy: z.string().max(64).optional(),
-  sortDesc: z.boolean().optional(),
-});
-export type ListRequest = z.input<typeof listRequestSchema>;
 
 /** ISO 8601 date-time string, e.g. 2025-01-31T00:00:00.000Z. */
 export const dateTimeSchema = z.string();
@@ -92,6 +83,18 @@ export const userRefSchema = z.object({
   email: z.string(),
 });
 export type UserRef = z.infer<typeof userRefSchema>;
+
+/**
+ * The columns every list of people has (docs/lists.md): `user` is the user cell as the tables
+ * show it ('First Last <email>', or 'Pending user activation').
+ */
+export const personColumns = {
+  id: { kind: 'number' },
+  user: { kind: 'text' },
+  email: { kind: 'text' },
+  firstName: { kind: 'text' },
+  lastName: { kind: 'text' },
+} as const;
 
 export const emailSchema = z
   .string()

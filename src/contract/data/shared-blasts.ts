@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bodyIdSchema, dataIdSchema } from './ids';
 import { pagedResultsSchema } from '../envelope';
-import { dateTimeSchema, emailSchema, listRequestSchema, userRefSchema } from '../common';
+import { dateTimeSchema, emailSchema, userRefSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
 export const shareParamsSchema = z.object({ shareId: dataIdSchema });
 
@@ -40,15 +41,22 @@ export const blastShareSchema = z.object({
 });
 export type BlastShare = z.infer<typeof blastShareSchema>;
 
-/** POST /shared-blasts/list: blasts shared with the caller or any of the caller's organisations. */
-export const sharedBlastListRequestSchema = listRequestSchema;
-export const sharedBlastSortColumns = [
-  'blastName',
-  'siteName',
-  'orgName',
-  'sharedAt',
-  'sharedBy',
-] as const;
+/**
+ * POST /shared-blasts/list: blasts shared with the caller or any of the caller's organisations.
+ * `sharedBy` is the user cell; `sharedWith` 'You' for a share to the caller, else the
+ * organisation's name.
+ */
+export const sharedBlastColumns = defineListColumns({
+  shareId: { kind: 'number' },
+  blastName: { kind: 'text' },
+  siteName: { kind: 'text' },
+  orgName: { kind: 'text' },
+  sharedBy: { kind: 'text' },
+  sharedAt: { kind: 'date' },
+  sharedWith: { kind: 'text' },
+});
+export const sharedBlastList = listContract(sharedBlastColumns);
+export const sharedBlastListRequestSchema = sharedBlastList.request;
 
 export const sharedBlastSchema = z.object({
   shareId: z.number().int(),
