@@ -50,7 +50,7 @@ export function dashboardRoutes({ db }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/dashboard',
-      access: site(),
+      access: site('site.read'),
       summary: 'Site Dashboard: counts, recent blasts, blasts per month (12 months)',
       params: siteParamsSchema,
       query: dashboardQuerySchema,
