@@ -1,37 +1,17 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { App } from '../app';
-import { bearer, createTestApp, tokenFor, type DemoAccount } from '../test/harness';
-
-const ACCOUNTS: DemoAccount[] = [
-  'sysadmin',
-  'owner',
-  'manager',
-  'developer',
-  'support',
-  'submanager',
-  'siteadmin',
-  'siteuser',
-];
+import { beforeAll } from 'vitest';
+import { ACTIVE_ACCOUNTS, bearer, tokenFor, type DemoAccount } from '../test/harness';
+import { useTestApp } from '../test/use-app';
 
 /**
- * The CRM tests' setup: a test file's own app on a fresh copy of the demo database (started
- * before its tests, closed after them), a token for every demo account, and calls to /crm/v1 as
- * one of them.
+ * The CRM tests' setup: a test file's own app on a fresh copy of the demo database, a token for
+ * every demo account, and calls to /crm/v1 as one of them.
  */
 export function crmTestApp() {
-  let current: App | undefined;
+  const app = useTestApp();
   const tokens = new Map<DemoAccount, string>();
   beforeAll(async () => {
-    current = await createTestApp();
-    for (const who of ACCOUNTS) tokens.set(who, await tokenFor(current, who));
+    for (const who of ACTIVE_ACCOUNTS) tokens.set(who, await tokenFor(app(), who));
   });
-  afterAll(async () => {
-    await current?.close();
-  });
-  const app = () => {
-    if (!current) throw new Error('The app starts in beforeAll');
-    return current;
-  };
   const as = (who: DemoAccount) => bearer(tokens.get(who) ?? '');
   return {
     get app() {

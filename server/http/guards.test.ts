@@ -1,31 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { permissionTable, type AccessFlag, type PermissionAction } from '@/contract/permissions';
-import type { App } from '../app';
-import { routeTable, type RouteInfo } from './routes';
+import { distinctRoutes } from './routes';
 import { routeRow } from './route-docs';
-import { DEMO, bearer, createTestApp, tokenFor, type DemoAccount } from '../test/harness';
+import { ACTIVE_ACCOUNTS, DEMO, bearer, tokenFor, type DemoAccount } from '../test/harness';
+import { useTestApp } from '../test/use-app';
 
 /**
  * Every route's guard is a row of the permission table of src/contract (the one the portals
  * check), and it behaves as that row says for every demo account: generated from the route
  * table, so a new route is covered without editing this file.
  */
-let app: App;
-let routes: RouteInfo[];
-beforeAll(async () => {
-  app = await createTestApp();
-  routes = [...new Map(routeTable.map((r) => [`${r.method} ${r.url}`, r])).values()];
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 const GUARD_REFUSAL = 'You do not have permission to access this resource';
 const flagsOf = (action: PermissionAction): readonly AccessFlag[] => permissionTable[action];
 /** The org- and site-scoped routes with the flags of their action. */
 const scoped = () =>
-  routes.flatMap((r) =>
+  distinctRoutes().flatMap((r) =>
     r.access.kind === 'org' || r.access.kind === 'site'
       ? [{ route: r, kind: r.access.kind, flags: flagsOf(r.access.action) }]
       : [],
@@ -33,7 +25,9 @@ const scoped = () =>
 
 describe('route guards come from the permission table', () => {
   it('names an action of the table on every guarded route, and no flags of its own', () => {
-    const guarded = routes.filter((r) => r.access.kind !== 'anonymous' && r.access.kind !== 'user');
+    const guarded = distinctRoutes().filter(
+      (r) => r.access.kind !== 'anonymous' && r.access.kind !== 'user',
+    );
     expect(guarded.length).toBeGreaterThan(80);
     for (const r of guarded) {
       const where = `${r.method} ${r.url}`;
@@ -54,7 +48,7 @@ describe('route guards come from the permission table', () => {
       .filter((line) => /^\| (GET|POST|PUT|PATCH|DELETE) \| `/.test(line))
       .sort();
     // Reprint with `npx tsx server/tools/print-routes.ts` when this fails.
-    expect(documented).toEqual(routes.map(routeRow).sort());
+    expect(documented).toEqual(distinctRoutes().map(routeRow).sort());
   });
 });
 
@@ -67,9 +61,9 @@ interface Standing {
 }
 
 async function standings(): Promise<Standing[]> {
-  const db = app.services.db;
+  const db = app().services.db;
   const out: Standing[] = [];
-  for (const who of Object.keys(DEMO).filter((k) => k !== 'pending') as DemoAccount[]) {
+  for (const who of ACTIVE_ACCOUNTS) {
     const userId = DEMO[who];
     const [user] = await db.query<{ is_sysadmin: boolean }>(
       'select is_sysadmin from users where id = $1',
@@ -137,12 +131,12 @@ describe('route guards by role (generated from the route table)', () => {
     const tokens = new Map<DemoAccount, string>();
     const outcomes = new Map<string, { allowed: number; refused: number }>();
     for (const s of await standings()) {
-      const token = tokens.get(s.who) ?? (await tokenFor(app, s.who));
+      const token = tokens.get(s.who) ?? (await tokenFor(app(), s.who));
       tokens.set(s.who, token);
       for (const { route: r, kind, flags } of scoped()) {
         if ((kind === 'site') !== (s.siteId !== undefined)) continue;
         const allowed = flags.length === 0 || flags.some((f) => s.have[f]);
-        const res = await app.inject({
+        const res = await app().inject({
           method: r.method,
           url: fill(r.url, { orgId: s.orgId, siteId: s.siteId ?? 999_999 }),
           headers: bearer(token),

@@ -116,6 +116,11 @@ export interface ListMeta {
 }
 export const routeTable: RouteInfo[] = [];
 
+/** Each route once (every app built in a process adds its routes to routeTable again). */
+export const distinctRoutes = () => [
+  ...new Map(routeTable.map((r) => [`${r.method} ${r.url}`, r])).values(),
+];
+
 export const defineRoute = <
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
