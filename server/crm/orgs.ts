@@ -16,7 +16,8 @@ import type { Queryable } from '../db/types';
 import { lockOrg } from '../http/quotas';
 import { customDataRoutes } from './custom-data';
 
-interface OrgRow {
+/** An organisation's own columns, as read (also by the user metadata). */
+export interface OrgColumnsRow {
   id: number;
   name: string;
   description: string | null;
@@ -24,6 +25,8 @@ interface OrgRow {
   custom_data: string | null;
   is_product_owner_enabled: boolean;
   is_service_owner_enabled: boolean;
+}
+interface OrgRow extends OrgColumnsRow {
   member_count: number;
   created_at: Date;
 }
