@@ -22,7 +22,8 @@ export function neutraliseCell(value: unknown): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-const escapeField = (value: unknown) => neutraliseCell(value).replace(/"/g, '""');
+/** One field's text inside its double quotes (neutralised, quotes doubled). */
+export const escapeField = (value: unknown) => neutraliseCell(value).replace(/"/g, '""');
 
 /** Header line and rows to CSV text, the byte-order mark first. */
 export function toCsvText(headers: readonly string[], rows: ReadonlyArray<readonly unknown[]>) {
@@ -62,9 +63,9 @@ export function csvFileName(entity: string): string {
   return `${base}.csv`;
 }
 
-/** Saves CSV text as a file through a temporary link. */
-export function downloadCsv(fileName: string, text: string): void {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+/** Saves CSV text (or a Blob of it) as a file through a temporary link. */
+export function downloadCsv(fileName: string, text: string | Blob): void {
+  const blob = text instanceof Blob ? text : new Blob([text], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,0 +1,165 @@
+/** One body row (memoised: a keystroke or a page of the context never re-renders every row). */
+import {
+  memo,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
+import { Cell, type CellActions } from './cells';
+import type { ColumnSetting, RowAction, RowRecord } from './types';
+import type { RowClickModifiers } from './use-selection';
+import { cellText } from './values';
+
+/** A ribbon or row action's content: its icon (an element or a Bootstrap Icons class) and text. */
+export function ActionContent<T extends RowRecord>({ action }: { action: RowAction<T> }) {
+  const icon =
+    typeof action.icon === 'string' ? (
+      <i className={action.icon} aria-hidden="true" />
+    ) : (
+      action.icon
+    );
+  return (
+    <>
+      {icon}
+      {action.buttonText ? (
+        <span className={icon ? 'ms-1' : undefined}>{action.buttonText}</span>
+      ) : icon ? null : (
+        action.buttonTitle
+      )}
+    </>
+  );
+}
+
+const modifiersOf = (event: MouseEvent | KeyboardEvent): RowClickModifiers => ({
+  ctrl: event.ctrlKey || event.metaKey,
+  shift: event.shiftKey,
+});
+
+export interface DataRowProps<T extends RowRecord> {
+  id: string;
+  row: T;
+  selected: boolean;
+  selectable: boolean;
+  tabbable: boolean;
+  /** aria-rowindex: only the current page is in the DOM. */
+  rowIndex: number;
+  columns: ReadonlyArray<ColumnSetting<T>>;
+  inlineActions: ReadonlyArray<RowAction<T>>;
+  cellActions: CellActions;
+  onRowClick: (id: string, modifiers: RowClickModifiers) => void;
+}
+
+const focusRow = (row: Element | null | undefined) => {
+  if (row instanceof HTMLElement) row.focus();
+};
+
+export const DataRow = memo(function DataRow<T extends RowRecord>({
+  id,
+  row,
+  selected,
+  selectable,
+  tabbable,
+  rowIndex,
+  columns,
+  inlineActions,
+  cellActions,
+  onRowClick,
+}: DataRowProps<T>) {
+  const first = columns[0];
+  const label = first ? cellText(first, row) || id : id;
+  const toggle = (event: SyntheticEvent) => {
+    event.stopPropagation();
+    const native = event.nativeEvent as globalThis.MouseEvent;
+    onRowClick(id, {
+      toggle: true,
+      ctrl: native.ctrlKey || native.metaKey,
+      shift: native.shiftKey,
+    });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const tr = event.currentTarget;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focusRow(tr.nextElementSibling);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusRow(tr.previousElementSibling);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusRow(tr.parentElement?.firstElementChild);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusRow(tr.parentElement?.lastElementChild);
+        break;
+      case ' ':
+        // Space toggles the row like Control-click; with Shift it selects the range.
+        event.preventDefault();
+        if (selectable) onRowClick(id, { toggle: true, shift: event.shiftKey });
+        break;
+      case 'Enter':
+        if (selectable) onRowClick(id, modifiersOf(event));
+        break;
+      default:
+        break;
+    }
+  };
+  return (
+    <tr
+      className={selected ? 'table-active' : undefined}
+      aria-selected={selectable ? selected : undefined}
+      tabIndex={tabbable ? 0 : -1}
+      aria-rowindex={rowIndex}
+      onClick={selectable ? (event) => onRowClick(id, modifiersOf(event)) : undefined}
+      onKeyDown={onKeyDown}
+    >
+      {selectable && (
+        // SPEC §4: a click on the first cell toggles the row, like its checkbox.
+        <td className="dt-select" onClick={toggle}>
+          <input
+            type="checkbox"
+            className="form-check-input"
+            aria-label={`Select ${label}`}
+            checked={selected}
+            onClick={(event) => event.stopPropagation()}
+            onChange={toggle}
+          />
+        </td>
+      )}
+      {columns.map((column) => (
+        <td key={column.id}>
+          <Cell setting={column} row={row} actions={cellActions} />
+        </td>
+      ))}
+      {inlineActions.length > 0 && (
+        <td className="dt-actions text-end text-nowrap">
+          {inlineActions.map((action) => {
+            if (action.isVisibleFn && !action.isVisibleFn(row, [row])) return null;
+            const disabled = Boolean(action.isDisabled || action.isDisabledFn?.(row, [row]));
+            return (
+              <button
+                key={`${action.action}-${action.buttonTitle}`}
+                type="button"
+                className="btn btn-sm btn-outline-primary ms-1"
+                title={action.buttonTitle}
+                aria-label={`${action.buttonTitle}: ${label}`}
+                disabled={disabled}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  cellActions.openModal(action.action, row);
+                }}
+              >
+                <ActionContent action={action} />
+              </button>
+            );
+          })}
+        </td>
+      )}
+    </tr>
+  );
+}) as <T extends RowRecord>(props: DataRowProps<T>) => ReactNode;

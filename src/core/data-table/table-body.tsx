@@ -1,0 +1,175 @@
+/**
+ * The table itself (SPEC §2): column headings with the sort buttons, the filter row, and the
+ * body: the page's rows, or the loading, error or empty message.
+ */
+import { useState, type ReactNode } from 'react';
+import { Tooltip, type CellActions } from './cells';
+import { useDataTableContext } from './context';
+import { DataRow } from './data-row';
+import { ColumnFilter } from './filters';
+import { TABLE_TEXT } from './texts';
+
+const ariaSort = (sorted: false | 'asc' | 'desc') =>
+  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+
+export function DataTableBody() {
+  const context = useDataTableContext();
+  const {
+    columns,
+    sorting,
+    toggleSort,
+    setColumnFilter,
+    filters,
+    inputGeneration,
+    pageRows,
+    selectable,
+    selection,
+    headerCheckboxState,
+    onHeaderCheckbox,
+    onRowClick,
+    inlineActions,
+    openModal,
+    isLoading,
+    isFetching,
+    isError,
+    pagination,
+    table,
+    mode,
+  } = context;
+  const cellActions = useCellActions(openModal);
+  const columnCount = columns.length + (selectable ? 1 : 0) + (inlineActions.length ? 1 : 0);
+  let message: ReactNode = null;
+  if (isLoading) message = <span role="status">{TABLE_TEXT.loading}</span>;
+  else if (isError) message = <span role="alert">{TABLE_TEXT.error}</span>;
+  else if (pagination.rowCount === 0) message = TABLE_TEXT.empty;
+
+  return (
+    <div className="table-responsive dt-scroller">
+      <table
+        className="table table-hover table-sm align-middle dt-table"
+        role={selectable ? 'grid' : undefined}
+        aria-multiselectable={selectable || undefined}
+        aria-rowcount={pagination.rowCount + 2}
+        aria-busy={isFetching || undefined}
+      >
+        <thead>
+          <tr aria-rowindex={1}>
+            {selectable && (
+              <th scope="col" className="dt-select">
+                <HeaderCheckbox
+                  state={headerCheckboxState}
+                  onToggle={onHeaderCheckbox}
+                  label={mode === 'server' ? 'Select all rows on this page' : 'Select all rows'}
+                />
+              </th>
+            )}
+            {columns.map((column) => {
+              const canSort = table.getColumn(column.id)?.getCanSort() ?? false;
+              const sorted =
+                sorting[0]?.id === column.id ? (sorting[0].desc ? 'desc' : 'asc') : false;
+              const heading = column.tooltip ? (
+                <Tooltip text={column.tooltip}>{column.title}</Tooltip>
+              ) : (
+                column.title
+              );
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  style={column.width ? { width: column.width } : undefined}
+                  aria-sort={canSort ? ariaSort(sorted) : undefined}
+                >
+                  {canSort ? (
+                    <button type="button" className="dt-sort" onClick={() => toggleSort(column.id)}>
+                      {heading}
+                      <span className="dt-sort-icon" aria-hidden="true">
+                        {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    heading
+                  )}
+                </th>
+              );
+            })}
+            {inlineActions.length > 0 && (
+              <th scope="col" className="dt-actions">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+          {/* Remounted when the URL changed under the inputs (back, forward, a link). */}
+          <tr className="dt-filters" aria-rowindex={2} key={inputGeneration}>
+            {selectable && <td />}
+            {columns.map((column) => (
+              <td key={column.id}>
+                <ColumnFilter
+                  setting={column}
+                  value={filters[column.id]}
+                  onChange={setColumnFilter}
+                />
+              </td>
+            ))}
+            {inlineActions.length > 0 && <td />}
+          </tr>
+        </thead>
+        <tbody>
+          {message !== null ? (
+            <tr>
+              <td colSpan={columnCount} className="text-center py-4 dt-message">
+                {message}
+              </td>
+            </tr>
+          ) : (
+            pageRows.map((row, index) => (
+              <DataRow
+                key={row.id}
+                id={row.id}
+                row={row.original}
+                selected={selection[row.id] === true}
+                selectable={selectable}
+                tabbable={index === 0}
+                // Two heading rows come first (SPEC §2: headings, then the filter row).
+                rowIndex={(pagination.page - 1) * pagination.pageSize + index + 3}
+                columns={columns}
+                inlineActions={inlineActions}
+                cellActions={cellActions}
+                onRowClick={onRowClick}
+              />
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One stable object per table, so memoised rows do not re-render when the context changes. */
+function useCellActions(openModal: CellActions['openModal']): CellActions {
+  const [actions] = useState<CellActions>(() => ({ openModal }));
+  return actions;
+}
+
+function HeaderCheckbox({
+  state,
+  onToggle,
+  label,
+}: {
+  state: 'none' | 'some' | 'all';
+  onToggle: () => void;
+  label: string;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="form-check-input"
+      aria-label={label}
+      checked={state === 'all'}
+      aria-checked={state === 'some' ? 'mixed' : state === 'all'}
+      ref={(element) => {
+        if (element) element.indeterminate = state === 'some';
+      }}
+      onChange={onToggle}
+    />
+  );
+}

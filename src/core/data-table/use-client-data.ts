@@ -1,0 +1,131 @@
+/**
+ * Client mode's data: the caller's fetch (SPEC §4: keyed by the query key plus the organisation,
+ * can be disabled) or rows handed in. First rows at once (issue 16): while the SPEC §7 re-posts
+ * run, each page the fetch reports through onProgress is shown, and the total is marked as still
+ * loading. When the first page says the list cannot arrive whole (the re-posts cannot reach
+ * totalAvailable) and a ListSource can take over, the fetch stops there and the table goes to
+ * server mode.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { TableData } from '@/contract/envelope';
+import { MAX_FOLLOW_UP_PAGES } from '@/core/api';
+import { BadDataError, EMPTY_TABLE_DATA, toTableData } from './table-data';
+import type { FetchData } from './types';
+
+/** The list in the browser, flagged when it was stopped because it does not fit. */
+export type ClientTableData<T> = TableData<T> & { tooLarge?: true };
+
+/** A list fits when the first answer's page size times the answers SPEC §7 allows covers it. */
+export const fitsInBrowser = (firstPage: number, totalAvailable: number) =>
+  totalAvailable <= firstPage * (1 + MAX_FOLLOW_UP_PAGES);
+
+export interface ClientDataOptions<T> {
+  fetchData: FetchData<T> | undefined;
+  /** The full key (organisation included). */
+  queryKey: QueryKey;
+  orgId: number | null;
+  rows: readonly T[] | undefined;
+  enabled: boolean;
+  /** A ListSource can take over a list that does not fit. */
+  canSwitch: boolean;
+}
+
+export function useClientData<T>({
+  fetchData,
+  queryKey,
+  orgId,
+  rows: givenRows,
+  enabled,
+  canSwitch,
+}: ClientDataOptions<T>) {
+  const queryClient = useQueryClient();
+  const retry = useTableRetry();
+  const canSwitchRef = useRef(canSwitch);
+  useLayoutEffect(() => {
+    canSwitchRef.current = canSwitch;
+  });
+  const query = useQuery({
+    queryKey,
+    queryFn: async ({ signal }): Promise<ClientTableData<T>> => {
+      if (!fetchData) return EMPTY_TABLE_DATA;
+      // The fetch gets its own signal, so that a list found too large can be stopped.
+      const stopper = new AbortController();
+      const stop = () => stopper.abort(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      // A refetch keeps the rows on screen until the new list is whole.
+      const showProgress = queryClient.getQueryData(queryKey) === undefined;
+      let firstPage: number | null = null;
+      let latest: TableData<T> | null = null;
+      let tooLarge = false;
+      const onProgress = (partial: TableData<T>) => {
+        if (stopper.signal.aborted) return;
+        const data = toTableData<T>(partial);
+        latest = data;
+        firstPage ??= data.fetched;
+        if (canSwitchRef.current && !fitsInBrowser(firstPage, data.totalAvailable)) {
+          tooLarge = true;
+          stopper.abort();
+          return;
+        }
+        if (showProgress && data.fetched < data.totalAvailable) {
+          queryClient.setQueryData<ClientTableData<T>>(queryKey, data);
+        }
+      };
+      try {
+        const data = toTableData<T>(await fetchData({ orgId, signal: stopper.signal, onProgress }));
+        // The whole fetch ran and still fell short (a fetch without onProgress, or rows added
+        // meanwhile): the source takes over.
+        if (canSwitchRef.current && data.fetched < data.totalAvailable)
+          return { ...data, tooLarge: true };
+        return data;
+      } catch (error) {
+        if (tooLarge && latest) return { ...(latest as TableData<T>), tooLarge: true };
+        throw error;
+      } finally {
+        signal.removeEventListener('abort', stop);
+      }
+    },
+    // A list handed to the source is not fetched again (refresh, window focus).
+    enabled: (cached) =>
+      Boolean(fetchData) && enabled && givenRows === undefined && !cached.state.data?.tooLarge,
+    retry,
+  });
+
+  const givenIsBad = givenRows !== undefined && !Array.isArray(givenRows);
+  useEffect(() => {
+    if (givenIsBad) console.error('Bad data', givenRows);
+  }, [givenIsBad, givenRows]);
+
+  if (givenRows !== undefined) {
+    const tableData: ClientTableData<T> = givenIsBad
+      ? EMPTY_TABLE_DATA
+      : {
+          tableData: givenRows as T[],
+          fetched: givenRows.length,
+          totalAvailable: givenRows.length,
+        };
+    return { tableData, isLoading: false, isFetching: false, isError: givenIsBad, error: null };
+  }
+  return {
+    tableData: query.data ?? (EMPTY_TABLE_DATA as ClientTableData<T>),
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    error: query.error,
+  };
+}
+
+/** The app's retry policy, except that 'Bad data' is never retried (it will not get better). */
+export function useTableRetry() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (count: number, error: unknown) => {
+      if (error instanceof BadDataError) return false;
+      const policy = queryClient.getDefaultOptions().queries?.retry ?? 3;
+      if (typeof policy === 'function') return policy(count, error as Error);
+      return typeof policy === 'boolean' ? policy : count < policy;
+    },
+    [queryClient],
+  );
+}
