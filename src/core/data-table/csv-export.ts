@@ -68,10 +68,14 @@ export async function writeCsv<T>({
     buffer = '';
     await sink.write(chunk);
   };
+  const iterator = batches[Symbol.asyncIterator]();
   try {
     if (header) buffer += csvLine(header);
-    for await (const batch of batches) {
-      signal.throwIfAborted();
+    for (;;) {
+      // Cancel does not wait for a batch still on its way.
+      const next = await untilAborted(iterator.next(), signal);
+      if (next.done) break;
+      const batch = next.value;
       if (layout.kind === 'records') {
         const records = batch.map(layout.map);
         if (!header) {
@@ -93,9 +97,21 @@ export async function writeCsv<T>({
     return rows;
   } catch (error) {
     buffer = '';
+    // Stops the source (a generator's finally runs once its pending step settles).
+    void iterator.return?.()?.catch(() => undefined);
     await sink.abort().catch(() => undefined);
     throw error;
   }
+}
+
+/** The promise, or the signal's abort reason as soon as it is aborted. */
+function untilAborted<V>(promise: Promise<V>, signal: AbortSignal): Promise<V> {
+  signal.throwIfAborted();
+  return new Promise<V>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function unionOfKeys(records: ReadonlyArray<Record<string, unknown>>): string[] {

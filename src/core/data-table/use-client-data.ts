@@ -56,15 +56,16 @@ export function useClientData<T>({
       // A refetch keeps the rows on screen until the new list is whole.
       const showProgress = queryClient.getQueryData(queryKey) === undefined;
       let firstPage: number | null = null;
-      let latest: TableData<T> | null = null;
-      let tooLarge = false;
+      // Resolves when the first page shows the list will not fit: the table does not wait for a
+      // fetch that ignores its signal.
+      let handOver: (data: ClientTableData<T>) => void = () => undefined;
+      const handedOver = new Promise<ClientTableData<T>>((resolve) => (handOver = resolve));
       const onProgress = (partial: TableData<T>) => {
         if (stopper.signal.aborted) return;
         const data = toTableData<T>(partial);
-        latest = data;
         firstPage ??= data.fetched;
         if (canSwitchRef.current && !fitsInBrowser(firstPage, data.totalAvailable)) {
-          tooLarge = true;
+          handOver({ ...data, tooLarge: true });
           stopper.abort();
           return;
         }
@@ -72,16 +73,19 @@ export function useClientData<T>({
           queryClient.setQueryData<ClientTableData<T>>(queryKey, data);
         }
       };
-      try {
+      const whole = (async (): Promise<ClientTableData<T>> => {
         const data = toTableData<T>(await fetchData({ orgId, signal: stopper.signal, onProgress }));
         // The whole fetch ran and still fell short (a fetch without onProgress, or rows added
         // meanwhile): the source takes over.
-        if (canSwitchRef.current && data.fetched < data.totalAvailable)
+        if (canSwitchRef.current && data.fetched < data.totalAvailable) {
           return { ...data, tooLarge: true };
+        }
         return data;
-      } catch (error) {
-        if (tooLarge && latest) return { ...(latest as TableData<T>), tooLarge: true };
-        throw error;
+      })();
+      // After a hand-over the stopped fetch's rejection is expected: not an unhandled one.
+      whole.catch(() => undefined);
+      try {
+        return await Promise.race([whole, handedOver]);
       } finally {
         signal.removeEventListener('abort', stop);
       }
