@@ -47,7 +47,7 @@ export { BadDataError, toTableData } from './table-data';
 export type { RowClickModifiers } from './use-selection';
 
 /** Server mode: typed text waits this long before a query (short: rows follow the keys). */
-export const SERVER_TEXT_DEBOUNCE_MS = 60;
+export const SERVER_TEXT_DEBOUNCE_MS = 50;
 /** Client mode: typed text filters at once; the URL follows after this quiet time. */
 export const URL_TEXT_DEBOUNCE_MS = 400;
 

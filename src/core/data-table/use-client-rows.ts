@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
+import type { FilterValues } from './filter-values';
 import type { ListQuery } from './list-params';
 import { RowIndex } from './row-index';
 import type { ColumnSetting, RowRecord } from './types';
@@ -86,8 +87,19 @@ export function useClientRows<T extends RowRecord>({
 }) {
   const index = useMemo(() => new RowIndex(data, columns, rowId), [data, columns, rowId]);
   useEffect(() => warmInIdleTime(() => index.warmStep()), [index]);
-  const sorting = useMemo(() => sortingOf(query), [query]);
-  const filters = useMemo(() => columnFiltersOf(query), [query]);
+  // By content: the same sort and filters read afresh from the URL do not filter again.
+  const sortId = query.sort?.id;
+  const sortDesc = query.sort?.desc;
+  const sorting: SortingState = useMemo(
+    () => (sortId === undefined ? [] : [{ id: sortId, desc: Boolean(sortDesc) }]),
+    [sortId, sortDesc],
+  );
+  const filtersKey = JSON.stringify(query.filters);
+  const filters: ColumnFiltersState = useMemo(
+    () =>
+      columnFiltersOf({ search: '', sort: null, filters: JSON.parse(filtersKey) as FilterValues }),
+    [filtersKey],
+  );
   const displayed = useMemo(
     () => index.displayed(sorting, query.search, filters),
     [index, sorting, query.search, filters],

@@ -137,7 +137,8 @@ export function useListParams({
 
   const commitLater = useCallback(() => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => startTransition(() => write({})), latest.current.debounceMs);
+    // Not a transition: in server mode the query starts with this render.
+    timer.current = setTimeout(() => write({}), latest.current.debounceMs);
   }, [write]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
