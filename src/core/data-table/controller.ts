@@ -154,9 +154,10 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   });
 
   // --- server mode ----------------------------------------------------------------------------
+  const { committed } = list;
   const serverParams = useMemo(
-    () => ({ ...list.query, page: list.queryPage, pageSize: list.pageSize }),
-    [list.query, list.queryPage, list.pageSize],
+    () => ({ ...committed.query, page: committed.page, pageSize: list.pageSize }),
+    [committed, list.pageSize],
   );
   const server = useServerPage<T>({
     enabled: isServer && enabled,
@@ -166,7 +167,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     params: serverParams,
     onPageBeyondLast: list.setPage,
   });
-  const unfiltered = !list.query.search && Object.keys(list.query.filters).length === 0;
+  const unfiltered = !committed.query.search && Object.keys(committed.query.filters).length === 0;
   const listTotal = useListTotal<T>({
     enabled: isServer && enabled,
     source,
@@ -190,7 +191,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     data,
     columns: cols.columns,
     rowId,
-    query: list.live,
+    query: list.query,
     page: list.page,
     pageSize: list.pageSize,
     settled: clientSettled,
@@ -210,7 +211,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     columns: cols.columnDefs,
     data: pageData,
     getRowId: isServer ? rowId : clientRows.pageRowId,
-    state: { sorting: sortingOf(list.live), columnFilters: columnFiltersOf(list.live) },
+    state: { sorting: sortingOf(list.query), columnFilters: columnFiltersOf(list.query) },
     manualSorting: true,
     manualFiltering: true,
     enableMultiSort: false,
@@ -222,8 +223,8 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   const pageCount = isServer ? pageCountOf(server.total, list.pageSize) : clientRows.pageCount;
   const page = isServer
     ? server.shownParams
-      ? Math.min(list.queryPage, pageCount)
-      : list.queryPage
+      ? Math.min(list.page, pageCount)
+      : list.page
     : clientRows.shownPage;
   const totals: TableTotals = {
     total: isServer ? server.total : client.tableData.totalAvailable,
@@ -266,7 +267,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     displayedKey: clientRows.displayed,
     pageRows,
     rowById,
-    query: list.query,
+    query: committed.query,
     total: rowCount,
     totalIsEstimate: totals.isEstimate,
   });
@@ -300,7 +301,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     displayedRows: clientRows.displayedRows,
     source,
     rowId,
-    query: list.query,
+    query: committed.query,
     total: rowCount,
     totalIsEstimate: totals.isEstimate,
   });
@@ -369,14 +370,14 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     inlineActions: cols.inlineActions,
     bulkActions: cols.bulkActions,
     ribbonActionState,
-    /** The inputs' text and values (typed text applies at once in client mode). */
-    search: list.live.search,
-    filters: list.live.filters,
+    /** The inputs' text and values (the URL's; client mode applies them at once). */
+    search: list.query.search,
+    filters: list.query.filters,
     /** Changes when the URL changed under the inputs (back, forward, a link). */
     inputGeneration: list.generation,
     setSearch: list.setSearch,
-    sorting: sortingOf(list.live),
-    columnFilters: columnFiltersOf(list.live),
+    sorting: sortingOf(list.query),
+    columnFilters: columnFiltersOf(list.query),
     /** A column's filter: null removes it; select-like filters apply at once (immediate). */
     setColumnFilter: list.setFilter,
     toggleSort: list.toggleSort,

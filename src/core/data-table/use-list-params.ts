@@ -2,10 +2,11 @@
  * The table's list state, URL-backed (ra-core's useListParams, for this table): search, filter
  * row, sort and page live in the URL (list-params.ts), the page size in localStorage (SPEC §9).
  *
- * Typing must never wait for the URL: text (search box, filter boxes) is shown and, in client
- * mode, applied at once as `live`, and written to the URL (`query`, what a server is asked for)
- * after `debounceMs` of quiet. A page, sort or select change writes at once, taking any waiting
- * text with it. A URL changed from outside (back, forward, a link) resets the inputs through
+ * Every change is written to the URL at once (replace, in a transition: the inputs keep their
+ * own text and paint first). No write is ever deferred: a late write from a timer would navigate
+ * back to the list after the user had left it. What is deferred is `committed`, the state a
+ * server is asked for: typed text waits for `debounceMs` of quiet; a page, sort or select change
+ * commits at once. A URL changed from outside (back, forward, a link) resets the inputs through
  * `generation`.
  */
 import {
@@ -24,7 +25,7 @@ import type { FilterValue } from './filter-values';
 import {
   nextSort,
   readListQuery,
-  sameFilters,
+  sameQuery,
   withListQuery,
   type ListQuery,
   type ListQueryPatch,
@@ -38,21 +39,24 @@ export interface UseListParamsOptions {
   columns: ReadonlyArray<ColumnSetting<never>>;
   /** The sort when the URL names none (stable identity). */
   initialSort: SortState | null;
-  /** Quiet time before typed text is committed to the URL (and a server query). */
+  /** Quiet time before typed text is committed (server mode asks the server then). */
   debounceMs: number;
 }
 
-export interface ListParamsState {
-  /** The committed query (the URL): what a server is asked for. */
+export interface CommittedList {
   query: ListQuery;
-  /** What the inputs hold: the query with text typed but not committed yet. */
-  live: ListQuery;
-  /** 1-based: the URL's page, or 1 while new text waits (a new search shows its first page). */
   page: number;
-  /** The URL's page: the committed query's. */
-  queryPage: number;
+}
+
+export interface ListParamsState {
+  /** The URL's query: what the inputs show and client mode applies. */
+  query: ListQuery;
+  /** 1-based, the URL's. */
+  page: number;
+  /** The query and page after typing went quiet: what a server is asked for. */
+  committed: CommittedList;
   pageSize: PageSize;
-  /** Changes when the URL changed under the inputs: they start again from `live`. */
+  /** Changes when the URL changed under the inputs: they start again from `query`. */
   generation: number;
   setSearch: (text: string) => void;
   /** undefined or null removes the filter; select-like filters pass immediate. */
@@ -63,30 +67,11 @@ export interface ListParamsState {
   setPageSize: (size: PageSize) => void;
 }
 
-interface PendingText {
-  search?: string;
-  filters?: Record<string, FilterValue | null>;
-}
-
 const textKey = (query: ListQuery) =>
   JSON.stringify([
     query.search,
     Object.entries(query.filters).sort(([a], [b]) => (a < b ? -1 : 1)),
   ]);
-
-function applyPending(query: ListQuery, pending: PendingText | null): ListQuery {
-  if (!pending) return query;
-  const changes = pending.filters ?? {};
-  const filters: Record<string, FilterValue> = {};
-  for (const [id, value] of Object.entries({ ...query.filters, ...changes })) {
-    if (value) filters[id] = value;
-  }
-  return {
-    search: pending.search ?? query.search,
-    filters: sameFilters(filters, query.filters) ? query.filters : filters,
-    sort: query.sort,
-  };
-}
 
 export function useListParams({
   columns,
@@ -98,110 +83,100 @@ export function useListParams({
     () => readListQuery(url, columns, initialSort),
     [url, columns, initialSort],
   );
+  const page = readPageParam(url);
   const [pageSize, storePageSize] = usePageSize();
-  const [pending, setPending] = useState<PendingText | null>(null);
   const [generation, setGeneration] = useState(0);
 
   // The latest known URL and settings: two writes before a render must not undo each other.
-  const latest = useRef({ url, setUrl, columns, initialSort, debounceMs });
-  const pendingRef = useRef<PendingText | null>(null);
+  const latest = useRef({ url, setUrl, columns, initialSort });
+  useLayoutEffect(() => {
+    latest.current = { url, setUrl, columns, initialSort };
+  });
   // The text states this hook wrote lately: a URL showing one of them is no change from outside.
   const ownTexts = useRef([textKey(query)]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useLayoutEffect(() => {
-    latest.current = { url, setUrl, columns, initialSort, debounceMs };
-  });
+  // The next commit skips the quiet time (page, sort, select).
+  const commitNow = useRef(false);
 
-  const write = useCallback((patch: ListQueryPatch) => {
-    clearTimeout(timer.current);
-    const waiting = pendingRef.current;
-    pendingRef.current = null;
+  const write = useCallback((patch: ListQueryPatch, immediate: boolean) => {
     const {
       url: current,
       setUrl: navigate,
       columns: shown,
       initialSort: fallback,
     } = latest.current;
-    const merged: ListQueryPatch = { ...patch };
-    if (waiting?.search !== undefined && patch.search === undefined) merged.search = waiting.search;
-    if (waiting?.filters) merged.filters = { ...waiting.filters, ...patch.filters };
-    const next = withListQuery(current, merged, fallback);
+    const next = withListQuery(current, patch, fallback);
+    if (next.toString() === current.toString()) return;
     latest.current = { ...latest.current, url: next };
     ownTexts.current = [textKey(readListQuery(next, shown, fallback)), ...ownTexts.current].slice(
       0,
       8,
     );
-    setPending(null);
-    if (next.toString() !== current.toString()) navigate(next, { replace: true });
+    if (immediate) commitNow.current = true;
+    startTransition(() => {
+      try {
+        navigate(next, { replace: true });
+      } catch (error) {
+        // A browser limiting history updates (Safari: 100 in 30 s) leaves the URL behind; the
+        // table goes on from its own state.
+        console.warn('The list state could not be written to the URL', error);
+      }
+    });
   }, []);
 
-  const commitLater = useCallback(() => {
-    clearTimeout(timer.current);
-    // Not a transition: in server mode the query starts with this render.
-    timer.current = setTimeout(() => write({}), latest.current.debounceMs);
-  }, [write]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const queue = useCallback(
-    (change: PendingText) => {
-      const next: PendingText = {
-        ...pendingRef.current,
-        ...change,
-        filters: { ...pendingRef.current?.filters, ...change.filters },
-      };
-      pendingRef.current = next;
-      // The input paints at once; the rows follow in a transition (SPEC §5, issue 6).
-      startTransition(() => setPending(next));
-      commitLater();
-    },
-    [commitLater],
-  );
-
-  const setSearch = useCallback((text: string) => queue({ search: text }), [queue]);
+  const setSearch = useCallback((text: string) => write({ search: text }, false), [write]);
   const setFilter = useCallback(
-    (id: string, value: FilterValue | null | undefined, immediate = false) => {
-      if (immediate) startTransition(() => write({ filters: { [id]: value ?? null } }));
-      else queue({ filters: { [id]: value ?? null } });
-    },
-    [queue, write],
+    (id: string, value: FilterValue | null | undefined, immediate = false) =>
+      write({ filters: { [id]: value ?? null } }, immediate),
+    [write],
   );
-  const setSort = useCallback((sort: SortState | null) => write({ sort }), [write]);
+  const setSort = useCallback((sort: SortState | null) => write({ sort }, true), [write]);
   const toggleSort = useCallback(
     (id: string) => {
       const { url: current, columns: shown, initialSort: fallback } = latest.current;
-      write({ sort: nextSort(readListQuery(current, shown, fallback).sort, id) });
+      write({ sort: nextSort(readListQuery(current, shown, fallback).sort, id) }, true);
     },
     [write],
   );
-  const setPage = useCallback((page: number) => write({ page }), [write]);
+  const setPage = useCallback((next: number) => write({ page: next }, true), [write]);
   const setPageSize = useCallback(
     (size: PageSize) => {
       storePageSize(size);
-      write({ page: 1 });
+      write({ page: 1 }, true);
     },
     [storePageSize, write],
   );
 
-  // A URL changed from outside: the inputs start again from it, and waiting text is dropped.
+  // A URL changed from outside: the inputs start again from it.
   const urlText = textKey(query);
   useEffect(() => {
     const own = ownTexts.current.indexOf(urlText);
     // One of ours: the older ones are behind us now (going back to one is a change from outside).
     ownTexts.current = own === -1 ? [urlText] : ownTexts.current.slice(0, own + 1);
     if (own !== -1) return;
-    clearTimeout(timer.current);
-    pendingRef.current = null;
-    setPending(null);
+    commitNow.current = true;
     setGeneration((n) => n + 1);
   }, [urlText]);
 
-  const live = useMemo(() => applyPending(query, pending), [query, pending]);
-  const queryPage = readPageParam(url);
+  // What a server is asked for: the URL's state once typing is quiet (or at once).
+  const [committed, setCommitted] = useState<CommittedList>({ query, page });
+  const pending = !sameQuery(committed.query, query) || committed.page !== page;
+  useEffect(() => {
+    if (!pending) return undefined;
+    const commit = () => setCommitted({ query, page });
+    if (commitNow.current || sameQuery(committed.query, query)) {
+      commitNow.current = false;
+      commit();
+      return undefined;
+    }
+    const timer = setTimeout(commit, debounceMs);
+    return () => clearTimeout(timer);
+  }, [pending, query, page, committed.query, debounceMs]);
+
+  const current = useMemo(() => ({ query, page }), [query, page]);
   return {
     query,
-    live,
-    page: pending ? 1 : queryPage,
-    queryPage,
+    page,
+    committed: pending ? committed : current,
     pageSize,
     generation,
     setSearch,

@@ -1,7 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { ColumnSettings } from '@/core/data-table';
-import { columnTexts, dataRows, renderTable } from './harness';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type ColumnSettings } from '@/core/data-table';
+import { OrgContext } from '@/core/org/context';
+import { columnTexts, dataRows, orgContext, renderTable } from './harness';
 
 interface Part {
   id: number;
@@ -73,5 +77,63 @@ describe('client mode: the list state in the URL (issue 16)', () => {
     await user.type(max, 'x');
     expect(screen.getByText('Value must be a number')).toBeInTheDocument();
     expect(dataRows(container)).toHaveLength(3);
+  });
+});
+
+describe('leaving the list (issue 16)', () => {
+  it('a search typed just before a link is followed never brings the user back to the list', async () => {
+    let show: () => void = () => undefined;
+    // The next page loads slowly: the list stays on screen while the navigation is pending.
+    const Elsewhere = lazy(
+      () =>
+        new Promise<{ default: () => ReactNode }>((resolve) => {
+          show = () => resolve({ default: () => <p>Elsewhere</p> });
+        }),
+    );
+    function Probe() {
+      const location = useLocation();
+      return <output data-testid="where">{location.pathname + location.search}</output>;
+    }
+    // Only the timers a deferred write would use: React's own scheduling stays real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter initialEntries={['/list']}>
+            <OrgContext.Provider value={orgContext()}>
+              {/* Already on screen: a route that suspends keeps the list up (a transition). */}
+              <Suspense fallback={null}>
+                <Routes>
+                  <Route
+                    path="/list"
+                    element={
+                      <>
+                        <DataTable columnSettings={settings} rows={parts} />
+                        <Link to="/elsewhere">Elsewhere</Link>
+                      </>
+                    }
+                  />
+                  <Route path="/elsewhere" element={<Elsewhere />} />
+                </Routes>
+              </Suspense>
+              <Probe />
+            </OrgContext.Provider>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), {
+        target: { value: 'part 1' },
+      });
+      fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+      act(() => {
+        vi.advanceTimersByTime(5_000);
+      });
+      vi.useRealTimers();
+      await act(async () => show());
+      expect(await screen.findByText('Elsewhere', { selector: 'p' })).toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/elsewhere$/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

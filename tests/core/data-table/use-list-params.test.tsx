@@ -28,47 +28,57 @@ const search = (result: { current: { location: { search: string } } }) =>
   result.current.location.search;
 
 describe('useListParams (issue 16)', () => {
-  it('shows typed text at once and commits it to the URL after the quiet time, back on page 1', async () => {
+  it('writes typed text to the URL at once, back on page 1, and commits it once typing is quiet', async () => {
     const { result } = setup('/list?page=3&view=x');
     expect(result.current.params.page).toBe(3);
     act(() => result.current.params.setSearch('acme'));
-    expect(result.current.params.live.search).toBe('acme');
-    expect(result.current.params.page).toBe(1);
-    // Not yet in the URL: the committed query is still the old one.
-    expect(result.current.params.query.search).toBe('');
-    await waitFor(() => expect(search(result)).toBe('?view=x&q=acme'));
+    expect(search(result)).toBe('?view=x&q=acme');
     expect(result.current.params.query.search).toBe('acme');
+    expect(result.current.params.page).toBe(1);
+    // What a server is asked for waits for the quiet time.
+    expect(result.current.params.committed).toMatchObject({ page: 3, query: { search: '' } });
+    await waitFor(() =>
+      expect(result.current.params.committed).toMatchObject({ page: 1, query: { search: 'acme' } }),
+    );
     expect(result.current.params.generation).toBe(0);
   });
 
-  it('a page, sort or select change writes at once and takes the waiting text with it', () => {
+  it('a page, sort or select change commits at once, taking the waiting text with it', () => {
     const { result } = setup('/list', 60_000);
     act(() => result.current.params.setFilter('name', { kind: 'text', text: 'bo' }));
+    expect(result.current.params.committed.query.filters).toEqual({});
     act(() => result.current.params.toggleSort('seats'));
     expect(search(result)).toBe('?f.name=bo&sort=seats');
+    expect(result.current.params.committed.query).toEqual({
+      search: '',
+      filters: { name: { kind: 'text', text: 'bo' } },
+      sort: { id: 'seats', desc: false },
+    });
     act(() => {
       // Two writes before a render do not undo each other.
       result.current.params.setFilter('seats', { kind: 'number', min: 3 }, true);
       result.current.params.setPage(4);
     });
     expect(search(result)).toBe('?f.name=bo&sort=seats&f.seats=3..&page=4');
-    expect(result.current.params.query.filters).toEqual({
+    expect(result.current.params.committed.page).toBe(4);
+    expect(result.current.params.committed.query.filters).toEqual({
       name: { kind: 'text', text: 'bo' },
       seats: { kind: 'number', min: 3 },
     });
   });
 
-  it('a URL changed from outside (back, a link) resets the inputs and drops waiting text', () => {
+  it('a URL changed from outside (back, a link) resets the inputs and commits at once', () => {
     const { result } = setup('/list', 60_000);
     act(() => result.current.params.setSearch('typed'));
-    expect(result.current.params.live.search).toBe('typed');
     act(() => void result.current.navigate('/list?q=linked&f.seats=..9'));
     expect(result.current.params.generation).toBe(1);
-    expect(result.current.params.live).toEqual({
+    const linked = {
       search: 'linked',
       filters: { seats: { kind: 'number', max: 9 } },
       sort: initialSort,
-    });
+    };
+    expect(result.current.params.query).toEqual(linked);
+    expect(result.current.params.committed.query).toEqual(linked);
     // Its own writes do not count as outside changes.
     act(() => result.current.params.setPage(2));
     expect(result.current.params.generation).toBe(1);
