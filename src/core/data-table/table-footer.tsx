@@ -6,7 +6,7 @@
 import { PAGE_SIZES } from '@/core/storage';
 import { isPageSize } from '@/core/storage/page-size';
 import { useDataTableContext } from './context';
-import type { TableTotals } from './controller';
+import type { TableTotals } from './use-table-rows';
 import { pageWindow } from './pagination';
 import { TABLE_TEXT } from './texts';
 
