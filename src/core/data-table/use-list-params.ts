@@ -25,7 +25,6 @@ import type { FilterValue } from './filter-values';
 import {
   nextSort,
   readListQuery,
-  sameQuery,
   withListQuery,
   type ListQuery,
   type ListQueryPatch,
@@ -67,10 +66,13 @@ export interface ListParamsState {
   setPageSize: (size: PageSize) => void;
 }
 
-const textKey = (query: ListQuery) =>
+/** The list part of a URL (search, filters, sort, page), as one comparable string. */
+const listKey = ({ query, page }: CommittedList) =>
   JSON.stringify([
     query.search,
     Object.entries(query.filters).sort(([a], [b]) => (a < b ? -1 : 1)),
+    query.sort,
+    page,
   ]);
 
 export function useListParams({
@@ -86,16 +88,19 @@ export function useListParams({
   const page = readPageParam(url);
   const [pageSize, storePageSize] = usePageSize();
   const [generation, setGeneration] = useState(0);
+  // What a server is asked for: set by each write, at once or once typing is quiet (a timer that
+  // only sets this state: it never navigates).
+  const [committed, setCommitted] = useState<CommittedList>({ query, page });
 
   // The latest known URL and settings: two writes before a render must not undo each other.
-  const latest = useRef({ url, setUrl, columns, initialSort });
+  const latest = useRef({ url, setUrl, columns, initialSort, debounceMs });
   useLayoutEffect(() => {
-    latest.current = { url, setUrl, columns, initialSort };
+    latest.current = { url, setUrl, columns, initialSort, debounceMs };
   });
-  // The text states this hook wrote lately: a URL showing one of them is no change from outside.
-  const ownTexts = useRef([textKey(query)]);
-  // The next commit skips the quiet time (page, sort, select).
-  const commitNow = useRef(false);
+  // The list states this hook wrote lately: a URL showing one of them is no change from outside.
+  const ownKeys = useRef([listKey({ query, page })]);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const write = useCallback((patch: ListQueryPatch, immediate: boolean) => {
     const {
@@ -107,11 +112,11 @@ export function useListParams({
     const next = withListQuery(current, patch, fallback);
     if (next.toString() === current.toString()) return;
     latest.current = { ...latest.current, url: next };
-    ownTexts.current = [textKey(readListQuery(next, shown, fallback)), ...ownTexts.current].slice(
-      0,
-      8,
-    );
-    if (immediate) commitNow.current = true;
+    const state = { query: readListQuery(next, shown, fallback), page: readPageParam(next) };
+    ownKeys.current = [listKey(state), ...ownKeys.current].slice(0, 8);
+    clearTimeout(timer.current);
+    if (immediate) setCommitted(state);
+    else timer.current = setTimeout(() => setCommitted(state), latest.current.debounceMs);
     startTransition(() => {
       try {
         navigate(next, { replace: true });
@@ -146,37 +151,23 @@ export function useListParams({
     [storePageSize, write],
   );
 
-  // A URL changed from outside: the inputs start again from it.
-  const urlText = textKey(query);
+  // A URL changed from outside (back, forward, a link): the inputs start again from it, and it
+  // is committed at once.
+  const urlKey = listKey({ query, page });
   useEffect(() => {
-    const own = ownTexts.current.indexOf(urlText);
+    const own = ownKeys.current.indexOf(urlKey);
     // One of ours: the older ones are behind us now (going back to one is a change from outside).
-    ownTexts.current = own === -1 ? [urlText] : ownTexts.current.slice(0, own + 1);
+    ownKeys.current = own === -1 ? [urlKey] : ownKeys.current.slice(0, own + 1);
     if (own !== -1) return;
-    commitNow.current = true;
+    clearTimeout(timer.current);
+    setCommitted({ query, page });
     setGeneration((n) => n + 1);
-  }, [urlText]);
+  }, [urlKey, query, page]);
 
-  // What a server is asked for: the URL's state once typing is quiet (or at once).
-  const [committed, setCommitted] = useState<CommittedList>({ query, page });
-  const pending = !sameQuery(committed.query, query) || committed.page !== page;
-  useEffect(() => {
-    if (!pending) return undefined;
-    const commit = () => setCommitted({ query, page });
-    if (commitNow.current || sameQuery(committed.query, query)) {
-      commitNow.current = false;
-      commit();
-      return undefined;
-    }
-    const timer = setTimeout(commit, debounceMs);
-    return () => clearTimeout(timer);
-  }, [pending, query, page, committed.query, debounceMs]);
-
-  const current = useMemo(() => ({ query, page }), [query, page]);
   return {
     query,
     page,
-    committed: pending ? committed : current,
+    committed,
     pageSize,
     generation,
     setSearch,
