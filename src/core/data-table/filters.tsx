@@ -13,6 +13,7 @@ import {
   parseNumberInput,
   rangeOf,
   ymdFromInput,
+  type FilterOption,
   type FilterValue,
 } from './filter-values';
 import { TABLE_TEXT } from './texts';
@@ -207,6 +208,40 @@ function TextFilter<T extends RowRecord>({ setting, value, onChange }: FilterPro
   );
 }
 
+const TOGGLE_OPTIONS = [
+  { value: 'on', label: 'On' },
+  { value: 'off', label: 'Off' },
+];
+
+/** A select of choices with 'All' first; a choice applies at once. */
+function ChoiceFilter({
+  title,
+  options,
+  chosen,
+  onChoose,
+}: {
+  title: string;
+  options: ReadonlyArray<FilterOption>;
+  chosen: string;
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <select
+      className="form-select form-select-sm"
+      aria-label={`Filter ${title}`}
+      value={chosen}
+      onChange={(event) => onChoose(event.target.value)}
+    >
+      <option value="">All</option>
+      {options.map((option) => (
+        <option key={optionValue(option)} value={optionValue(option)}>
+          {optionLabel(option)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The filter-row control of a column, by its kind (SPEC §2, §5). */
 export function ColumnFilter<T extends RowRecord>(props: FilterProps<T>) {
   const { setting, value, onChange } = props;
@@ -219,38 +254,25 @@ export function ColumnFilter<T extends RowRecord>(props: FilterProps<T>) {
       return <TextFilter {...props} />;
     case 'boolean':
       return (
-        <select
-          className="form-select form-select-sm"
-          aria-label={`Filter ${setting.title}`}
-          value={value?.kind === 'boolean' ? (value.value ? 'on' : 'off') : ''}
-          onChange={(event) => {
-            const chosen = event.target.value;
-            onChange(setting.id, chosen ? { kind: 'boolean', value: chosen === 'on' } : null, true);
-          }}
-        >
-          <option value="">All</option>
-          <option value="on">On</option>
-          <option value="off">Off</option>
-        </select>
+        <ChoiceFilter
+          title={setting.title}
+          options={TOGGLE_OPTIONS}
+          chosen={value?.kind === 'boolean' ? (value.value ? 'on' : 'off') : ''}
+          onChoose={(chosen) =>
+            onChange(setting.id, chosen ? { kind: 'boolean', value: chosen === 'on' } : null, true)
+          }
+        />
       );
     case 'select':
       return (
-        <select
-          className="form-select form-select-sm"
-          aria-label={`Filter ${setting.title}`}
-          value={value?.kind === 'select' ? value.value : ''}
-          onChange={(event) => {
-            const chosen = event.target.value;
-            onChange(setting.id, chosen ? { kind: 'select', value: chosen } : null, true);
-          }}
-        >
-          <option value="">All</option>
-          {(setting.filterOptions ?? []).map((option) => (
-            <option key={optionValue(option)} value={optionValue(option)}>
-              {optionLabel(option)}
-            </option>
-          ))}
-        </select>
+        <ChoiceFilter
+          title={setting.title}
+          options={setting.filterOptions ?? []}
+          chosen={value?.kind === 'select' ? value.value : ''}
+          onChoose={(chosen) =>
+            onChange(setting.id, chosen ? { kind: 'select', value: chosen } : null, true)
+          }
+        />
       );
     default:
       return null;

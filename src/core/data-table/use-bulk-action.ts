@@ -4,9 +4,10 @@
  * call per row), shows progress, and ends with what was done and what was refused. The table is
  * refreshed and the selection cleared after it ran.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BulkResult, ListSelection, ListSource } from './list-source';
 import type { BulkActionSetting, RowRecord } from './types';
+import { useLatest } from './use-latest';
 
 export type BulkState<T> =
   | { step: 'closed' }
@@ -35,10 +36,7 @@ export function useBulkAction<T extends RowRecord>({
   afterRun: () => void;
 }) {
   const [state, setState] = useState<BulkState<T>>({ step: 'closed' });
-  const latest = useRef({ source, afterRun });
-  useLayoutEffect(() => {
-    latest.current = { source, afterRun };
-  });
+  const latest = useLatest({ source, afterRun });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 

@@ -6,12 +6,13 @@
  * totalAvailable) and a ListSource can take over, the fetch stops there and the table goes to
  * server mode.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TableData } from '@/contract/envelope';
 import { MAX_FOLLOW_UP_PAGES } from '@/core/api';
 import { BadDataError, EMPTY_TABLE_DATA, toTableData } from './table-data';
 import type { FetchData } from './types';
+import { useLatest } from './use-latest';
 
 /** The list in the browser, flagged when it was stopped because it does not fit. */
 export type ClientTableData<T> = TableData<T> & { tooLarge?: true };
@@ -41,10 +42,7 @@ export function useClientData<T>({
 }: ClientDataOptions<T>) {
   const queryClient = useQueryClient();
   const retry = useTableRetry();
-  const canSwitchRef = useRef(canSwitch);
-  useLayoutEffect(() => {
-    canSwitchRef.current = canSwitch;
-  });
+  const canSwitchRef = useLatest(canSwitch);
   const query = useQuery({
     queryKey,
     queryFn: async ({ signal }): Promise<ClientTableData<T>> => {

@@ -4,12 +4,13 @@
  * and sort keys are built while the user is idle, so the first keystroke and the first sort of a
  * column are as quick as the later ones.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import type { FilterValues } from './filter-values';
 import type { ListQuery } from './list-params';
 import { RowIndex } from './row-index';
 import type { ColumnSetting, RowRecord } from './types';
+import { useLatest } from './use-latest';
 
 /** Runs step() in idle slices until it returns false; returns the cancel function. */
 function warmInIdleTime(step: () => boolean): () => void {
@@ -50,14 +51,14 @@ export function useRowId<T extends RowRecord>(
 ) {
   // Screens often pass getRowId inline: read the latest through a ref, so that a new function
   // each render does not rebuild the index of 50,000 rows.
-  const ref = useRef(getRowId);
-  useLayoutEffect(() => {
-    ref.current = getRowId;
-  });
-  return useCallback((row: T, position: number) => {
-    const custom = ref.current;
-    return custom ? custom(row, position) : defaultRowId(row, position);
-  }, []);
+  const ref = useLatest(getRowId);
+  return useCallback(
+    (row: T, position: number) => {
+      const custom = ref.current;
+      return custom ? custom(row, position) : defaultRowId(row, position);
+    },
+    [ref],
+  );
 }
 
 /** The list state as TanStack's sorting and column-filter state. */
@@ -120,10 +121,7 @@ export function useClientRows<T extends RowRecord>({
   );
   // Ids and rows in displayed order, read on demand (selection ranges, export): a ref, so that
   // the callbacks stay stable while the user types.
-  const current = useRef({ index, displayed });
-  useLayoutEffect(() => {
-    current.current = { index, displayed };
-  });
+  const current = useLatest({ index, displayed });
   const displayedIds = useCallback(() => {
     const { index: rows, displayed: order } = current.current;
     return Array.from(order, (position) => rows.idAt(position));

@@ -9,15 +9,7 @@
  * commits at once. A URL changed from outside (back, forward, a link) resets the inputs through
  * `generation`.
  */
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PageSize } from '@/core/storage';
 import { usePageSize } from '@/core/storage/page-size';
@@ -32,6 +24,7 @@ import {
 } from './list-params';
 import { readPageParam } from './pagination';
 import type { ColumnSetting } from './types';
+import { useLatest } from './use-latest';
 
 export interface UseListParamsOptions {
   /** The shown columns (after permissions): only they sort and filter. */
@@ -93,10 +86,7 @@ export function useListParams({
   const [committed, setCommitted] = useState<CommittedList>({ query, page });
 
   // The latest known URL and settings: two writes before a render must not undo each other.
-  const latest = useRef({ url, setUrl, columns, initialSort, debounceMs });
-  useLayoutEffect(() => {
-    latest.current = { url, setUrl, columns, initialSort, debounceMs };
-  });
+  const latest = useLatest({ url, setUrl, columns, initialSort, debounceMs });
   // The list states this hook wrote lately: a URL showing one of them is no change from outside.
   const ownKeys = useRef([listKey({ query, page })]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

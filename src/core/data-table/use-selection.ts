@@ -10,7 +10,7 @@
  *
  * What a bulk action receives is listSelection(): ids with their rows, or the query.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { sameMatch, type ListQuery } from './list-params';
 import type { ListSelection } from './list-source';
 import {
@@ -21,6 +21,7 @@ import {
   type SelectionState,
 } from './selection';
 import type { RowRecord } from './types';
+import { useLatest } from './use-latest';
 
 export interface RowClickModifiers {
   /** Checkbox, first cell: toggle the row and keep the rest. */
@@ -78,10 +79,7 @@ export function useSelection<T extends RowRecord>({
       ? NONE
       : stored;
   const [isRowSelectMode, setRowSelectMode] = useState(false);
-  const latest = useRef({ model, pageRows, mode });
-  useLayoutEffect(() => {
-    latest.current = { model, pageRows, mode };
-  });
+  const latest = useLatest({ model, pageRows, mode });
 
   const pageIds = useMemo(() => pageRows.map((row) => row.id), [pageRows]);
   const server = mode === 'server';

@@ -6,7 +6,7 @@
  * its message. Answers for older params land in their own cache entries, so a stale answer
  * never overwrites a newer one; the source's signal lets TanStack cancel what is no longer shown.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '@/core/api';
 import { orgQueryKey } from '@/core/query';
@@ -14,6 +14,7 @@ import { EMPTY_QUERY, type ListParams } from './list-params';
 import { checkListPage, type ListPage, type ListSource } from './list-source';
 import { useTableRetry } from './use-client-data';
 import type { RowRecord } from './types';
+import { useLatest } from './use-latest';
 
 /** The key part after the list key under which server pages are cached. */
 export const LIST_PAGE_KEY = 'list-page';
@@ -57,10 +58,7 @@ export function useServerPage<T extends RowRecord>({
 }: ServerPageOptions<T>) {
   const queryClient = useQueryClient();
   const retry = useTableRetry();
-  const sourceRef = useRef(source);
-  useLayoutEffect(() => {
-    sourceRef.current = source;
-  });
+  const sourceRef = useLatest(source);
   const options = useMemo(() => {
     const keyOf = (page: ListParams) => orgQueryKey(orgId, ...listKey, LIST_PAGE_KEY, page);
     const fetchPage = async (page: ListParams, signal: AbortSignal) => {

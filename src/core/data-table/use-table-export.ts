@@ -10,7 +10,7 @@
  * - 'Export selected' in both modes: the selected rows (server mode's 'all matching' streams the
  *   query, leaving out the unticked rows).
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { csvFileName, downloadCsv, recordsToCsvText, toCsvText } from './csv';
 import {
   blobSink,
@@ -24,6 +24,7 @@ import type { ListQuery } from './list-params';
 import { matchingRows, type ListSelection, type ListSource } from './list-source';
 import { ColumnType, type ColumnSetting, type ColumnSettings, type RowRecord } from './types';
 import { cellText } from './values';
+import { useLatest } from './use-latest';
 
 export type ExportState =
   | { status: 'idle' }
@@ -89,10 +90,7 @@ export interface TableExportOptions<T extends RowRecord> {
 }
 
 export function useTableExport<T extends RowRecord>(options: TableExportOptions<T>) {
-  const latest = useRef(options);
-  useLayoutEffect(() => {
-    latest.current = options;
-  });
+  const latest = useLatest(options);
   const [state, setState] = useState<ExportState>({ status: 'idle' });
   const running = useRef<AbortController | null>(null);
 

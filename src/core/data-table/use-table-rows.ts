@@ -3,7 +3,7 @@
  * mode's search, filters, sort and slice over every row; the counts and totals the header and
  * footer say; and the refresh of both (SPEC §4).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ListSource } from './list-source';
 import type { RowRecord } from './types';
@@ -12,6 +12,7 @@ import { useClientRows } from './use-client-rows';
 import type { ListParamsState } from './use-list-params';
 import { LIST_PAGE_KEY, pageCountOf, useListTotal, useServerPage } from './use-server-page';
 import type { useTableColumns } from './use-table-columns';
+import { useLatest } from './use-latest';
 
 export type TableMode = 'client' | 'server';
 
@@ -33,17 +34,7 @@ export interface TableTotals {
 
 const EMPTY_ROWS: never[] = [];
 
-export function useTableRows<T extends RowRecord>({
-  mode,
-  client,
-  list,
-  cols,
-  source,
-  enabled,
-  orgId,
-  listKey,
-  rowId,
-}: {
+export interface TableRowsOptions<T extends RowRecord> {
   mode: TableMode;
   client: ReturnType<typeof useClientData<T>>;
   list: ListParamsState;
@@ -53,7 +44,10 @@ export function useTableRows<T extends RowRecord>({
   orgId: number | null;
   listKey: QueryKey;
   rowId: (row: T, index: number) => string;
-}) {
+}
+
+export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) {
+  const { mode, client, list, cols, source, enabled, orgId, listKey, rowId } = options;
   const isServer = mode === 'server';
   // --- server mode ----------------------------------------------------------------------------
   const { committed } = list;
@@ -149,10 +143,7 @@ export function useTableRows<T extends RowRecord>({
  */
 export function useTableRefresh(clientKey: QueryKey, listKey: QueryKey, refreshTrigger: unknown) {
   const queryClient = useQueryClient();
-  const keys = useRef({ clientKey, listKey });
-  useLayoutEffect(() => {
-    keys.current = { clientKey, listKey };
-  });
+  const keys = useLatest({ clientKey, listKey });
   const refresh = useCallback(async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: keys.current.clientKey }),

@@ -1,5 +1,8 @@
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type {
   BulkHandler,
+  ColumnSettings,
   FilterValue,
   ListPage,
   ListParams,
@@ -108,6 +111,10 @@ export function fakeSource<T extends object>(
       if (!request) throw new Error('no such pending request');
       request.resolve(pageOf(request.params));
     },
+    /** Waits until a request matching is waiting for its answer. */
+    async asked(match: (params: ListParams) => boolean) {
+      await waitFor(() => expect(pending.some((p) => match(p.params))).toBe(true));
+    },
     fail(error: unknown, match: (params: ListParams) => boolean = () => true) {
       const index = pending.findIndex((p) => match(p.params));
       const [request] = pending.splice(index, 1);
@@ -132,3 +139,14 @@ export const licences = (n: number): Licence[] =>
     seats: i + 1,
     state: i % 3 === 2 ? 'Suspended' : 'Active',
   }));
+
+/** The licences' columns: a text, a number and a select filter. */
+export const licenceSettings: ColumnSettings<Licence> = {
+  entity: 'Issued Licences',
+  columns: [
+    { id: 'customer', title: 'Customer' },
+    { id: 'seats', title: 'Seats', type: 'number' },
+    { id: 'state', title: 'State', filterOptions: ['Active', 'Suspended'] },
+  ],
+  sortIndex: 0,
+};

@@ -1,33 +1,36 @@
 import { act, screen, waitFor, within, configure } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BulkContext, BulkResult, ColumnSettings, ListSelection } from '@/core/data-table';
+import type {
+  BulkActionSetting,
+  BulkContext,
+  BulkHandler,
+  BulkResult,
+  ListSelection,
+} from '@/core/data-table';
 import { columnTexts, dataRows, orgContext, renderTable } from './harness';
-import { fakeSource, licences, type Licence } from './fake-source';
+import { fakeSource, licenceSettings, licences, type Licence } from './fake-source';
 
 // Whole tables driven through many renders: roomy on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const settings: ColumnSettings<Licence> = {
-  entity: 'Issued Licences',
-  columns: [
-    { id: 'customer', title: 'Customer' },
-    { id: 'seats', title: 'Seats', type: 'number' },
-  ],
-  sortIndex: 0,
-};
+const settings = licenceSettings;
 const all = licences(250);
 const ribbon = () => screen.getByRole('toolbar', { name: 'Issued Licences actions' });
 const banner = (container: HTMLElement) => container.querySelector('.dt-selection-banner');
 
-async function openServerTable(extra: Partial<Parameters<typeof renderTable<Licence>>[0]> = {}) {
-  const fake = fakeSource(all, extra.source ? {} : undefined);
-  const view = renderTable<Licence>({
-    columnSettings: settings,
-    queryKey: ['l'],
-    source: fake.source,
-    ...extra,
-  });
+async function openServerTable({
+  bulk,
+  bulkActions,
+}: {
+  bulk?: Record<string, BulkHandler<Licence>>;
+  bulkActions?: BulkActionSetting[];
+} = {}) {
+  const fake = fakeSource(all, { bulk });
+  const view = renderTable<Licence>(
+    { columnSettings: settings, queryKey: ['l'], source: fake.source, bulkActions },
+    { org: orgContext() },
+  );
   await waitFor(() => expect(dataRows(view.container)).toHaveLength(20));
   return { ...view, fake };
 }
@@ -118,14 +121,10 @@ describe('bulk actions (issue 16)', () => {
 
   it('runs once for "all matching": the count before confirming, progress while it runs, then what was done and refused', async () => {
     const bulk = gatedBulk();
-    const fake = fakeSource(all, { bulk: { renew: bulk.renew } });
-    const { container, user } = renderTable<Licence>({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: fake.source,
+    const { user, fake } = await openServerTable({
+      bulk: { renew: bulk.renew },
       bulkActions: [{ id: 'renew', label: 'Renew' }],
     });
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
     // No selection, no bulk button.
     expect(screen.queryByRole('button', { name: 'Renew' })).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
@@ -175,21 +174,14 @@ describe('bulk actions (issue 16)', () => {
 
   it('sends picked ids with their rows, and hides actions the user may not run', async () => {
     const bulk = gatedBulk();
-    const fake = fakeSource(all, { bulk: { renew: bulk.renew, purge: vi.fn() } });
-    const { container, user } = renderTable<Licence>(
-      {
-        columnSettings: settings,
-        queryKey: ['l'],
-        source: fake.source,
-        bulkActions: [
-          { id: 'renew', label: 'Renew' },
-          { id: 'purge', label: 'Purge', permissions: { user: ['isSysadmin'] } },
-          { id: 'missing', label: 'Not in the source' },
-        ],
-      },
-      { org: orgContext() },
-    );
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    const { container, user } = await openServerTable({
+      bulk: { renew: bulk.renew, purge: vi.fn() },
+      bulkActions: [
+        { id: 'renew', label: 'Renew' },
+        { id: 'purge', label: 'Purge', permissions: { user: ['isSysadmin'] } },
+        { id: 'missing', label: 'Not in the source' },
+      ],
+    });
     await user.click(screen.getByRole('checkbox', { name: 'Select Customer 002' }));
     await goToPage(user, container, 2);
     await user.click(screen.getByRole('checkbox', { name: 'Select Customer 030' }));
@@ -204,14 +196,10 @@ describe('bulk actions (issue 16)', () => {
 
   it('Cancel in the confirmation runs nothing', async () => {
     const bulk = gatedBulk();
-    const fake = fakeSource(all, { bulk: { renew: bulk.renew } });
-    const { container, user } = renderTable<Licence>({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: fake.source,
+    const { user } = await openServerTable({
+      bulk: { renew: bulk.renew },
       bulkActions: [{ id: 'renew', label: 'Renew', confirmText: (n) => `Renew ${n} licences?` }],
     });
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
     await user.click(screen.getByRole('checkbox', { name: 'Select Customer 003' }));
     await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Renew 1 licences?');

@@ -2,19 +2,14 @@ import { screen, waitFor, within, configure } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ColumnSettings, ListQuery, ListSource } from '@/core/data-table';
 import { dataRows, renderTable } from './harness';
-import { fakeSource, licences, runQuery, type Licence } from './fake-source';
+import { fakeSource, licenceSettings, licences, runQuery, type Licence } from './fake-source';
 
 // Whole tables driven through many renders: roomy on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
 const settings: ColumnSettings<Licence> = {
-  entity: 'Issued Licences',
-  columns: [
-    { id: 'customer', title: 'Customer' },
-    { id: 'seats', title: 'Seats', type: 'number' },
-  ],
-  sortIndex: 0,
+  ...licenceSettings,
   csvMapperFn: (row) => ({ Id: row.id, Customer: row.customer, Seats: row.seats }),
 };
 const all = licences(250);
@@ -76,7 +71,18 @@ function streamingSource() {
       await waitFor(() => expect(gates.length).toBeGreaterThan(0));
       gates.shift()?.();
     },
+    /** Lets the three batches of 250 rows through. */
+    async all() {
+      for (let i = 0; i < 3; i++) await this.next();
+    },
   };
+}
+
+/** A server-mode table over the source, its first page shown. */
+async function openTable(source: ListSource<Licence>) {
+  const view = renderTable({ columnSettings: settings, queryKey: ['l'], source });
+  await waitFor(() => expect(dataRows(view.container)).toHaveLength(20));
+  return view;
 }
 
 beforeEach(() => {
@@ -92,19 +98,12 @@ describe('server mode CSV export (issue 16)', () => {
   it('exports every matching row as it streams in, with a labelled progress bar, into one file', async () => {
     const downloads = captureDownloads();
     const stream = streamingSource();
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: stream.source,
-    });
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    const { user } = await openTable(stream.source);
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const progress = await screen.findByRole('progressbar', { name: 'Exporting Issued Licences' });
     expect(progress).toHaveAttribute('aria-valuemax', '250');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
-    await stream.next();
-    await stream.next();
-    await stream.next();
+    await stream.all();
     await waitFor(() => expect(downloads.names).toEqual(['Issued Licences.csv']));
     expect(screen.queryByRole('progressbar')).toBeNull();
     const lines = (await downloads.text()).split('\n');
@@ -117,12 +116,7 @@ describe('server mode CSV export (issue 16)', () => {
   it('Cancel (from the keyboard) stops the reading and saves nothing', async () => {
     const downloads = captureDownloads();
     const stream = streamingSource();
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: stream.source,
-    });
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    const { user } = await openTable(stream.source);
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await stream.next();
     const cancel = await screen.findByRole('button', { name: 'Cancel' });
@@ -137,12 +131,7 @@ describe('server mode CSV export (issue 16)', () => {
   it('without exportRows, reads fetchPage page after page with the current query', async () => {
     const downloads = captureDownloads();
     const fake = fakeSource(all);
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: fake.source,
-    });
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    const { user } = await openTable(fake.source);
     await user.type(screen.getByRole('searchbox', { name: 'Filter Customer' }), '2');
     await waitFor(() => expect(screen.getByText(/^Showing 1–20 of \d+$/)).toBeInTheDocument());
     const matching = runQuery(all, {
@@ -177,19 +166,12 @@ describe('server mode CSV export (issue 16)', () => {
     }));
     (window as { showSaveFilePicker?: unknown }).showSaveFilePicker = picker;
     const stream = streamingSource();
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: stream.source,
-    });
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    const { user } = await openTable(stream.source);
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(picker).toHaveBeenCalledWith(
       expect.objectContaining({ suggestedName: 'Issued Licences.csv' }),
     );
-    await stream.next();
-    await stream.next();
-    await stream.next();
+    await stream.all();
     await waitFor(() => expect(close).toHaveBeenCalled());
     expect(written.join('').split('\n')).toHaveLength(251);
     expect(downloads.names).toEqual([]);
@@ -198,21 +180,14 @@ describe('server mode CSV export (issue 16)', () => {
   it('Export selected: "all matching" streams the query without the unticked rows', async () => {
     const downloads = captureDownloads();
     const stream = streamingSource();
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: stream.source,
-    });
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    const { user } = await openTable(stream.source);
     await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
     await user.click(screen.getByRole('button', { name: 'Select all 250 matching' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Customer 002' }));
     const toolbar = screen.getByRole('toolbar', { name: 'Issued Licences actions' });
     await user.click(within(toolbar).getByRole('button', { name: 'Export selected' }));
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuemax', '249');
-    await stream.next();
-    await stream.next();
-    await stream.next();
+    await stream.all();
     await waitFor(() => expect(downloads.names).toHaveLength(1));
     const lines = (await downloads.text()).split('\n');
     expect(lines).toHaveLength(250);

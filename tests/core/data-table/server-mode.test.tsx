@@ -1,23 +1,15 @@
 import { act, screen, waitFor, within, configure } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/core/api';
-import type { ColumnSettings, FetchData } from '@/core/data-table';
+import type { FetchData } from '@/core/data-table';
 import { columnTexts, dataRows, renderTable } from './harness';
-import { fakeSource, licences, type Licence } from './fake-source';
+import { fakeSource, licenceSettings, licences, type Licence } from './fake-source';
 
 // Whole tables driven through many renders: roomy on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
-const settings: ColumnSettings<Licence> = {
-  entity: 'Issued Licences',
-  columns: [
-    { id: 'customer', title: 'Customer' },
-    { id: 'seats', title: 'Seats', type: 'number' },
-    { id: 'state', title: 'State', filterOptions: ['Active', 'Suspended'] },
-  ],
-  sortIndex: 0,
-};
+const settings = licenceSettings;
 const all = licences(250);
 const footer = (container: HTMLElement) =>
   container.querySelector('.dt-footer [role="status"]')?.textContent;
@@ -115,6 +107,15 @@ describe('two modes, one table (issue 16)', () => {
   });
 });
 
+/** A table over a gated source, its first page answered and shown. */
+async function openGated() {
+  const fake = fakeSource(all, { gated: true });
+  const view = renderTable({ columnSettings: settings, queryKey: ['l'], source: fake.source });
+  await act(async () => fake.answer((p) => p.page === 1));
+  await waitFor(() => expect(customers(view.container)).toEqual(range(1, 20)));
+  return { ...view, fake };
+}
+
 describe('server mode: one query in the URL (issue 16)', () => {
   it('sends sort, filters and search as one query, writes them to the URL, and a deep link shows the same rows', async () => {
     const { source, calls } = fakeSource(all);
@@ -171,7 +172,7 @@ describe('server mode: one query in the URL (issue 16)', () => {
     await act(async () => fake.answer((p) => p.page === 1 && p.pageSize === 20));
     await waitFor(() => expect(customers(container)).toEqual(range(1, 20)));
     // Page 2 is asked for before the user asks.
-    await waitFor(() => expect(fake.pending.some((p) => p.params.page === 2)).toBe(true));
+    await fake.asked((p) => p.page === 2);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(location()).toBe('/list?page=2');
     expect(screen.queryByText('Loading Data...')).toBeNull();
@@ -183,19 +184,12 @@ describe('server mode: one query in the URL (issue 16)', () => {
   });
 
   it('never lets an older answer overwrite a newer one', async () => {
-    const fake = fakeSource(all, { gated: true });
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: fake.source,
-    });
-    await act(async () => fake.answer());
-    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    const { container, user, fake } = await openGated();
     const search = screen.getByRole('searchbox', { name: 'Search' });
     await user.type(search, '00');
-    await waitFor(() => expect(fake.pending.some((p) => p.params.search === '00')).toBe(true));
+    await fake.asked((p) => p.search === '00');
     await user.type(search, '7');
-    await waitFor(() => expect(fake.pending.some((p) => p.params.search === '007')).toBe(true));
+    await fake.asked((p) => p.search === '007');
     await act(async () => fake.answer((p) => p.search === '007' && p.page === 1));
     await waitFor(() => expect(customers(container)).toEqual(['Customer 007']));
     await act(async () => fake.answer((p) => p.search === '00'));
@@ -239,16 +233,9 @@ describe('server mode: one query in the URL (issue 16)', () => {
   });
 
   it('a server 400 shows its message where the table is and keeps the last good rows', async () => {
-    const fake = fakeSource(all, { gated: true });
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      queryKey: ['l'],
-      source: fake.source,
-    });
-    await act(async () => fake.answer());
-    await waitFor(() => expect(customers(container)).toEqual(range(1, 20)));
+    const { container, user, fake } = await openGated();
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), '%');
-    await waitFor(() => expect(fake.pending.some((p) => p.params.search === '%')).toBe(true));
+    await fake.asked((p) => p.search === '%');
     const refusal = new ApiError({
       message: 'search: Invalid characters',
       status: 400,
