@@ -44,16 +44,49 @@ async function quiet(page) {
 /** Drops the cached answers not on screen: the next query goes to the (fake) server. */
 const forget = (page) => page.evaluate(() => window.__benchForget());
 
-/** One interaction: arm, act, and the time until the rows it brought were painted. */
-async function timed(page, selector, eventType, act) {
+/**
+ * One interaction: arm, act, and the time until the rows it brought were painted. With
+ * `breakdown`, the parts of it are kept: event → request sent (the table's debounce and work),
+ * request → answer (the fake server), answer → rows painted (the table).
+ */
+async function timed(page, selector, eventType, act, breakdown) {
   await page.evaluate(
-    ([sel, type]) => window.__bench.arm(sel, type, 'tbody'),
+    ([sel, type]) => {
+      window.__benchRequests = [];
+      window.__bench.arm(sel, type, 'tbody');
+    },
     [selector, eventType],
   );
   await act();
   const result = await page.evaluate(() => window.__bench.read());
+  if (breakdown) {
+    const parts = await page.evaluate((total) => {
+      const start = window.__bench.current.start;
+      const request = (window.__benchRequests ?? []).find((r) => r.sent >= start && r.answered);
+      if (!request) return null;
+      return {
+        toRequest: request.sent - start,
+        server: request.answered - request.sent,
+        afterAnswer: total - (request.answered - start),
+      };
+    }, result.results);
+    if (parts) breakdown.push(parts);
+  }
   return result.results;
 }
+
+const parts = (breakdown) =>
+  breakdown.length === 0
+    ? null
+    : {
+        eventToRequestMedianMs: median(breakdown.map((p) => p.toRequest)),
+        fakeServerMedianMs: median(breakdown.map((p) => p.server)),
+        answerToRowsPaintedMedianMs: median(breakdown.map((p) => p.afterAnswer)),
+        answerToRowsPaintedP95Ms: percentile(
+          breakdown.map((p) => p.afterAnswer),
+          95,
+        ),
+      };
 
 async function countLines(path) {
   let lines = 1;
@@ -85,6 +118,7 @@ export async function measureServer(browser, baseUrl) {
 
   const filter = 'input[aria-label="Filter Customer"]';
   const keystroke = [];
+  const keystrokeParts = [];
   const cold = {};
   for (let i = 0; i < WARMUPS + RUNS; i++) {
     await page.fill(filter, '');
@@ -92,7 +126,13 @@ export async function measureServer(browser, baseUrl) {
     await quiet(page);
     await page.focus(filter);
     await forget(page);
-    const ms = await timed(page, filter, 'keydown', () => page.keyboard.press(String((i % 9) + 1)));
+    const ms = await timed(
+      page,
+      filter,
+      'keydown',
+      () => page.keyboard.press(String((i % 9) + 1)),
+      i >= WARMUPS ? keystrokeParts : undefined,
+    );
     log('keystroke', ms);
     if (i === 0) cold.filterKeystrokeMs = round(ms);
     if (i >= WARMUPS) keystroke.push(ms);
@@ -106,6 +146,7 @@ export async function measureServer(browser, baseUrl) {
   // Sort by Customer: none → ascending → descending → none; ascending and descending measured.
   const heading = 'th[aria-sort] button';
   const sort = [];
+  const sortParts = [];
   for (let measured = 0; measured < WARMUPS + RUNS;) {
     const state = await page.getAttribute('th[aria-sort]', 'aria-sort');
     if (state === 'descending') {
@@ -115,7 +156,13 @@ export async function measureServer(browser, baseUrl) {
       continue;
     }
     await forget(page);
-    const ms = await timed(page, heading, 'click', () => page.click(heading));
+    const ms = await timed(
+      page,
+      heading,
+      'click',
+      () => page.click(heading),
+      measured >= WARMUPS ? sortParts : undefined,
+    );
     log('sort', state, ms);
     if (measured === 0) cold.sortAscendingMs = round(ms);
     if (measured === 1) cold.sortDescendingMs = round(ms);
@@ -144,8 +191,15 @@ export async function measureServer(browser, baseUrl) {
   cold.jumpToLastPageMs = round(await timed(page, lastPage, 'click', () => page.click(lastPage)));
   await quiet(page);
   const unseen = [];
+  const unseenParts = [];
   for (let i = 0; i < WARMUPS + RUNS; i++) {
-    const ms = await timed(page, previous, 'click', () => page.click(previous));
+    const ms = await timed(
+      page,
+      previous,
+      'click',
+      () => page.click(previous),
+      i >= WARMUPS ? unseenParts : undefined,
+    );
     if (i >= WARMUPS) unseen.push(ms);
     await quiet(page);
   }
@@ -193,10 +247,10 @@ export async function measureServer(browser, baseUrl) {
     // its worker) included: not a figure of the table.
     loadToFirstRowsMs: firstRowsMs,
     cold,
-    filterKeystrokeToRowsPainted: summary(keystroke),
-    sortClickToRowsPainted: summary(sort),
+    filterKeystrokeToRowsPainted: { ...summary(keystroke), parts: parts(keystrokeParts) },
+    sortClickToRowsPainted: { ...summary(sort), parts: parts(sortParts) },
     pageChangeToRowsPainted: summary(paging),
-    unseenPageToRowsPainted: summary(unseen),
+    unseenPageToRowsPainted: { ...summary(unseen), parts: parts(unseenParts) },
     csvExport: exported,
   };
 }

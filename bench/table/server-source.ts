@@ -22,6 +22,17 @@ const inflight = (change: number) => {
   w.__benchInflight = (w.__benchInflight ?? 0) + change;
 };
 
+/** When each page request was sent and answered (window.__benchRequests), for the breakdown. */
+interface Timing {
+  sent: number;
+  answered?: number;
+}
+const timings = () => {
+  const w = window as { __benchRequests?: Timing[] };
+  w.__benchRequests ??= [];
+  return w.__benchRequests;
+};
+
 export function createFakeServer(rows: number, latencyMs: number) {
   const worker = new Worker(new URL('./fake-server.worker.ts', import.meta.url), {
     type: 'module',
@@ -50,7 +61,10 @@ export function createFakeServer(rows: number, latencyMs: number) {
   const source: ListSource<IssuedLicence> = {
     async fetchPage(params, { signal }) {
       await ready;
+      const timing: Timing = { sent: performance.now() };
+      timings().push(timing);
       const answer = await ask({ kind: 'page', params }, signal);
+      timing.answered = performance.now();
       return { rows: answer.rows, total: answer.total };
     },
     async *exportRows(query, { signal }) {

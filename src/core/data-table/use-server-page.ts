@@ -128,24 +128,44 @@ export function useServerPage<T extends RowRecord>({
 }
 
 /**
- * The list's own total (no search, no filters) for 'Search N records...' in server mode: known
- * from an unfiltered answer or the client fetch's totalAvailable; otherwise asked once (a page of
- * one row).
+ * The list's own total (no search, no filters) for 'Search N records...' in server mode: from the
+ * last unfiltered answer of this list (remembered while filters are on), else the client fetch's
+ * totalAvailable, else asked once (a page of one row: a deep link that opens filtered).
  */
 export function useListTotal<T extends RowRecord>({
   enabled,
   source,
   listKey,
   orgId,
-  known,
+  shown,
+  fallback,
 }: {
   enabled: boolean;
   source: ListSource<T> | undefined;
   listKey: QueryKey;
   orgId: number | null;
-  known: { total: number; isEstimate: boolean } | null;
+  /** The answer on screen and its params. */
+  shown: { params: ListParams; total: number; isEstimate: boolean } | null;
+  fallback: { total: number; isEstimate: boolean } | null;
 }) {
   const retry = useTableRetry();
+  const scope = JSON.stringify([orgId, listKey]);
+  const unfiltered =
+    shown !== null && !shown.params.search && Object.keys(shown.params.filters).length === 0;
+  const [seen, setSeen] = useState<{ scope: string; total: number; isEstimate: boolean } | null>(
+    null,
+  );
+  if (
+    unfiltered &&
+    (seen?.scope !== scope || seen.total !== shown.total || seen.isEstimate !== shown.isEstimate)
+  ) {
+    setSeen({ scope, total: shown.total, isEstimate: shown.isEstimate });
+  }
+  const known = unfiltered
+    ? { total: shown.total, isEstimate: shown.isEstimate }
+    : seen?.scope === scope
+      ? { total: seen.total, isEstimate: seen.isEstimate }
+      : fallback;
   const params: ListParams = { ...EMPTY_QUERY, page: 1, pageSize: 1 };
   const query = useQuery({
     queryKey: orgQueryKey(orgId, ...listKey, LIST_PAGE_KEY, params),
@@ -153,7 +173,7 @@ export function useListTotal<T extends RowRecord>({
       if (!source) throw new Error('No list source');
       return checkListPage<T>(await source.fetchPage(params, { signal }));
     },
-    enabled: enabled && known === null && source !== undefined,
+    enabled: enabled && known === null && shown !== null && source !== undefined,
     staleTime: PAGE_STALE_MS,
     retry,
   });

@@ -63,18 +63,17 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     params: serverParams,
     onPageBeyondLast: list.setPage,
   });
-  const unfiltered = !committed.query.search && Object.keys(committed.query.filters).length === 0;
   const listTotal = useListTotal<T>({
     enabled: isServer && enabled,
     source,
     listKey,
     orgId,
-    known:
-      unfiltered && server.shownParams
-        ? { total: server.total, isEstimate: server.totalIsEstimate }
-        : client.tableData.tooLarge
-          ? { total: client.tableData.totalAvailable, isEstimate: false }
-          : null,
+    shown: server.shownParams
+      ? { params: server.shownParams, total: server.total, isEstimate: server.totalIsEstimate }
+      : null,
+    fallback: client.tableData.tooLarge
+      ? { total: client.tableData.totalAvailable, isEstimate: false }
+      : null,
   });
 
   // --- client mode ----------------------------------------------------------------------------

@@ -3,10 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { crmApi } from '@/core/api';
 import { config } from '@/core/config';
-import type { ColumnSettings, FetchData } from '@/core/data-table';
+import type { FetchData } from '@/core/data-table';
 import { server } from '../../msw/server';
 import { columnTexts, renderTable } from './harness';
-import { fakeSource, licences, type Licence } from './fake-source';
+import { fakeSource, licenceSettings, licences, type Licence } from './fake-source';
 
 // Whole tables driven through many renders: roomy on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -18,14 +18,7 @@ configure({ asyncUtilTimeout: 5_000 });
  */
 const url = `${config.crmApiUrl}/licences/list`;
 const all = licences(250);
-const settings: ColumnSettings<Licence> = {
-  entity: 'Licences',
-  columns: [
-    { id: 'customer', title: 'Customer' },
-    { id: 'seats', title: 'Seats', type: 'number' },
-  ],
-  sortIndex: 0,
-};
+const settings = licenceSettings;
 
 function gatedList(total: number) {
   const gates: Array<() => void> = [];

@@ -197,6 +197,32 @@ describe('server mode: one query in the URL (issue 16)', () => {
     expect(footer(container)).toBe('Showing 1–1 of 1');
   });
 
+  it("'Search N records...' counts the whole list: remembered from an unfiltered answer, else asked once", async () => {
+    const { source, calls } = fakeSource(all);
+    const { container, user } = renderTable({ columnSettings: settings, queryKey: ['l'], source });
+    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    await user.type(screen.getByRole('searchbox', { name: 'Filter Customer' }), '7');
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 43'));
+    expect(screen.getByPlaceholderText('Search 250 records...')).toBeInTheDocument();
+    expect(calls.some((call) => call.pageSize === 1)).toBe(false);
+
+    // A link that opens filtered has seen no unfiltered answer: one page of one row counts.
+    const linked = fakeSource(all);
+    const other = renderTable(
+      { columnSettings: settings, queryKey: ['m'], source: linked.source },
+      { url: '/list?f.customer=7' },
+    );
+    await waitFor(() =>
+      expect(within(other.container).getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+        'placeholder',
+        'Search 250 records...',
+      ),
+    );
+    expect(linked.calls.filter((call) => call.pageSize === 1)).toEqual([
+      { search: '', filters: {}, sort: null, page: 1, pageSize: 1 },
+    ]);
+  });
+
   it('a page beyond the last jumps to the last page (SPEC §2)', async () => {
     const { source, calls } = fakeSource(all);
     const { container, location } = renderTable(
