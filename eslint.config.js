@@ -11,9 +11,9 @@ import globals from 'globals';
 
 const portals = ['org', 'site'];
 
-/** Feature folders of a portal, read at lint time so a new feature is covered automatically. */
-function features(root, portal) {
-  const dir = join(root, 'src', portal, 'features');
+/** Sub-folders of a folder, read at lint time so a new feature or entity is covered automatically. */
+function folders(root, ...path) {
+  const dir = join(root, ...path);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -21,9 +21,63 @@ function features(root, portal) {
 }
 
 /**
+ * The core modules and the core modules each may import (docs/architecture.md). The table is a
+ * layering: what is not listed is refused, so no two core modules can import each other
+ * (tests/lint/module-graph.test.ts checks the table and the sources for cycles). A module that
+ * is not listed here may import no other core module.
+ */
+export const coreDependencies = {
+  config: [],
+  storage: [],
+  format: [],
+  notify: [],
+  files: [],
+  routes: ['config'],
+  errors: ['config'],
+  api: ['config', 'errors', 'notify'],
+  auth: ['api', 'config', 'errors', 'storage'],
+  query: ['api'],
+  // The basic components: nothing above them (the app's frame is core/shell).
+  ui: ['api', 'config', 'errors', 'files', 'format', 'notify', 'routes', 'storage'],
+  org: ['api', 'auth', 'storage', 'ui'],
+  permissions: ['config', 'org', 'storage'],
+  forms: ['api', 'format', 'ui'],
+  'custom-data': ['api', 'forms', 'notify', 'query', 'ui'],
+  'data-table': ['api', 'files', 'format', 'org', 'permissions', 'query', 'storage', 'ui'],
+  members: ['data-table', 'forms'],
+  shell: [
+    'auth',
+    'config',
+    'errors',
+    'format',
+    'notify',
+    'org',
+    'permissions',
+    'query',
+    'routes',
+    'storage',
+    'ui',
+  ],
+};
+
+/** One zone per core module: every other core module it may not import. */
+function coreZones(root) {
+  const modules = folders(root, 'src', 'core');
+  return modules.map((module) => {
+    const allowed = new Set([module, ...(coreDependencies[module] ?? [])]);
+    return {
+      target: `./src/core/${module}`,
+      from: modules.filter((other) => !allowed.has(other)).map((other) => `./src/core/${other}`),
+      message: `core/${module} may import only ${[...allowed].filter((m) => m !== module).join(', ') || 'no other core module'} (coreDependencies in eslint.config.js).`,
+    };
+  });
+}
+
+/**
  * The import boundaries of ARCHITECTURE.md as import-x/no-restricted-paths zones:
- * contract ← core ← features ← app, a feature never imports another feature, the portals
- * never import each other, and the portals and the local stack share only src/contract.
+ * contract ← core ← entities ← features ← app, a feature never imports another feature, an
+ * entity never imports another entity, the portals never import each other, the core modules
+ * keep their layers, and the portals and the local stack share only src/contract.
  */
 export function boundaryZones(root) {
   const zones = [
@@ -54,13 +108,27 @@ export function boundaryZones(root) {
       message: 'The local stack shares only src/contract with the portals.',
     },
   ];
+  zones.push(...coreZones(root).filter((zone) => zone.from.length > 0));
   for (const portal of portals) {
     zones.push({
       target: `./src/${portal}/features`,
       from: `./src/${portal}/app`,
       message: 'Features never import the app layer; the app composes features.',
     });
-    for (const feature of features(root, portal)) {
+    zones.push({
+      target: `./src/${portal}/entities`,
+      from: [`./src/${portal}/features`, `./src/${portal}/app`],
+      message: 'Entities never import features or the app: features build on entities.',
+    });
+    for (const entity of folders(root, 'src', portal, 'entities')) {
+      zones.push({
+        target: `./src/${portal}/entities/${entity}`,
+        from: `./src/${portal}/entities`,
+        except: [`./${entity}`],
+        message: 'An entity never imports another entity: compose them in a feature.',
+      });
+    }
+    for (const feature of folders(root, 'src', portal, 'features')) {
       zones.push({
         target: `./src/${portal}/features/${feature}`,
         from: `./src/${portal}/features`,

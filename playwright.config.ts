@@ -20,6 +20,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    // Each demo account signs in once through the provider's form; the specs reuse its session.
+    { name: 'sessions', testMatch: /sessions\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['sessions'] },
+  ],
   webServer: [
     {
       command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',

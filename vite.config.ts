@@ -43,7 +43,7 @@ export function portalFallback(portal: Portal | undefined): Plugin {
 
 /**
  * The static first paint of index.*.html (docs/performance.md) shows the environment tag as
- * EnvironmentTag (core/ui/shell/frame.tsx) renders it: its text comes from %VITE_ENVIRONMENT%,
+ * EnvironmentTag (core/shell/frame.tsx) renders it: its text comes from %VITE_ENVIRONMENT%,
  * its colour from here.
  */
 export function staticShell(appConfig: AppConfig): Plugin {
@@ -144,6 +144,25 @@ export default defineConfig(({ mode, command }) => {
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            // The server suite again on a throw-away PostgreSQL cluster (DATABASE_URL's path):
+            // every file but those about PGlite itself and the resilience runs (their own stacks).
+            name: 'server-pg',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            exclude: [
+              'server/db/pglite.test.ts',
+              'server/db/durability.test.ts',
+              'server/db/stats.test.ts',
+              'server/resilience/**',
+            ],
+            globalSetup: ['server/test/postgres-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
           },

@@ -12,7 +12,8 @@
  * issued-licences screen), BENCH_SIZES (1000,10000,50000,100000: rows of the synthetic table
  * page), BENCH_PEER=0 (skip the peer), BENCH_DURATION_S (10: each autocannon run),
  * BENCH_CONNECTIONS (10), BENCH_STARTUP_RUNS (3), BENCH_PHASES (comma list: sizes,table,stack,
- * pageload,form,http,startup), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH,
+ * pageload,form,http,lists,startup), BENCH_LISTS (embedded10k,embedded100k,postgres1m: the
+ * scenarios of the lists phase), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH,
  * BENCH_MERGE=1 (a partial run updates the figures of the last full run).
  *
  *   BENCH_PHASES=http BENCH_MERGE=1 npm run bench   # the local stack's figures alone (no build,
@@ -47,6 +48,7 @@ import {
   signIn,
 } from './lib/browser.mjs';
 import { load, signInOverHttp, withPeakRss } from './lib/http.mjs';
+import { listsPhase } from './lib/lists.mjs';
 import { composition } from './lib/composition.mjs';
 import { ensureLighthouse, lighthouse } from './lib/lighthouse.mjs';
 import { writeReport } from './lib/report.mjs';
@@ -92,7 +94,9 @@ const config = {
   connections: num('BENCH_CONNECTIONS', 10),
   startupRuns: num('BENCH_STARTUP_RUNS', SMOKE ? 0 : 3),
   phases: new Set(
-    (env.BENCH_PHASES ?? 'sizes,table,stack,lighthouse,pageload,form,http,startup').split(','),
+    (env.BENCH_PHASES ?? 'sizes,table,stack,lighthouse,pageload,form,http,lists,startup').split(
+      ',',
+    ),
   ),
 };
 const verbose = env.BENCH_VERBOSE === '1';
@@ -320,7 +324,7 @@ async function syntheticTable(browser) {
 // ---------------------------------------------------------------------------------------------
 // The servers: the stack (fresh data), the two portals' previews, the peer's preview.
 
-async function startStack({ port = 4000, dataDir, scale }) {
+async function startStack({ port = 4000, dataDir, scale, env = {} }) {
   const stack = startProcess('stack', process.execPath, [tsx, 'server/main.ts'], {
     cwd: repo,
     core: SERVER_CORE,
@@ -335,6 +339,8 @@ async function startStack({ port = 4000, dataDir, scale }) {
       RATE_LIMIT_MAX: '1000000000',
       CORS_ORIGINS: `${ORG},${SITE},${PEER}`,
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...env,
     },
   });
   processes.push(stack);
@@ -629,6 +635,30 @@ async function httpLoad(stack, stackUrl, token) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Issue 16: the list endpoint at 10k, 100k (PGlite) and 1M rows (PostgreSQL), bench/lib/lists.mjs.
+
+async function listsOfAnySize() {
+  await listsPhase({
+    repo,
+    tsx,
+    smoke: SMOKE,
+    dataDir: paths.data,
+    opts: { durationS: config.durationS, connections: config.connections },
+    fig,
+    details: results.details,
+    startStack: async (options) => {
+      const stack = await startStack(options);
+      return {
+        stop: async () => {
+          await stack.stop();
+          processes.splice(processes.indexOf(stack), 1);
+        },
+      };
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Figure 6: `npm start` (the stack and both dev servers) until all three answer.
 
 async function startup() {
@@ -707,6 +737,7 @@ async function main() {
         if (stack instanceof Error) throw stack;
         await httpLoad(stack, `http://localhost:${smokeStack.port}`, null);
       });
+      await phase('lists', listsOfAnySize);
     } else {
       let stack;
       let auth;
@@ -763,6 +794,7 @@ async function main() {
         });
       }
       await stopAll();
+      await phase('lists', listsOfAnySize);
       await phase('startup', async () => {
         await waitForPortsFree([4000, 5173, 5174, PEER_PORT]);
         await startup();

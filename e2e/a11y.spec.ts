@@ -5,7 +5,7 @@ import { expect, test } from './support/test';
 
 /**
  * Issue 11, accessibility sweep: axe-core (WCAG 2 A and AA rules) on every route of both portals
- * (src/core/permissions/routes.ts, docs/routes.md) and on every modal, with no serious or
+ * (src/core/routes/routes.ts, docs/routes.md) and on every modal, with no serious or
  * critical violation. Each test signs in once, as the demo account that may open its routes
  * (ARCHITECTURE.md), and moves through its pages client-side. Signed-out pages, the not-found,
  * no-access and sign-in-failed screens, the provider's sign-in and register forms and the

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, ORG_PORTAL, signIn } from './support/auth';
+import { ORG_PORTAL, signIn } from './support/auth';
 import { expect, test } from './support/test';
 
 /**
@@ -9,15 +9,6 @@ import { expect, test } from './support/test';
  * Demo facts used (server/seed): the fixed demo accounts are @example.com, generated users are
  * @example.net; Borealis has members of both.
  */
-
-/** Opens a guarded page: the portal sends the browser to the provider's sign-in form, then back. */
-async function signInAt(page: Page, email: string, path: string) {
-  await page.goto(ORG_PORTAL + path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === ORG_PORTAL && url.pathname === path);
-}
 
 const footerStatus = (page: Page) => page.locator('.dt-footer [role="status"]');
 
@@ -31,7 +22,7 @@ async function shownTotal(page: Page): Promise<number> {
 const emailCells = (table: Locator) => table.locator('tbody tr td:nth-child(3)');
 
 test('Users: searched, filtered, sorted, paged and exported', async ({ page }) => {
-  await signInAt(page, accounts.submanager, '/users');
+  await signIn(page, 'submanager', { path: '/users' });
   const table = page.getByRole('grid');
   await expect(page.getByText('Loading Data...')).toHaveCount(0);
   const total = await shownTotal(page);

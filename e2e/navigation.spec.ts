@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { accounts, signIn as signInAs, type Account } from './support/auth';
 
 /**
  * Issue 5 end to end: each demo account (ARCHITECTURE.md, password 'demo') signs in through the
@@ -17,13 +18,15 @@ const NO_ACCESS = 'You do not have access to this page';
 const NOT_FOUND =
   'Oops! Looks like you followed a bad link. If you think this is a problem with us, please tell us.';
 
+/** RequireAuth saves the path and goes to the provider, which signs the account in. */
 async function signIn(page: Page, origin: string, email: string, path = '/dashboard') {
-  await page.goto(origin + path);
-  // RequireAuth saves the path and goes to the provider's own sign-in page.
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === origin && !url.pathname.startsWith('/signin-oidc'));
+  const account = (Object.keys(accounts) as Account[]).find((a) => accounts[a] === email);
+  if (!account) throw new Error(`${email} is not a demo account`);
+  await signInAs(page, account, {
+    portal: origin,
+    path,
+    landed: (url) => !url.pathname.startsWith('/signin-oidc'),
+  });
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 

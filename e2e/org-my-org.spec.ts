@@ -13,6 +13,8 @@ async function findRow(page: Page, text: string) {
 
 test.describe('My Org: Users', () => {
   test('owner invites a user, changes a flag and revokes the invitation', async ({ page }) => {
+    // Three reloads and five accessibility scans: about 25 s on a busy 2-core machine.
+    test.setTimeout(60_000);
     await signIn(page, 'owner', { path: '/users' });
     await expect(page).toHaveTitle('Users - Organisation Portal');
     await expect(page.getByRole('heading', { name: 'Members and invitations' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { accounts, ORG_PORTAL, signIn, STACK } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
+import { followMessageLink } from './support/outbox';
 import { expect, test } from './support/test';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -109,6 +110,16 @@ test.describe('Subscription registration', () => {
     await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
     await page.getByLabel('Confirm password').fill('e2e-password-1');
     await page.getByRole('button', { name: 'Create account' }).click();
+    // The account is made by the link sent to the address (development outbox, another tab);
+    // then this tab signs in and goes on with the registration.
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    const mail = await page.context().newPage();
+    await followMessageLink(mail, email, 'Confirm your email address');
+    await mail.getByRole('button', { name: 'Confirm and create my account' }).click();
+    await expect(mail.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+    await mail.close();
+    await page.getByLabel('Password').fill('e2e-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/subscription\/register\?id=\d+&code=/);
     await page.getByRole('button', { name: 'Finish registration' }).click();
     await page.waitForURL(`${ORG_PORTAL}/dashboard`);

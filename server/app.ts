@@ -10,16 +10,20 @@ import type { Db } from './db/types';
 import { loadKeys, type StackKeys } from './auth/keys';
 import { createTokenVerifier } from './auth/tokens';
 import { installErrorHandlers } from './http/errors';
-import { installSecurity } from './http/security';
+import { API_HEADERS, installSecurity } from './http/security';
+import { installInputRules } from './http/input';
 import { errorEnvelope } from './http/envelope';
 import { installGuards, type Services } from './http/routes';
 import { seedIfEmpty } from './seed/seed';
 import { isFreshPgliteDir, readSeedCache, seedCacheFile, writeSeedCache } from './seed/cache';
 import type { PGlite } from '@electric-sql/pglite';
 import { registerIdentity } from './identity/register';
+import { messagePage } from './identity/pages';
 import { registerCrm } from './crm/register';
 import { registerData } from './data/register';
 import { registerErrorSink } from './errors/register';
+import { createMailer } from './mail/mailer';
+import { registerOutbox } from './mail/outbox';
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration. */
@@ -64,7 +68,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     );
   }
   const issuer = `${config.publicUrl}/identity`;
-  const services: Services = { db, config, verifyToken: createTokenVerifier(keys, issuer), issuer };
+  const services: Services = {
+    db,
+    config,
+    verifyToken: createTokenVerifier(keys, issuer),
+    issuer,
+    mailer: createMailer(db, config.mail),
+  };
 
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
@@ -78,8 +88,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       const reply = res as unknown as FastifyReply;
       void reply
         .code(tooLong ? 414 : 400)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+        .headers(API_HEADERS)
         .send(errorEnvelope(tooLong ? 'Request URL is too long' : 'Malformed request URL'));
     },
   });
@@ -89,7 +98,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   app.decorate('services', services);
   app.decorate('keys', keys);
 
-  installErrorHandlers(app);
+  // The identity service's pages show a refused request as a page of their own look.
+  installErrorHandlers(app, { render: messagePage, homeHref: `${config.portalOrigins.org}/` });
   installSecurity(app, config.corsOrigins);
   await app.register(rateLimit, {
     global: true,
@@ -101,6 +111,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     }),
   });
   installGuards(app);
+  installInputRules(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -128,6 +139,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   await registerCrm(app, services);
   await registerData(app, services);
   await registerErrorSink(app, services);
+  registerOutbox(app, services);
 
   if (!options.keepDbOpen) {
     app.addHook('onClose', async () => {

@@ -22,7 +22,28 @@ export interface ServerConfig {
   signInWindowMs: number;
   /** Organisations that may send support requests. */
   supportOrgIds: number[];
+  /** DSNs whose public key and project the error sink accepts (the portals' VITE_SENTRY_DSN). */
+  errorSinkDsns: string[];
+  /** Events the error sink keeps per project (the newest). */
+  errorSinkMaxEvents: number;
+  /** Per-organisation quotas (docs/security.md "Size limits and quotas"). */
+  quotas: Quotas;
   logLevel: string;
+  /** NODE_ENV=production: no development outbox, and messages need SMTP. */
+  production: boolean;
+  /** Mail: SMTP (nodemailer) when smtpUrl is set; the development outbox unless production. */
+  mail: { smtpUrl: string | undefined; from: string; outbox: boolean };
+}
+
+export interface Quotas {
+  /** Bytes of files an organisation stores: blast files, subscription and support attachments. */
+  storageBytesPerOrg: number;
+  /** Support requests an organisation may send in any 24 hours. */
+  supportRequestsPerDay: number;
+  /** Custom data records of one organisation, and of one offering. */
+  customDataRecords: number;
+  /** Node libraries of an organisation (its own and its sites'). */
+  nodeLibrariesPerOrg: number;
 }
 
 const num = (v: string | undefined, fallback: number) => {
@@ -36,6 +57,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = num(env.PORT, 4000);
   const org = env.ORG_PORTAL_ORIGIN ?? 'http://localhost:5173';
   const site = env.SITE_PORTAL_ORIGIN ?? 'http://localhost:5174';
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SMTP_URL) {
+    // Invitations and address checks are links sent by mail: without a way to send, nobody could
+    // join an organisation or create an account.
+    throw new Error('SMTP_URL is required when NODE_ENV=production (docs/local-stack.md § Mail)');
+  }
   return {
     port,
     host: env.HOST ?? 'localhost',
@@ -51,6 +78,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signInMaxFailures: num(env.SIGNIN_MAX_FAILURES, 5),
     signInWindowMs: num(env.SIGNIN_WINDOW_MS, 15 * 60_000),
     supportOrgIds: (env.SUPPORT_ORG_IDS ?? '1,2,3').split(',').map((s) => Number(s.trim())),
+    errorSinkDsns: (env.ERROR_SINK_DSNS ?? 'http://localdev@localhost:4000/errors/1')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    errorSinkMaxEvents: num(env.ERROR_SINK_MAX_EVENTS, 10_000),
+    quotas: {
+      storageBytesPerOrg: num(env.QUOTA_STORAGE_BYTES_PER_ORG, 2 * 1024 ** 3),
+      supportRequestsPerDay: num(env.QUOTA_SUPPORT_REQUESTS_PER_DAY, 20),
+      customDataRecords: num(env.QUOTA_CUSTOM_DATA_RECORDS, 100),
+      nodeLibrariesPerOrg: num(env.QUOTA_NODE_LIBRARIES_PER_ORG, 500),
+    },
     logLevel: env.LOG_LEVEL ?? 'info',
+    production,
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM ?? 'Organisation Portal <no-reply@localhost>',
+      outbox: !production,
+    },
   };
 }

@@ -250,6 +250,7 @@ function rows(f) {
     ['bare Fastify route p99', 'stack.bareFastify.p99Ms', null, ms, null],
     ['stack RSS idle', 'stack.rssIdleBytes', null, mb, null],
     ['stack RSS peak under load', 'stack.rssPeakBytes', null, mb, null],
+    ...listRows(f),
     [
       '`npm start` → stack and both portals answering',
       'startup.npmStartToPortalsAnsweringMs',
@@ -258,6 +259,55 @@ function rows(f) {
       null,
     ],
   );
+  return list;
+}
+
+/**
+ * Issue 16: the Issued Licences list endpoint per scenario (bench/lib/lists.mjs); the peer column
+ * of the throughput rows is PostgreSQL answering the page's statement itself (pgbench).
+ */
+function listRows(f) {
+  const list = [];
+  const variants = [
+    ['page50', '50-row page (id order)', true],
+    ['sortCustomer', '50-row page by customer (indexed)', true],
+    ['sortExpiryDesc', '50-row page by expiry, descending (indexed)', true],
+    ['filtered', 'state and seats filters', false],
+    ['search', 'search', false],
+    ['deep', 'the last page (deep offset)', false],
+  ];
+  for (const [scenario, label] of [
+    ['lists.smoke', 'smoke'],
+    ['lists.embedded10k', '10k rows, PGlite'],
+    ['lists.embedded100k', '100k rows, PGlite'],
+    ['lists.postgres1m', '1M rows, PostgreSQL'],
+  ]) {
+    if (f[`${scenario}.rows`] === undefined) continue;
+    const million = scenario === 'lists.postgres1m';
+    list.push([`list endpoint, ${label}: rows`, `${scenario}.rows`, null, plain, null]);
+    if (million)
+      list.push([`list endpoint, ${label}: load time`, `${scenario}.loadMs`, null, ms, null]);
+    for (const [variant, what, indexed] of variants) {
+      const pg = million && `${scenario}.pgbench.${variant}.tps`;
+      list.push(
+        [
+          `list endpoint, ${label}, ${what}: p99`,
+          `${scenario}.${variant}.p99Ms`,
+          null,
+          ms,
+          million && indexed ? { max: 25 } : null,
+        ],
+        [`list endpoint, ${label}, ${what}: p50`, `${scenario}.${variant}.p50Ms`, null, ms, null],
+        [
+          `list endpoint, ${label}, ${what}: throughput${pg && f[pg] !== undefined ? ' (peer: pgbench, same statement)' : ''}`,
+          `${scenario}.${variant}.rps`,
+          pg && f[pg] !== undefined ? pg : null,
+          rps,
+          null,
+        ],
+      );
+    }
+  }
   return list;
 }
 

@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
 
 export const ORG_PORTAL = 'http://localhost:5173';
 export const SITE_PORTAL = 'http://localhost:5174';
@@ -19,28 +21,69 @@ export const accounts = {
 } as const;
 export type Account = keyof typeof accounts;
 
+/** The accounts that can sign in (pending was invited and never activated). */
+export const signInAccounts = (Object.keys(accounts) as Account[]).filter((a) => a !== 'pending');
+
+/**
+ * Where e2e/sessions.setup.ts saves each account's browser state after signing in once through
+ * the provider's form: the provider's session cookies (Playwright storageState; git-ignored).
+ */
+export const sessionFile = (account: Account) => join('e2e', '.auth', `${account}.json`);
+
+/**
+ * The portals keep their tokens in session storage (SPEC §3), which a storage state does not
+ * carry; the provider's session is a cookie, which it does. So a test reuses the account's
+ * provider session, and the portal signs in through the provider without its form: a real
+ * authorization code flow with fresh tokens for every test, no password typed again.
+ */
+const sessionOf = new WeakMap<BrowserContext, Account>();
+
+async function useSavedSession(context: BrowserContext, account: Account): Promise<void> {
+  if (sessionOf.get(context) === account) return;
+  let state: { cookies?: Parameters<BrowserContext['addCookies']>[0] };
+  try {
+    state = JSON.parse(await readFile(sessionFile(account), 'utf8')) as typeof state;
+  } catch {
+    return; // no saved session (a spec run without its setup): the form below signs in
+  }
+  await context.addCookies(state.cookies ?? []);
+  sessionOf.set(context, account);
+}
+
+/** The provider's sign-in form: fill it and submit. */
+export async function submitSignInForm(page: Page, account: Account): Promise<void> {
+  await page.getByLabel('Email').fill(accounts[account]);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /**
  * Signs in for real: opens a guarded page of the portal, which redirects to the identity
- * provider; fills its form; waits until the portal is back on that page (lastRoute restored)
- * with its signed-in shell. With an identity-provider session already in the browser context,
- * the provider answers without its form.
+ * provider; the provider answers at once from the account's saved session (or shows its form,
+ * which is filled: `form: true`, or a session that ended); waits until the portal is back on
+ * that page (lastRoute restored) with its signed-in shell.
  */
 export async function signIn(
   page: Page,
   account: Account,
-  options: { portal?: string; path?: string } = {},
+  options: {
+    portal?: string;
+    path?: string;
+    form?: boolean;
+    /** Where the portal lands after the callback (default: on `path` itself). */
+    landed?: (url: URL) => boolean;
+  } = {},
 ): Promise<void> {
   const portal = options.portal ?? ORG_PORTAL;
   const path = options.path ?? '/dashboard';
+  if (!options.form) await useSavedSession(page.context(), account);
   const providerForm = page.getByRole('heading', { name: 'Sign in', exact: true });
   const shell = page.getByRole('navigation', { name: 'Main navigation' });
   await page.goto(portal + path);
   await providerForm.or(shell).first().waitFor();
-  if (new URL(page.url()).origin === STACK) {
-    await page.getByLabel('Email').fill(accounts[account]);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await page.waitForURL((url) => url.origin === portal && url.pathname === path);
+  if (new URL(page.url()).origin === STACK) await submitSignInForm(page, account);
+  const landed = options.landed ?? ((url: URL) => url.pathname === path);
+  await page.waitForURL((url) => url.origin === portal && landed(url));
   await shell.waitFor();
+  sessionOf.set(page.context(), account);
 }

@@ -7,6 +7,8 @@ export interface StackKeys {
   signingJwk: JWK & { kid: string; alg: string };
   publicJwk: JWK & { kid: string; alg: string };
   cookieKeys: string[];
+  /** HMAC key of the sign-in hints the stack issues (auth/secrets.ts signUserHint). */
+  hintKey: string;
 }
 
 async function setting(db: Queryable, key: string, create: () => Promise<string>): Promise<string> {
@@ -39,11 +41,15 @@ export async function loadKeys(db: Queryable): Promise<StackKeys> {
   const cookieText = await setting(db, 'oidc.cookieKeys', async () =>
     JSON.stringify([randomBytes(32).toString('base64url')]),
   );
+  const hintKey = await setting(db, 'identity.hintKey', async () =>
+    randomBytes(32).toString('base64url'),
+  );
   const signingJwk = JSON.parse(jwkText) as StackKeys['signingJwk'];
   const { kty, n, e, kid, alg } = signingJwk;
   return {
     signingJwk,
     publicJwk: { kty, n, e, kid, alg, use: 'sig' } as StackKeys['publicJwk'],
     cookieKeys: JSON.parse(cookieText) as string[],
+    hintKey,
   };
 }

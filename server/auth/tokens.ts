@@ -8,10 +8,15 @@ export const API_RESOURCE = 'urn:portal-api';
 export const API_SCOPES = ['crmApi', 'blastDataApi', 'IdentityServerApi'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
+/** The access-token claim naming the grant the token was issued under (identity/provider.ts). */
+export const GRANT_CLAIM = 'grant_id';
+
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
   scope: string;
   client_id?: string;
+  /** The provider's grant behind the token: the API answers only while it is alive. */
+  grant_id?: string;
   /** 'sysadmin', a list of roles, or absent. */
   role?: string | string[];
 }
@@ -22,10 +27,13 @@ export type TokenVerifier = (token: string) => Promise<AccessTokenClaims>;
 const VERIFIED_CACHE_SIZE = 1000;
 
 /**
- * Verifies signature (the provider's own keys), issuer, audience, expiry, typ and alg.
- * A token verified once is remembered until it expires: the same text with the same keys always
- * verifies the same way, so only the time checks are repeated (docs/performance.md: the RS256
- * check cost about as much as the rest of a list request).
+ * Verifies signature (the provider's own keys), issuer, audience, expiry, typ and alg, and that the
+ * token names its grant. A token verified once is remembered until it expires: the same text with
+ * the same keys always verifies the same way, so only the time checks are repeated
+ * (docs/performance.md: the RS256 check cost about as much as the rest of a list request). Whether
+ * the grant is still alive is not a property of the text: the caller asks the database on every
+ * request (http/routes.ts authenticate), so nothing here needs forgetting when a grant is revoked,
+ * and every process of the stack sees a revocation at once.
  */
 export function createTokenVerifier(keys: StackKeys, issuer: string): TokenVerifier {
   const jwks = createLocalJWKSet({ keys: [keys.publicJwk] });
@@ -45,6 +53,7 @@ export function createTokenVerifier(keys: StackKeys, issuer: string): TokenVerif
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub)) throw new Error('bad sub');
+    if (typeof payload[GRANT_CLAIM] !== 'string') throw new Error('no grant');
     const claims: AccessTokenClaims = Object.freeze({
       ...payload,
       sub: payload.sub,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { routeTable } from '../http/routes';
 import { bearer, createTestApp, tokenFor, type DemoAccount } from '../test/harness';
-import { downloadFileName } from './files';
+import { normaliseFileName } from '../http/files';
 
 let app: App;
 const tokens = new Map<DemoAccount, string>();
@@ -89,12 +89,12 @@ describe('subscription attachment downloads', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Terms_v2_final.pdf"; filename*=UTF-8''Terms_v2_final.pdf`,
     );
-    expect(downloadFileName('../../etc/passwd')).toBe('passwd');
-    expect(downloadFileName('.hidden')).toBe('hidden');
-    expect(downloadFileName(' ')).toBe('attachment');
-    expect(downloadFileName('\u0000\r\n.pdf')).toBe('pdf');
-    expect(downloadFileName('a\r\nX-Evil: 1')).toBe('a_X-Evil_1');
-    expect(downloadFileName(`${'x'.repeat(300)}.docx`)).toBe(`${'x'.repeat(145)}.docx`);
+    expect(normaliseFileName('../../etc/passwd')).toBe('passwd');
+    expect(normaliseFileName('.hidden')).toBe('hidden');
+    expect(normaliseFileName(' ')).toBe('attachment');
+    expect(normaliseFileName('\u0000\r\n.pdf')).toBe('pdf');
+    expect(normaliseFileName('a\r\nX-Evil: 1')).toBe('a_X-Evil_1');
+    expect(normaliseFileName(`${'x'.repeat(300)}.docx`)).toBe(`${'x'.repeat(145)}.docx`);
   });
 
   it('serves the subscriber (sub manager) through its software subscription', async () => {

@@ -1,8 +1,10 @@
-import { customerListRequestSchema, customerSchema } from '@/contract/crm/customers';
+import { customerColumns, customerList, customerSchema } from '@/contract/crm/customers';
 import { orgParamsSchema } from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
-import { defineRoute, org, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import { org, type Services } from '../http/routes';
+import type { ListDef } from '../http/list';
+import { listRoutes } from '../http/list-routes';
+import { badRequest } from '../http/envelope';
+import type { Queryable } from '../db/types';
 
 /**
  * Who sells may see whom it sold to: the readers of Customer Subs and Issued Licences (SPEC §6:
@@ -55,47 +57,76 @@ const FROM = `(
 const COLUMNS = `o.id, o.name, k.subscriptions, k.active_subscriptions, k.licences, k.active_licences,
   to_char(k.next_end_date, 'YYYY-MM-DD') as next_end_date, k.customer_since`;
 
-export const customerRoutes = ({ db }: Services) => [
-  defineRoute({
-    method: 'POST',
-    url: '/orgs/:orgId/customers/list',
-    access: CUSTOMERS_READ,
-    summary: "The vendor's customers: organisations it sold to, with what they hold from it",
-    params: orgParamsSchema,
-    body: customerListRequestSchema,
-    response: pagedResultsSchema(customerSchema),
-    handler: async ({ params, body }) =>
-      pagedQuery(
-        db,
-        {
-          columns: COLUMNS,
-          from: FROM,
-          where: [],
-          params: [params.orgId],
-          defaultSort: 'o.name',
-          sortable: {
-            id: 'o.id',
-            name: 'o.name',
-            subscriptions: 'k.subscriptions',
-            activeSubscriptions: 'k.active_subscriptions',
-            licences: 'k.licences',
-            activeLicences: 'k.active_licences',
-            nextEndDate: 'k.next_end_date',
-            customerSince: 'k.customer_since',
-          },
-          searchable: ['o.name'],
-        },
-        body,
-        (r: Row) => ({
-          id: r.id,
-          name: r.name,
-          subscriptions: r.subscriptions,
-          activeSubscriptions: r.active_subscriptions,
-          licences: r.licences,
-          activeLicences: r.active_licences,
-          nextEndDate: r.next_end_date,
-          customerSince: r.customer_since.toISOString(),
-        }),
-      ),
-  }),
-];
+const mapCustomer = (r: Row) => ({
+  id: r.id,
+  name: r.name,
+  subscriptions: r.subscriptions,
+  activeSubscriptions: r.active_subscriptions,
+  licences: r.licences,
+  activeLicences: r.active_licences,
+  nextEndDate: r.next_end_date,
+  customerSince: r.customer_since.toISOString(),
+});
+const customersDef: ListDef<typeof customerColumns, Row, ReturnType<typeof mapCustomer>> = {
+  columns: customerColumns,
+  sql: {
+    id: { sql: 'o.id' },
+    name: { sql: 'o.name' },
+    subscriptions: { sql: 'k.subscriptions' },
+    activeSubscriptions: { sql: 'k.active_subscriptions' },
+    licences: { sql: 'k.licences' },
+    activeLicences: { sql: 'k.active_licences' },
+    nextEndDate: { sql: 'k.next_end_date', nullable: true },
+    customerSince: { sql: 'k.customer_since', instant: true },
+  },
+  from: FROM,
+  key: 'o.id',
+  select: COLUMNS,
+  map: mapCustomer,
+  defaultSort: { by: 'name' },
+};
+
+export const customerRoutes = ({ db }: Services) =>
+  listRoutes(
+    { db },
+    {
+      base: '/orgs/:orgId/customers',
+      access: CUSTOMERS_READ,
+      summary: "The vendor's customers: organisations it sold to, with what they hold from it",
+      params: orgParamsSchema,
+      request: customerList.request,
+      selection: customerList.selection,
+      row: customerSchema,
+      def: customersDef,
+      // $1 is the vendor: the from clause groups its sales by customer.
+      scope: ({ params }) => ({ where: [], params: [params.orgId] }),
+      fileName: 'customers',
+    },
+  );
+/**
+ * A vendor sells only to its customers (issue 14): the organisations of its directory above,
+ * i.e. those it sold a subscription or issued a licence to. A first sale goes through the
+ * offering's registration link, which the customer starts (crm/registrations.ts). The refusal
+ * reads the same for an organisation that does not exist and one that is not a customer, and
+ * names neither, so it tells nothing about other tenants.
+ */
+export const NOT_A_CUSTOMER =
+  "Not one of your customers. A first sale goes through the offering's registration link.";
+
+/** Refuses (400 on field) unless every id of orgIds is a customer of the vendor. */
+export async function assertCustomers(
+  q: Queryable,
+  vendorOrgId: number,
+  orgIds: readonly number[],
+  field: string,
+) {
+  const wanted = [...new Set(orgIds)];
+  const rows = await q.query<{ id: number }>(
+    `select c.id from unnest($2::int[]) as c(id)
+      where c.id <> $1
+        and (exists (select 1 from subscriptions s where s.vendor_org_id = $1 and s.subscriber_org_id = c.id)
+          or exists (select 1 from licences l where l.vendor_org_id = $1 and l.customer_org_id = c.id))`,
+    [vendorOrgId, wanted],
+  );
+  if (rows.length !== wanted.length) throw badRequest(field, NOT_A_CUSTOMER, 'notCustomer');
+}

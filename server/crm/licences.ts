@@ -1,16 +1,25 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  bulkRenewLicencesSchema,
+  bulkSuspendLicencesSchema,
+  heldLicenceColumns,
+  heldLicenceList,
   issueLicenceSchema,
-  licenceListRequestSchema,
+  issuedLicenceColumns,
+  issuedLicenceList,
   licenceSchema,
   renewLicenceSchema,
 } from '@/contract/crm/licences';
 import { orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
 import { defineRoute, org, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import { userDisplaySql, type ListDef, type Scope } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
+import { applyToOne, bulkRoute, type RowAction } from '../http/bulk';
 import { badRequest, notFound } from '../http/envelope';
 import type { Queryable } from '../db/types';
+import { assertCustomers } from './customers';
+import { assertForSale } from './offerings';
+import { reinstateLicence, renewLicence, suspendLicence } from './licence-actions';
 
 export interface LicenceRow {
   id: number;
@@ -37,11 +46,6 @@ export const LICENCE_COLUMNS = `l.id, l.subscription_id, s.name as subscription_
   u.first_name as u_first, u.last_name as u_last, u.email as u_email, l.issued_at`;
 export const LICENCE_FROM = `licences l join offerings f on f.id = l.offering_id join orgs vo on vo.id = l.vendor_org_id
   join orgs co on co.id = l.customer_org_id left join subscriptions s on s.id = l.subscription_id left join users u on u.id = l.assigned_user_id`;
-/**
- * Counts the rows of LICENCE_FROM: its inner joins follow not-null foreign keys and its left
- * joins primary keys, so they neither drop nor repeat a licence (filters on l.* only).
- */
-const LICENCE_COUNT_FROM = 'licences l';
 export const mapLicence = (orgNameOf: 'vendor' | 'customer') => (r: LicenceRow) => ({
   id: r.id,
   subscription: r.subscription_id
@@ -78,25 +82,81 @@ const licenceJson = (orgNameOf: 'vendor' | 'customer') => `json_build_object(
   'issuedAt', to_char(l.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'orgName', ${orgNameOf === 'vendor' ? 'vo.name' : 'co.name'})`;
 type LicenceOut = ReturnType<ReturnType<typeof mapLicence>>;
-const asIs = (r: LicenceOut) => r;
-const SORTABLE = {
-  id: 'l.id',
-  expiry: 'l.expiry',
-  state: 'l.state',
-  product: 'f.name',
-  orgName: 'co.name',
-  seats: 'l.seats',
-  issuedAt: 'l.issued_at',
+
+/** The state a licence shows: Expired once an active licence's expiry has passed. */
+const STATE = `case when l.state = 'Active' and l.expiry < current_date then 'Expired' else l.state end`;
+/** Each state as a predicate on the stored columns (filters that the planner can estimate). */
+const STATE_IS = {
+  Active: `(l.state = 'Active' and (l.expiry is null or l.expiry >= current_date))`,
+  Suspended: `l.state = 'Suspended'`,
+  Expired: `(l.state = 'Expired' or (l.state = 'Active' and l.expiry < current_date))`,
+} as const;
+const legacyState = (state?: string) =>
+  state && Object.hasOwn(STATE_IS, state) ? [STATE_IS[state as keyof typeof STATE_IS]] : [];
+const common = {
+  id: { sql: 'l.id' },
+  'product.name': {
+    sql: 'f.name',
+    lookup: { fk: 'l.offering_id', from: 'offerings f', key: 'f.id' },
+  },
+  'subscription.name': {
+    sql: 's.name',
+    nullable: true,
+    lookup: { fk: 'l.subscription_id', from: 'subscriptions s', key: 's.id' },
+  },
+  'state.name': { sql: STATE, when: STATE_IS },
+  seats: { sql: 'l.seats' },
+  expiry: { sql: 'l.expiry', nullable: true },
+  issuedAt: { sql: 'l.issued_at', instant: true },
 };
-const SEARCHABLE = ['f.name', 's.name', 'co.name', 'vo.name', 'l.state'];
-const stateFilter = (state?: string) =>
-  state === 'Expired'
-    ? [`(l.state = 'Expired' or (l.state = 'Active' and l.expiry < current_date))`]
-    : state === 'Active'
-      ? [`l.state = 'Active' and (l.expiry is null or l.expiry >= current_date)`]
-      : state
-        ? [`l.state = '${state === 'Suspended' ? 'Suspended' : 'Active'}'`]
-        : [];
+type Json = { row: LicenceOut };
+/** What both licence lists share: the joins, the key and the row built in SQL. */
+const licenceList = (orgNameOf: 'vendor' | 'customer') => ({
+  from: LICENCE_FROM,
+  key: 'l.id',
+  select: `${licenceJson(orgNameOf)} as row`,
+  map: (r: Json) => r.row,
+  defaultSort: { by: 'id' as const },
+});
+
+/** Issued Licences: the vendor's licences, by the columns of the contract's table. */
+export const issuedLicencesDef: ListDef<typeof issuedLicenceColumns, Json, LicenceOut> = {
+  columns: issuedLicenceColumns,
+  sql: {
+    ...common,
+    'customerOrg.name': {
+      sql: 'co.name',
+      lookup: { fk: 'l.customer_org_id', from: 'orgs co', key: 'co.id' },
+    },
+  },
+  ...licenceList('customer'),
+};
+export const issuedLicencesScope = ({
+  params,
+  body,
+}: ScopeContext<{ orgId: number }, { state?: string }>): Scope => ({
+  where: ['l.vendor_org_id = $1', ...legacyState(body?.state)],
+  params: [params.orgId],
+});
+
+/** Licences: what the organisation holds, with the licence and user cells as the table shows. */
+const heldLicencesDef: ListDef<typeof heldLicenceColumns, Json, LicenceOut> = {
+  columns: heldLicenceColumns,
+  sql: {
+    ...common,
+    licence: {
+      sql: `concat_ws(' · ', nullif(s.name, ''), nullif(f.name, ''), ${STATE})`,
+      searchable: false, // its parts are searched as columns of their own
+    },
+    orgName: { sql: 'vo.name', lookup: { fk: 'l.vendor_org_id', from: 'orgs vo', key: 'vo.id' } },
+    assignedUser: {
+      sql: userDisplaySql('u'),
+      nullable: true,
+      lookup: { fk: 'l.assigned_user_id', from: 'users u', key: 'u.id' },
+    },
+  },
+  ...licenceList('vendor'),
+};
 
 export async function loadLicence(
   q: Queryable,
@@ -118,21 +178,47 @@ const LICENCES_READ = org('isOrgAdmin', 'isSubManager', 'isDeveloper');
 const ISSUED_READ = org('isProductOwnerEnabled', 'isOrgAdmin', 'isBusinessManager');
 const ISSUED_WRITE = org('isOrgAdmin', 'isBusinessManager');
 
+/** A licence's subscription must be the vendor's to the customer, and not disabled. */
+async function checkSubscription(
+  q: Queryable,
+  vendorOrgId: number,
+  customerOrgId: number,
+  subscriptionId: number,
+) {
+  const [sub] = await q.query<{ is_disabled: boolean }>(
+    'select is_disabled from subscriptions where id = $1 and vendor_org_id = $2 and subscriber_org_id = $3',
+    [subscriptionId, vendorOrgId, customerOrgId],
+  );
+  if (!sub) throw badRequest('subscriptionId', 'Unknown subscription');
+  if (sub.is_disabled)
+    throw badRequest('subscriptionId', 'The subscription is disabled', 'disabled');
+}
+
 export const licenceRoutes = ({ db }: Services) => {
-  const setState = (state: 'Active' | 'Suspended', summary: string, url: string) =>
+  /** A single-row action, then the licence as the vendor sees it. */
+  const single = <I>(
+    action: RowAction<I>,
+    summary: string,
+    url: string,
+    body?: z.ZodType,
+    input: (body: never) => I = () => undefined as I,
+  ) =>
     defineRoute({
       method: 'POST',
       url,
       access: ISSUED_WRITE,
       summary,
       params: orgIdParamsSchema,
+      ...(body ? { body } : {}),
       response: licenceSchema,
-      handler: async ({ params }) => {
-        const rows = await db.query(
-          `update licences set state = $3 where vendor_org_id = $1 and id = $2 returning id`,
-          [params.orgId, params.id, state],
+      handler: async ({ params, body: given, user }) => {
+        await applyToOne(
+          db,
+          action,
+          { orgId: params.orgId, actorUserId: user.id },
+          input(given as never),
+          params.id,
         );
-        if (rows.length === 0) throw notFound('Licence');
         return loadLicence(
           db,
           'l.vendor_org_id = $1 and l.id = $2',
@@ -141,59 +227,61 @@ export const licenceRoutes = ({ db }: Services) => {
         );
       },
     });
+  const bulk = <I>(
+    action: RowAction<I>,
+    verb: string,
+    body: z.ZodType,
+    input: (body: never) => I = () => undefined as I,
+  ) =>
+    bulkRoute(
+      { db },
+      {
+        url: `/orgs/:orgId/issued-licences/bulk/${verb}`,
+        access: ISSUED_WRITE,
+        summary: `${verb[0]?.toUpperCase()}${verb.slice(1)} the selected issued licences (ids, or all matching), as one by one`,
+        params: orgParamsSchema,
+        body,
+        list: issuedLicencesDef as ListDef<typeof issuedLicenceColumns, unknown, unknown>,
+        scope: issuedLicencesScope,
+        action,
+        input,
+      },
+    );
+  const renewInput = (body: { expiry: string }) => ({ expiry: body.expiry });
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/licences/list',
-      access: LICENCES_READ,
-      summary: "The organisation's own licences",
-      params: orgParamsSchema,
-      body: licenceListRequestSchema,
-      response: pagedResultsSchema(licenceSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: LICENCE_COLUMNS,
-            from: LICENCE_FROM,
-            where: ['l.customer_org_id = $1', ...stateFilter(body.state)],
-            params: [params.orgId],
-            defaultSort: 'l.id',
-            sortable: { ...SORTABLE, orgName: 'vo.name' },
-            searchable: SEARCHABLE,
-            countFrom: LICENCE_COUNT_FROM,
-            json: licenceJson('vendor'),
-          },
-          body,
-          asIs,
-        ),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/issued-licences/list',
-      access: ISSUED_READ,
-      summary: 'Licences the organisation issued to customers',
-      params: orgParamsSchema,
-      body: licenceListRequestSchema,
-      response: pagedResultsSchema(licenceSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: LICENCE_COLUMNS,
-            from: LICENCE_FROM,
-            where: ['l.vendor_org_id = $1', ...stateFilter(body.state)],
-            params: [params.orgId],
-            defaultSort: 'l.id',
-            sortable: SORTABLE,
-            searchable: SEARCHABLE,
-            countFrom: LICENCE_COUNT_FROM,
-            json: licenceJson('customer'),
-          },
-          body,
-          asIs,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/licences',
+        access: LICENCES_READ,
+        summary: "The organisation's own licences",
+        params: orgParamsSchema,
+        request: heldLicenceList.request,
+        selection: heldLicenceList.selection,
+        row: licenceSchema,
+        def: heldLicencesDef,
+        scope: ({ params, body }: ScopeContext<{ orgId: number }, { state?: string }>) => ({
+          where: ['l.customer_org_id = $1', ...legacyState(body?.state)],
+          params: [params.orgId],
+        }),
+        fileName: 'licences',
+      },
+    ),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/issued-licences',
+        access: ISSUED_READ,
+        summary: 'Licences the organisation issued to customers',
+        params: orgParamsSchema,
+        request: issuedLicenceList.request,
+        selection: issuedLicenceList.selection,
+        row: licenceSchema,
+        def: issuedLicencesDef,
+        scope: issuedLicencesScope,
+        fileName: 'issued-licences',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/issued-licences/:id',
@@ -218,21 +306,10 @@ export const licenceRoutes = ({ db }: Services) => {
       body: issueLicenceSchema,
       response: licenceSchema,
       handler: async ({ params, body }) => {
-        const [off] = await db.query('select 1 from offerings where id = $1 and org_id = $2', [
-          body.offeringId,
-          params.orgId,
-        ]);
-        if (!off) throw badRequest('offeringId', 'Unknown offering');
-        const [cust] = await db.query('select 1 from orgs where id = $1', [body.customerOrgId]);
-        if (!cust || body.customerOrgId === params.orgId)
-          throw badRequest('customerOrgId', 'Unknown customer organisation');
-        if (body.subscriptionId) {
-          const [sub] = await db.query(
-            'select 1 from subscriptions where id = $1 and vendor_org_id = $2 and subscriber_org_id = $3',
-            [body.subscriptionId, params.orgId, body.customerOrgId],
-          );
-          if (!sub) throw badRequest('subscriptionId', 'Unknown subscription');
-        }
+        await assertForSale(db, body.offeringId, params.orgId);
+        await assertCustomers(db, params.orgId, [body.customerOrgId], 'customerOrgId');
+        if (body.subscriptionId)
+          await checkSubscription(db, params.orgId, body.customerOrgId, body.subscriptionId);
         const [row] = await db.query<{ id: number }>(
           `insert into licences (vendor_org_id, customer_org_id, subscription_id, offering_id, state, seats, expiry) values ($1, $2, $3, $4, 'Active', $5, $6) returning id`,
           [
@@ -247,29 +324,21 @@ export const licenceRoutes = ({ db }: Services) => {
         return loadLicence(db, 'l.id = $1', [row?.id ?? 0], 'customer');
       },
     }),
-    setState('Suspended', 'Suspend an issued licence', '/orgs/:orgId/issued-licences/:id/suspend'),
-    setState(
-      'Active',
+    single(suspendLicence, 'Suspend an issued licence', '/orgs/:orgId/issued-licences/:id/suspend'),
+    single(
+      reinstateLicence,
       'Reinstate a suspended licence',
       '/orgs/:orgId/issued-licences/:id/reinstate',
     ),
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/issued-licences/:id/renew',
-      access: ISSUED_WRITE,
-      summary: 'Renew an issued licence to a new expiry date',
-      params: orgIdParamsSchema,
-      body: renewLicenceSchema,
-      response: licenceSchema,
-      handler: async ({ params, body }) => {
-        const rows = await db.query(
-          `update licences set expiry = $3, state = case when state = 'Expired' then 'Active' else state end where vendor_org_id = $1 and id = $2 returning id`,
-          [params.orgId, params.id, body.expiry.slice(0, 10)],
-        );
-        if (rows.length === 0) throw notFound('Licence');
-        return loadLicence(db, 'l.id = $1', [params.id], 'customer');
-      },
-    }),
+    single(
+      renewLicence,
+      'Renew an issued licence to a later expiry date',
+      '/orgs/:orgId/issued-licences/:id/renew',
+      renewLicenceSchema,
+      renewInput,
+    ),
+    bulk(suspendLicence, 'suspend', bulkSuspendLicencesSchema),
+    bulk(reinstateLicence, 'reinstate', bulkSuspendLicencesSchema),
+    bulk(renewLicence, 'renew', bulkRenewLicencesSchema, renewInput),
   ];
 };
-void z;

@@ -1,22 +1,16 @@
 import {
   offeringDetailSchema,
   offeringInputSchema,
-  offeringListRequestSchema,
+  offeringColumns,
+  offeringList,
   offeringSchema,
 } from '@/contract/crm/offerings';
-import {
-  customDataInputSchema,
-  customDataRecordSchema,
-  idResultSchema,
-  idSchema,
-  orgIdParamsSchema,
-  orgParamsSchema,
-} from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
-import { z } from 'zod';
+import { idResultSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
 import { defineRoute, org, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
-import { forbidden, notFound } from '../http/envelope';
+import type { ListDef } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
+import { badRequest, forbidden, notFound } from '../http/envelope';
+import { customDataOf, customDataRoutes } from './custom-data';
 import type { OrgAccess } from '../auth/access';
 import type { Queryable } from '../db/types';
 
@@ -59,40 +53,101 @@ const map = (r: Row) => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
+const offeringsDef: ListDef<typeof offeringColumns, Row, ReturnType<typeof map>> = {
+  columns: offeringColumns,
+  sql: {
+    id: { sql: 'f.id' },
+    name: { sql: 'f.name' },
+    type: { sql: `case f.kind when 'product' then 'Product' else 'Service' end` },
+    description: { sql: 'f.description', nullable: true },
+    tags: { sql: `array_to_string(f.tags, ', ')` },
+    featureCount: {
+      sql: '(select count(*)::int from offering_features x where x.offering_id = f.id)',
+    },
+    createdAt: { sql: 'f.created_at', instant: true },
+    updatedAt: { sql: 'f.updated_at', instant: true },
+  },
+  from: 'offerings f join orgs g on g.id = f.org_id',
+  key: 'f.id',
+  select: COLUMNS,
+  map,
+  defaultSort: { by: 'id' },
+};
+
+/** An organisation sells what it is enabled for: products, services (SPEC §6 capability flags). */
+export const notEnabledToSell = (type: 'product' | 'service') =>
+  forbidden(`Your organisation is not enabled to sell ${type}s`);
+
 function checkCapability(o: OrgAccess, type: 'product' | 'service') {
-  if (type === 'product' && !o.orgPermissions.isProductOwnerEnabled)
-    throw forbidden('Your organisation is not enabled to sell products');
-  if (type === 'service' && !o.orgPermissions.isServiceOwnerEnabled)
-    throw forbidden('Your organisation is not enabled to sell services');
+  const enabled =
+    type === 'product'
+      ? o.orgPermissions.isProductOwnerEnabled
+      : o.orgPermissions.isServiceOwnerEnabled;
+  if (!enabled) throw notEnabledToSell(type);
 }
 
-interface CdRow {
+export interface OfferingForSale {
   id: number;
+  orgId: number;
   name: string;
-  description: string | null;
-  execution_priority: number;
-  data: string;
+  type: 'product' | 'service';
+  /** Its organisation is enabled to sell its type (the rule of offering create and edit). */
+  sellable: boolean;
 }
-const mapCd = (r: CdRow) => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  executionPriority: r.execution_priority,
-  data: r.data,
-});
 
-export const offeringRoutes = ({ db }: Services) => {
+/**
+ * An offering as something to sell: every path that sells one (a customer subscription, a
+ * licence, its renewal, a registration and its completion) checks the same rule, on create and
+ * on every later change. vendorOrgId scopes it to the vendor of the path.
+ */
+export async function offeringForSale(
+  q: Queryable,
+  offeringId: number,
+  vendorOrgId?: number,
+): Promise<OfferingForSale | undefined> {
+  const [row] = await q.query<{
+    id: number;
+    org_id: number;
+    name: string;
+    kind: 'product' | 'service';
+    sellable: boolean;
+  }>(
+    `select f.id, f.org_id, f.name, f.kind,
+            case f.kind when 'product' then o.is_product_owner_enabled else o.is_service_owner_enabled end as sellable
+       from offerings f join orgs o on o.id = f.org_id
+      where f.id = $1 and ($2::int is null or f.org_id = $2)`,
+    [offeringId, vendorOrgId ?? null],
+  );
+  return row
+    ? { id: row.id, orgId: row.org_id, name: row.name, type: row.kind, sellable: row.sellable }
+    : undefined;
+}
+
+/** The vendor's offering it may sell now: 400 on field when unknown, 403 when not enabled. */
+export async function assertForSale(
+  q: Queryable,
+  offeringId: number,
+  vendorOrgId: number,
+  field = 'offeringId',
+): Promise<OfferingForSale> {
+  const offering = await offeringForSale(q, offeringId, vendorOrgId);
+  if (!offering) throw badRequest(field, 'Unknown offering');
+  if (!offering.sellable) throw notEnabledToSell(offering.type);
+  return offering;
+}
+
+export const offeringRoutes = (services: Services) => {
+  const { db } = services;
   const load = async (q: Queryable, orgId: number, id: number) => {
     const [row] = await q.query<Row>(
       `select ${COLUMNS} from offerings f join orgs g on g.id = f.org_id where f.org_id = $1 and f.id = $2`,
       [orgId, id],
     );
     if (!row) throw notFound('Offering');
-    const cd = await q.query<CdRow>(
-      'select id, name, description, execution_priority, data from offering_custom_data where offering_id = $1 order by execution_priority, id',
-      [id],
-    );
-    return { ...map(row), customData: cd.map(mapCd) };
+    return {
+      ...map(row),
+      customData: await customDataOf(q, 'offering_custom_data', 'offering_id', id),
+    };
   };
   const saveFeatures = async (
     tx: Queryable,
@@ -119,32 +174,30 @@ export const offeringRoutes = ({ db }: Services) => {
       }
     }
   };
-  const offeringCd = z.object({ orgId: idSchema, id: idSchema, recordId: idSchema });
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/offerings/list',
-      access: OFFERINGS_READ,
-      summary: "The organisation's products and services",
-      params: orgParamsSchema,
-      body: offeringListRequestSchema,
-      response: pagedResultsSchema(offeringSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: COLUMNS,
-            from: 'offerings f join orgs g on g.id = f.org_id',
-            where: ['f.org_id = $1', ...(body.type ? [`f.kind = '${body.type}'`] : [])],
-            params: [params.orgId],
-            defaultSort: 'f.id',
-            sortable: { id: 'f.id', name: 'f.name', type: 'f.kind', updatedAt: 'f.updated_at' },
-            searchable: ['f.name', 'f.description', "array_to_string(f.tags, ' ')"],
-          },
-          body,
-          map,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/offerings',
+        access: OFFERINGS_READ,
+        summary: "The organisation's products and services",
+        params: orgParamsSchema,
+        request: offeringList.request,
+        selection: offeringList.selection,
+        row: offeringSchema,
+        def: offeringsDef,
+        scope: ({ params, body }: ScopeContext<{ orgId: number }, { type?: string }>) => ({
+          where: [
+            'f.org_id = $1',
+            ...(body?.type === 'product' || body?.type === 'service'
+              ? [`f.kind = '${body.type}'`]
+              : []),
+          ],
+          params: [params.orgId],
+        }),
+        fileName: 'offerings',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/offerings/:id',
@@ -225,63 +278,24 @@ export const offeringRoutes = ({ db }: Services) => {
         return { id: params.id };
       },
     }),
-    defineRoute({
-      method: 'POST',
+    ...customDataRoutes(services, {
+      table: 'offering_custom_data',
+      ownerColumn: 'offering_id',
       url: '/orgs/:orgId/offerings/:id/custom-data',
-      access: OFFERINGS_WRITE,
-      summary: 'Add a custom data record to an offering',
-      params: orgIdParamsSchema,
-      body: customDataInputSchema,
-      response: customDataRecordSchema,
-      handler: async ({ params, body }) => {
-        await load(db, params.orgId, params.id);
-        const [row] = await db.query<CdRow>(
-          'insert into offering_custom_data (offering_id, name, description, execution_priority, data) values ($1, $2, $3, $4, $5) returning id, name, description, execution_priority, data',
-          [params.id, body.name, body.description ?? null, body.executionPriority, body.data],
-        );
-        return row ? mapCd(row) : null;
+      recordParam: 'recordId',
+      write: {
+        access: OFFERINGS_WRITE,
+        add: 'Add a custom data record to an offering',
+        edit: "Edit an offering's custom data record",
+        remove: "Delete an offering's custom data record",
       },
-    }),
-    defineRoute({
-      method: 'PUT',
-      url: '/orgs/:orgId/offerings/:id/custom-data/:recordId',
-      access: OFFERINGS_WRITE,
-      summary: "Edit an offering's custom data record",
-      params: offeringCd,
-      body: customDataInputSchema,
-      response: customDataRecordSchema,
-      handler: async ({ params, body }) => {
-        await load(db, params.orgId, params.id);
-        const [row] = await db.query<CdRow>(
-          'update offering_custom_data set name = $3, description = $4, execution_priority = $5, data = $6 where offering_id = $1 and id = $2 returning id, name, description, execution_priority, data',
-          [
-            params.id,
-            params.recordId,
-            body.name,
-            body.description ?? null,
-            body.executionPriority,
-            body.data,
-          ],
+      owner: async (q, p, lock) => {
+        const [row] = await q.query<{ id: number }>(
+          `select id from offerings where org_id = $1 and id = $2${lock ? ' for update' : ''}`,
+          [p.orgId, p.id],
         );
-        if (!row) throw notFound('Custom data record');
-        return mapCd(row);
-      },
-    }),
-    defineRoute({
-      method: 'DELETE',
-      url: '/orgs/:orgId/offerings/:id/custom-data/:recordId',
-      access: OFFERINGS_WRITE,
-      summary: "Delete an offering's custom data record",
-      params: offeringCd,
-      response: idResultSchema,
-      handler: async ({ params }) => {
-        await load(db, params.orgId, params.id);
-        const rows = await db.query(
-          'delete from offering_custom_data where offering_id = $1 and id = $2 returning id',
-          [params.id, params.recordId],
-        );
-        if (rows.length === 0) throw notFound('Custom data record');
-        return { id: params.recordId };
+        if (!row) throw notFound('Offering');
+        return row.id;
       },
     }),
   ];

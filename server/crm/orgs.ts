@@ -1,24 +1,20 @@
-import { z } from 'zod';
 import {
   adminUpdateOrgSchema,
   createOrgSchema,
-  orgListRequestSchema,
+  organisationColumns,
+  organisationList,
   organisationSchema,
   updateOrgSchema,
 } from '@/contract/crm/orgs';
-import {
-  customDataInputSchema,
-  customDataRecordSchema,
-  idResultSchema,
-  orgIdParamsSchema,
-  orgParamsSchema,
-} from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
+import { orgParamsSchema } from '@/contract/common';
 import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import type { ListDef } from '../http/list';
+import { listRoutes } from '../http/list-routes';
 import { notFound } from '../http/envelope';
 import { checkAvatar } from '../http/images';
 import type { Queryable } from '../db/types';
+import { lockOrg } from '../http/quotas';
+import { customDataRoutes } from './custom-data';
 
 interface OrgRow {
   id: number;
@@ -31,8 +27,9 @@ interface OrgRow {
   member_count: number;
   created_at: Date;
 }
+const MEMBER_COUNT = '(select count(*)::int from org_members m where m.org_id = o.id)';
 const ORG_COLUMNS = `o.id, o.name, o.description, o.avatar, o.custom_data, o.is_product_owner_enabled, o.is_service_owner_enabled,
-  (select count(*)::int from org_members m where m.org_id = o.id) as member_count, o.created_at`;
+  ${MEMBER_COUNT} as member_count, o.created_at`;
 const mapOrg = (r: OrgRow) => ({
   id: r.id,
   name: r.name,
@@ -44,6 +41,23 @@ const mapOrg = (r: OrgRow) => ({
   memberCount: r.member_count,
   createdAt: r.created_at.toISOString(),
 });
+const organisationsDef: ListDef<typeof organisationColumns, OrgRow, ReturnType<typeof mapOrg>> = {
+  columns: organisationColumns,
+  sql: {
+    id: { sql: 'o.id' },
+    name: { sql: 'o.name' },
+    description: { sql: 'o.description', nullable: true },
+    isProductOwnerEnabled: { sql: 'o.is_product_owner_enabled' },
+    isServiceOwnerEnabled: { sql: 'o.is_service_owner_enabled' },
+    memberCount: { sql: MEMBER_COUNT },
+    createdAt: { sql: 'o.created_at', instant: true },
+  },
+  from: 'orgs o',
+  key: 'o.id',
+  select: ORG_COLUMNS,
+  map: mapOrg,
+  defaultSort: { by: 'id' },
+};
 async function getOrg(db: Queryable, id: number) {
   const [row] = await db.query<OrgRow>(`select ${ORG_COLUMNS} from orgs o where o.id = $1`, [id]);
   if (!row) throw notFound('Organisation');
@@ -52,46 +66,22 @@ async function getOrg(db: Queryable, id: number) {
 const avatarOf = (v: string | null | undefined) =>
   v === undefined ? undefined : v === null || v === '' ? null : checkAvatar('avatar_Base64', v);
 
-interface CdRow {
-  id: number;
-  name: string;
-  description: string | null;
-  execution_priority: number;
-  data: string;
-}
-const mapCd = (r: CdRow) => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  executionPriority: r.execution_priority,
-  data: r.data,
-});
-
 export const orgRoutes = ({ db }: Services) => [
   // Sysadmin: every organisation.
-  defineRoute({
-    method: 'POST',
-    url: '/admin/orgs/list',
-    access: sysadminOnly,
-    summary: 'All organisations (sysadmin)',
-    body: orgListRequestSchema,
-    response: pagedResultsSchema(organisationSchema),
-    handler: async ({ body }) =>
-      pagedQuery(
-        db,
-        {
-          columns: ORG_COLUMNS,
-          from: 'orgs o',
-          where: [],
-          params: [],
-          defaultSort: 'o.id',
-          sortable: { id: 'o.id', name: 'o.name', createdAt: 'o.created_at' },
-          searchable: ['o.name', 'o.description'],
-        },
-        body,
-        mapOrg,
-      ),
-  }),
+  ...listRoutes(
+    { db },
+    {
+      base: '/admin/orgs',
+      access: sysadminOnly,
+      summary: 'All organisations (sysadmin)',
+      request: organisationList.request,
+      selection: organisationList.selection,
+      row: organisationSchema,
+      def: organisationsDef,
+      scope: () => ({ where: [], params: [] }),
+      fileName: 'organisations',
+    },
+  ),
   defineRoute({
     method: 'POST',
     url: '/admin/orgs',
@@ -177,76 +167,27 @@ export const orgRoutes = ({ db }: Services) => [
       return getOrg(db, params.orgId);
     },
   }),
-  // Organisation custom data records.
-  defineRoute({
-    method: 'GET',
-    url: '/orgs/:orgId/custom-data',
-    access: org('isOrgOwner', 'isOrgAdmin'),
-    summary: "The organisation's custom data records",
-    params: orgParamsSchema,
-    response: z.array(customDataRecordSchema),
-    handler: async ({ params }) =>
-      (
-        await db.query<CdRow>(
-          'select id, name, description, execution_priority, data from org_custom_data where org_id = $1 order by execution_priority, id',
-          [params.orgId],
-        )
-      ).map(mapCd),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/orgs/:orgId/custom-data',
-    access: org('isOrgOwner'),
-    summary: 'Add a custom data record (org owner)',
-    params: orgParamsSchema,
-    body: customDataInputSchema,
-    response: customDataRecordSchema,
-    handler: async ({ params, body }) => {
-      const [row] = await db.query<CdRow>(
-        'insert into org_custom_data (org_id, name, description, execution_priority, data) values ($1, $2, $3, $4, $5) returning id, name, description, execution_priority, data',
-        [params.orgId, body.name, body.description ?? null, body.executionPriority, body.data],
-      );
-      return row ? mapCd(row) : null;
-    },
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/orgs/:orgId/custom-data/:id',
-    access: org('isOrgOwner'),
-    summary: 'Edit a custom data record (org owner)',
-    params: orgIdParamsSchema,
-    body: customDataInputSchema,
-    response: customDataRecordSchema,
-    handler: async ({ params, body }) => {
-      const [row] = await db.query<CdRow>(
-        'update org_custom_data set name = $3, description = $4, execution_priority = $5, data = $6 where id = $2 and org_id = $1 returning id, name, description, execution_priority, data',
-        [
-          params.orgId,
-          params.id,
-          body.name,
-          body.description ?? null,
-          body.executionPriority,
-          body.data,
-        ],
-      );
-      if (!row) throw notFound('Custom data record');
-      return mapCd(row);
-    },
-  }),
-  defineRoute({
-    method: 'DELETE',
-    url: '/orgs/:orgId/custom-data/:id',
-    access: org('isOrgOwner'),
-    summary: 'Delete a custom data record (org owner)',
-    params: orgIdParamsSchema,
-    response: idResultSchema,
-    handler: async ({ params }) => {
-      const rows = await db.query(
-        'delete from org_custom_data where id = $2 and org_id = $1 returning id',
-        [params.orgId, params.id],
-      );
-      if (rows.length === 0) throw notFound('Custom data record');
-      return { id: params.id };
-    },
-  }),
 ];
+
+/** The organisation's custom data records: the org owner writes; owner and admins read. */
+export const orgCustomDataRoutes = (services: Services) =>
+  customDataRoutes(services, {
+    table: 'org_custom_data',
+    ownerColumn: 'org_id',
+    url: '/orgs/:orgId/custom-data',
+    recordParam: 'id',
+    read: {
+      access: org('isOrgOwner', 'isOrgAdmin'),
+      summary: "The organisation's custom data records",
+    },
+    write: {
+      access: org('isOrgOwner'),
+      add: 'Add a custom data record (org owner)',
+      edit: 'Edit a custom data record (org owner)',
+      remove: 'Delete a custom data record (org owner)',
+    },
+    owner: async (q, p, lock) => {
+      if (lock) await lockOrg(q, p.orgId as number);
+      return p.orgId as number;
+    },
+  });

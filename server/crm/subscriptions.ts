@@ -2,27 +2,25 @@ import { z } from 'zod';
 import {
   assignLicenceSchema,
   createSubscriptionSchema,
+  customerSubColumns,
+  customerSubList,
+  softwareColumns,
+  softwareList,
   subscriptionDetailSchema,
-  subscriptionListRequestSchema,
   subscriptionSchema,
   updateSubscriptionSchema,
 } from '@/contract/crm/subscriptions';
 import { licenceSchema } from '@/contract/crm/licences';
-import {
-  MAX_ATTACHMENT_BYTES,
-  idResultSchema,
-  idSchema,
-  orgIdParamsSchema,
-  orgParamsSchema,
-  type Attachment,
-} from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
-import { defineRoute, org, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import { idResultSchema, idSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
+import { defineRoute, org, type Access, type Services } from '../http/routes';
+import type { ListDef, Scope } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { badRequest, notFound } from '../http/envelope';
-import { decodeBase64, safeFileName } from '../http/images';
-import { sendAttachment } from './files';
+import { decodeAttachments, normaliseFileName, sendDownload } from '../http/files';
+import { checkStorage, lockOrg } from '../http/quotas';
 import type { Queryable } from '../db/types';
+import { assertCustomers } from './customers';
+import { assertForSale } from './offerings';
 import {
   LICENCE_COLUMNS,
   LICENCE_FROM,
@@ -62,9 +60,11 @@ interface Row {
   is_disabled: boolean;
   created_at: Date;
 }
+/** Seats in use: licences of the subscription assigned to a user. */
+const SEATS_USED = `(select count(*)::int from licences l where l.subscription_id = s.id and l.assigned_user_id is not null)`;
 const COLUMNS = `s.id, s.name, s.vendor_org_id, vo.name as vendor_name, s.subscriber_org_id, so.name as subscriber_name, s.offering_id,
   f.name as offering_name, f.kind, to_char(s.start_date, 'YYYY-MM-DD') as start_date, to_char(s.end_date, 'YYYY-MM-DD') as end_date, s.seats_allowed,
-  (select count(*)::int from licences l where l.subscription_id = s.id and l.assigned_user_id is not null) as seats_used,
+  ${SEATS_USED} as seats_used,
   (select json_agg(json_build_object('id', x.id, 'name', x.name) order by x.id) from offering_features x where x.id = any(s.feature_ids)) as features,
   s.is_disabled, s.created_at`;
 const FROM =
@@ -84,26 +84,64 @@ const map = (side: 'vendor' | 'subscriber') => (r: Row) => ({
   createdAt: r.created_at.toISOString(),
   orgName: side === 'vendor' ? r.vendor_name : r.subscriber_name,
 });
-const SORTABLE = {
-  id: 's.id',
-  name: 's.name',
-  startDate: 's.start_date',
-  endDate: 's.end_date',
-  orgName: 'so.name',
-  offering: 'f.name',
+/** The status the tables show: Disabled by the vendor, Ended past its end date, or Active. */
+const STATUS = `case when s.is_disabled then 'Disabled' when s.end_date < current_date then 'Ended' else 'Active' end`;
+const STATUS_IS = {
+  Disabled: 's.is_disabled',
+  Ended: '(not s.is_disabled and s.end_date < current_date)',
+  Active: '(not s.is_disabled and (s.end_date is null or s.end_date >= current_date))',
 };
-
-function decodeAttachments(list: Attachment[]) {
-  return list.map((a, i) => {
-    const bytes = decodeBase64(a.base64);
-    if (!bytes) throw badRequest(`attachments.${i}.base64`, 'Not a base64 file');
-    if (bytes.length > MAX_ATTACHMENT_BYTES)
-      throw badRequest(`attachments.${i}.base64`, 'File size is too large', 'maxSize');
-    return { fileName: safeFileName(a.fileName), bytes };
+const common = {
+  id: { sql: 's.id' },
+  name: { sql: 's.name' },
+  startDate: { sql: 's.start_date' },
+  endDate: { sql: 's.end_date', nullable: true },
+  seats: { sql: SEATS_USED },
+  seatsAllowed: { sql: 's.seats_allowed' },
+  status: { sql: STATUS, when: STATUS_IS },
+  createdAt: { sql: 's.created_at', instant: true },
+};
+type Out = ReturnType<ReturnType<typeof map>>;
+const OFFERING = { fk: 's.offering_id', from: 'offerings f', key: 'f.id' };
+/** Customer Subs: what the vendor sold. */
+const customerSubsDef: ListDef<typeof customerSubColumns, Row, Out> = {
+  columns: customerSubColumns,
+  sql: {
+    ...common,
+    'subscriberOrg.name': {
+      sql: 'so.name',
+      lookup: { fk: 's.subscriber_org_id', from: 'orgs so', key: 'so.id' },
+    },
+    'offering.name': { sql: 'f.name', lookup: OFFERING },
+  },
+  from: FROM,
+  key: 's.id',
+  select: COLUMNS,
+  map: map('subscriber'),
+  defaultSort: { by: 'id' },
+};
+/** Software: what the organisation holds; the offering cell reads 'Name (product)'. */
+const softwareDef: ListDef<typeof softwareColumns, Row, Out> = {
+  columns: softwareColumns,
+  sql: {
+    ...common,
+    orgName: { sql: 'vo.name', lookup: { fk: 's.vendor_org_id', from: 'orgs vo', key: 'vo.id' } },
+    'offering.name': { sql: `f.name || ' (' || f.kind || ')'`, lookup: OFFERING },
+  },
+  from: FROM,
+  key: 's.id',
+  select: COLUMNS,
+  map: map('vendor'),
+  defaultSort: { by: 'id' },
+};
+const scopeBy =
+  (column: string) =>
+  ({ params, body }: ScopeContext<{ orgId: number }, { includeDisabled?: boolean }>): Scope => ({
+    where: [`s.${column} = $1`, ...(body?.includeDisabled === false ? ['not s.is_disabled'] : [])],
+    params: [params.orgId],
   });
-}
 
-export const subscriptionRoutes = ({ db }: Services) => {
+export const subscriptionRoutes = ({ db, config }: Services) => {
   const detail = async (
     q: Queryable,
     where: string,
@@ -140,48 +178,65 @@ export const subscriptionRoutes = ({ db }: Services) => {
   };
   const licenceParams = z.object({ orgId: idSchema, id: idSchema, licenceId: idSchema });
   const attachmentParams = z.object({ orgId: idSchema, id: idSchema, attachmentId: idSchema });
-  /** The attachment of a subscription the organisation sold (vendor) or holds (subscriber). */
-  const attachment = async (
+  /** Download of an attachment of a subscription the organisation sold (vendor) or holds. */
+  const attachmentRoute = (
     side: 'vendor' | 'subscriber',
-    p: { orgId: number; id: number; attachmentId: number },
+    url: string,
+    access: Access,
+    summary: string,
+  ) =>
+    defineRoute({
+      method: 'GET',
+      url,
+      access,
+      summary,
+      params: attachmentParams,
+      raw: true,
+      handler: async ({ params: p, reply }) => {
+        const [row] = await db.query<{ file_name: string; content: Uint8Array }>(
+          `select a.file_name, a.content from subscription_attachments a
+             join subscriptions s on s.id = a.subscription_id
+            where a.id = $1 and s.id = $2 and s.${side === 'vendor' ? 'vendor_org_id' : 'subscriber_org_id'} = $3`,
+          [p.attachmentId, p.id, p.orgId],
+        );
+        if (!row) throw notFound('Attachment');
+        return sendDownload(reply, normaliseFileName(row.file_name), Buffer.from(row.content));
+      },
+    });
+  /** Stores attachments of a subscription the vendor sold, within its storage quota. */
+  const addAttachments = async (
+    tx: Queryable,
+    vendorOrgId: number,
+    subscriptionIds: number[],
+    files: ReturnType<typeof decodeAttachments>,
   ) => {
-    const [row] = await db.query<{ file_name: string; content: Uint8Array }>(
-      `select a.file_name, a.content from subscription_attachments a
-         join subscriptions s on s.id = a.subscription_id
-        where a.id = $1 and s.id = $2 and s.${side === 'vendor' ? 'vendor_org_id' : 'subscriber_org_id'} = $3`,
-      [p.attachmentId, p.id, p.orgId],
-    );
-    if (!row) throw notFound('Attachment');
-    return { fileName: row.file_name, content: Buffer.from(row.content) };
+    const bytes = files.reduce((n, f) => n + f.bytes.length, 0) * subscriptionIds.length;
+    await checkStorage(tx, config.quotas, vendorOrgId, bytes, 'attachments');
+    for (const id of subscriptionIds) {
+      for (const f of files) {
+        await tx.query(
+          'insert into subscription_attachments (subscription_id, file_name, content, size) values ($1, $2, $3, $4)',
+          [id, f.fileName, f.bytes, f.bytes.length],
+        );
+      }
+    }
   };
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/issued-subscriptions/list',
-      access: CUSTOMER_SUBS_READ,
-      summary: 'Customer subscriptions the organisation sold',
-      params: orgParamsSchema,
-      body: subscriptionListRequestSchema,
-      response: pagedResultsSchema(subscriptionSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: COLUMNS,
-            from: FROM,
-            where: [
-              's.vendor_org_id = $1',
-              ...(body.includeDisabled === false ? ['not s.is_disabled'] : []),
-            ],
-            params: [params.orgId],
-            defaultSort: 's.id',
-            sortable: SORTABLE,
-            searchable: ['s.name', 'so.name', 'f.name'],
-          },
-          body,
-          map('subscriber'),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/issued-subscriptions',
+        access: CUSTOMER_SUBS_READ,
+        summary: 'Customer subscriptions the organisation sold',
+        params: orgParamsSchema,
+        request: customerSubList.request,
+        selection: customerSubList.selection,
+        row: subscriptionSchema,
+        def: customerSubsDef,
+        scope: scopeBy('vendor_org_id'),
+        fileName: 'customer-subscriptions',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/issued-subscriptions/:id',
@@ -192,18 +247,12 @@ export const subscriptionRoutes = ({ db }: Services) => {
       handler: async ({ params }) =>
         detail(db, 's.vendor_org_id = $1 and s.id = $2', [params.orgId, params.id], 'subscriber'),
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/orgs/:orgId/issued-subscriptions/:id/attachments/:attachmentId',
-      access: CUSTOMER_SUBS_READ,
-      summary: "Download an attachment of a customer subscription (the vendor's side)",
-      params: attachmentParams,
-      raw: true,
-      handler: async ({ params, reply }) => {
-        const file = await attachment('vendor', params);
-        return sendAttachment(reply, file.fileName, file.content);
-      },
-    }),
+    attachmentRoute(
+      'vendor',
+      '/orgs/:orgId/issued-subscriptions/:id/attachments/:attachmentId',
+      CUSTOMER_SUBS_READ,
+      "Download an attachment of a customer subscription (the vendor's side)",
+    ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/issued-subscriptions',
@@ -216,18 +265,14 @@ export const subscriptionRoutes = ({ db }: Services) => {
       handler: async ({ params, body }) => {
         const files = decodeAttachments(body.attachments);
         return db.transaction(async (tx) => {
-          const [off] = await tx.query<{ name: string }>(
-            'select name from offerings where id = $1 and org_id = $2',
-            [body.offeringId, params.orgId],
-          );
-          if (!off) throw badRequest('offeringId', 'Unknown offering');
+          await lockOrg(tx, params.orgId);
+          const off = await assertForSale(tx, body.offeringId, params.orgId);
           await checkFeatures(tx, body.offeringId, body.includedFeatureIds);
+          await assertCustomers(tx, params.orgId, body.subscriberOrgIds, 'subscriberOrgIds');
           const orgs = await tx.query<{ id: number; name: string }>(
-            'select id, name from orgs where id = any($1::int[]) and id <> $2',
-            [body.subscriberOrgIds, params.orgId],
+            'select id, name from orgs where id = any($1::int[]) order by id',
+            [body.subscriberOrgIds],
           );
-          if (orgs.length !== new Set(body.subscriberOrgIds).size)
-            throw badRequest('subscriberOrgIds', 'Unknown customer organisation');
           const ids: number[] = [];
           for (const o of orgs) {
             const [row] = await tx.query<{ id: number }>(
@@ -244,15 +289,9 @@ export const subscriptionRoutes = ({ db }: Services) => {
                 body.includedFeatureIds,
               ],
             );
-            const id = row?.id ?? 0;
-            ids.push(id);
-            for (const f of files) {
-              await tx.query(
-                'insert into subscription_attachments (subscription_id, file_name, content, size) values ($1, $2, $3, $4)',
-                [id, f.fileName, f.bytes, f.bytes.length],
-              );
-            }
+            ids.push(row?.id ?? 0);
           }
+          await addAttachments(tx, params.orgId, ids, files);
           const rows = await tx.query<Row>(
             `select ${COLUMNS} from ${FROM} where s.id = any($1::int[]) order by s.id`,
             [ids],
@@ -273,11 +312,14 @@ export const subscriptionRoutes = ({ db }: Services) => {
       handler: async ({ params, body }) => {
         const files = decodeAttachments(body.attachments);
         return db.transaction(async (tx) => {
+          await lockOrg(tx, params.orgId);
           const [sub] = await tx.query<{ offering_id: number }>(
             'select offering_id from subscriptions where vendor_org_id = $1 and id = $2',
             [params.orgId, params.id],
           );
           if (!sub) throw notFound('Subscription');
+          // The checks of create, again: still the vendor's offering, still enabled to sell it.
+          await assertForSale(tx, sub.offering_id, params.orgId);
           await checkFeatures(tx, sub.offering_id, body.includedFeatureIds);
           await tx.query(
             'update subscriptions set name = $3, start_date = $4, end_date = $5, seats_allowed = $6, feature_ids = $7 where vendor_org_id = $1 and id = $2',
@@ -291,12 +333,7 @@ export const subscriptionRoutes = ({ db }: Services) => {
               body.includedFeatureIds,
             ],
           );
-          for (const f of files) {
-            await tx.query(
-              'insert into subscription_attachments (subscription_id, file_name, content, size) values ($1, $2, $3, $4)',
-              [params.id, f.fileName, f.bytes, f.bytes.length],
-            );
-          }
+          await addAttachments(tx, params.orgId, [params.id], files);
           return detail(
             tx,
             's.vendor_org_id = $1 and s.id = $2',
@@ -327,33 +364,21 @@ export const subscriptionRoutes = ({ db }: Services) => {
           return { id: params.id };
         }),
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/my-subscriptions/list',
-      access: SOFTWARE,
-      summary: "The organisation's own software subscriptions",
-      params: orgParamsSchema,
-      body: subscriptionListRequestSchema,
-      response: pagedResultsSchema(subscriptionSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: COLUMNS,
-            from: FROM,
-            where: [
-              's.subscriber_org_id = $1',
-              ...(body.includeDisabled === false ? ['not s.is_disabled'] : []),
-            ],
-            params: [params.orgId],
-            defaultSort: 's.id',
-            sortable: { ...SORTABLE, orgName: 'vo.name' },
-            searchable: ['s.name', 'vo.name', 'f.name'],
-          },
-          body,
-          map('vendor'),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/my-subscriptions',
+        access: SOFTWARE,
+        summary: "The organisation's own software subscriptions",
+        params: orgParamsSchema,
+        request: softwareList.request,
+        selection: softwareList.selection,
+        row: subscriptionSchema,
+        def: softwareDef,
+        scope: scopeBy('subscriber_org_id'),
+        fileName: 'software',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/my-subscriptions/:id',
@@ -364,18 +389,12 @@ export const subscriptionRoutes = ({ db }: Services) => {
       handler: async ({ params }) =>
         detail(db, 's.subscriber_org_id = $1 and s.id = $2', [params.orgId, params.id], 'vendor'),
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/orgs/:orgId/my-subscriptions/:id/attachments/:attachmentId',
-      access: SOFTWARE,
-      summary: "Download an attachment of a software subscription (the subscriber's side)",
-      params: attachmentParams,
-      raw: true,
-      handler: async ({ params, reply }) => {
-        const file = await attachment('subscriber', params);
-        return sendAttachment(reply, file.fileName, file.content);
-      },
-    }),
+    attachmentRoute(
+      'subscriber',
+      '/orgs/:orgId/my-subscriptions/:id/attachments/:attachmentId',
+      SOFTWARE,
+      "Download an attachment of a software subscription (the subscriber's side)",
+    ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/my-subscriptions/:id/licences/:licenceId/assign',

@@ -1,19 +1,20 @@
 import {
+  adminUserColumns,
+  adminUserList,
   adminUserSchema,
+  bulkResendInvitationsSchema,
   inviteUserSchema,
+  orgUserColumns,
+  orgUserList,
   orgUserSchema,
-  orgUsersListRequestSchema,
   updateMemberSchema,
 } from '@/contract/crm/users';
-import {
-  idResultSchema,
-  listRequestSchema,
-  orgIdParamsSchema,
-  orgParamsSchema,
-} from '@/contract/common';
-import { pagedResultsSchema } from '@/contract/envelope';
+import { idResultSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
 import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
-import { pagedQuery } from '../http/query';
+import { personSql, type ListDef, type Scope } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
+import { applyToOne, bulkRoute } from '../http/bulk';
+import { resendInvitation, sendOrFail } from './invitation-actions';
 import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
 import type { OrgAccess } from '../auth/access';
 
@@ -31,8 +32,23 @@ interface MemberRow {
   status: 'active' | 'invited';
   invited_at: Date | null;
 }
-const MEMBER_COLUMNS = `u.id, u.first_name, u.last_name, u.email, m.is_org_owner, m.is_org_admin, m.is_business_manager,
-  m.is_sub_manager, m.is_developer, m.is_tech_support, m.status, m.invited_at`;
+const FLAGS = 'is_org_admin, is_business_manager, is_sub_manager, is_developer, is_tech_support';
+
+/**
+ * The organisation's Users list: its members and its open invitations (by email only: an
+ * invitation says nothing of any account its address may have; its id is the invitation's, from
+ * the users' sequence, so it never equals a member's). $1 is the organisation.
+ */
+const PEOPLE = `(
+  select u.id, u.first_name, u.last_name, u.email, m.is_org_owner, m.${FLAGS.split(', ').join(', m.')},
+         'active' as status, m.invited_at
+    from org_members m join users u on u.id = m.user_id where m.org_id = $1 and m.status = 'active'
+  union all
+  select i.id, null, null, i.email, false, i.${FLAGS.split(', ').join(', i.')}, 'invited', i.invited_at
+    from invitations i where i.org_id = $1 and i.accepted_at is null
+) p`;
+const PEOPLE_COLUMNS = `p.id, p.first_name, p.last_name, p.email, p.is_org_owner, p.${FLAGS.split(', ').join(', p.')}, p.status, p.invited_at`;
+
 const mapMember = (r: MemberRow) => ({
   id: r.id,
   firstName: r.first_name,
@@ -48,6 +64,35 @@ const mapMember = (r: MemberRow) => ({
   invitedAt: r.invited_at ? r.invited_at.toISOString() : null,
 });
 
+/** The status the Users table shows: Invited, Owner (active) or Active. */
+const MEMBER_STATUS = `case when p.status = 'invited' then 'Invited' when p.is_org_owner then 'Owner' else 'Active' end`;
+const orgUsersDef: ListDef<typeof orgUserColumns, MemberRow, ReturnType<typeof mapMember>> = {
+  columns: orgUserColumns,
+  sql: {
+    ...personSql('p'),
+    status: { sql: MEMBER_STATUS },
+    isOrgAdmin: { sql: 'p.is_org_admin' },
+    isBusinessManager: { sql: 'p.is_business_manager' },
+    isSubManager: { sql: 'p.is_sub_manager' },
+    isDeveloper: { sql: 'p.is_developer' },
+    isTechSupport: { sql: 'p.is_tech_support' },
+    invitedAt: { sql: 'p.invited_at', nullable: true, instant: true },
+  },
+  from: PEOPLE,
+  key: 'p.id',
+  select: PEOPLE_COLUMNS,
+  map: mapMember,
+  defaultSort: { by: 'id' },
+};
+/** $1 is the organisation (PEOPLE reads it); the Status filter of the old request still works. */
+const orgUsersScope = ({
+  params,
+  body,
+}: ScopeContext<{ orgId: number }, { status?: string }>): Scope => ({
+  where: body?.status ? [`p.status = '${body.status === 'Active' ? 'active' : 'invited'}'`] : [],
+  params: [params.orgId],
+});
+
 /** Only org admins may grant or revoke org admin; sub managers manage the other flags. */
 function checkFlagChange(caller: OrgAccess, wantsAdmin: boolean, hadAdmin: boolean) {
   if (wantsAdmin !== hadAdmin && !caller.userPermissions.isOrgAdmin) {
@@ -55,79 +100,132 @@ function checkFlagChange(caller: OrgAccess, wantsAdmin: boolean, hadAdmin: boole
   }
 }
 
-export const userRoutes = ({ db }: Services) => {
-  const member = async (orgId: number, userId: number) => {
+interface AdminUserRow {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  is_sysadmin: boolean;
+  status: 'active' | 'pending';
+  orgs: Array<{ id: number; name: string }> | null;
+}
+const orgsOf = (where: string) =>
+  `(select json_agg(json_build_object('id', o.id, 'name', o.name) order by o.id) from ${where})`;
+const orgNamesOf = (where: string) =>
+  `(select string_agg(o.name, ', ' order by o.id) from ${where})`;
+const MEMBER_ORGS =
+  "org_members m join orgs o on o.id = m.org_id where m.user_id = u.id and m.status = 'active'";
+const INVITED_ORGS =
+  'invitations i2 join orgs o on o.id = i2.org_id where i2.email = i.email and i2.accepted_at is null';
+/**
+ * The sysadmin's All Users: every account, and every invited address with no account yet
+ * ('Pending', with the organisations it is invited to; its id is its first invitation's).
+ */
+const ADMIN_PEOPLE = `(
+  select u.id, u.first_name, u.last_name, u.email, u.is_sysadmin, 'active' as status,
+         ${orgsOf(MEMBER_ORGS)} as orgs, ${orgNamesOf(MEMBER_ORGS)} as org_names
+    from users u
+  union all
+  select min(i.id), null, null, i.email, false, 'pending', ${orgsOf(INVITED_ORGS)}, ${orgNamesOf(INVITED_ORGS)}
+    from invitations i
+   where i.accepted_at is null and not exists (select 1 from users u where u.email = i.email)
+   group by i.email
+) a`;
+
+const mapAdminUser = (r: AdminUserRow) => ({
+  id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  isSysadmin: r.is_sysadmin,
+  status: r.status === 'active' ? ('Active' as const) : ('Pending' as const),
+  orgs: r.orgs ?? [],
+  orgName: (r.orgs ?? []).map((o) => o.name).join(', '),
+});
+const adminUsersDef: ListDef<
+  typeof adminUserColumns,
+  AdminUserRow,
+  ReturnType<typeof mapAdminUser>
+> = {
+  columns: adminUserColumns,
+  sql: {
+    ...personSql('a'),
+    status: { sql: `case when a.status = 'active' then 'Active' else 'Pending' end` },
+    isSysadmin: { sql: 'a.is_sysadmin' },
+    orgName: { sql: 'a.org_names', nullable: true },
+  },
+  from: ADMIN_PEOPLE,
+  key: 'a.id',
+  select: 'a.id, a.first_name, a.last_name, a.email, a.is_sysadmin, a.status, a.orgs',
+  map: mapAdminUser,
+  defaultSort: { by: 'id' },
+};
+
+export const OWNER_STAYS_ADMIN = 'The organisation owner is always an org admin';
+
+export const userRoutes = (services: Services) => {
+  const { db } = services;
+  /** A member or an open invitation of the organisation, by its id in the Users list. */
+  const person = async (orgId: number, id: number) => {
     const [row] = await db.query<MemberRow>(
-      `select ${MEMBER_COLUMNS} from org_members m join users u on u.id = m.user_id where m.org_id = $1 and m.user_id = $2`,
-      [orgId, userId],
+      `select ${PEOPLE_COLUMNS} from ${PEOPLE} where p.id = $2`,
+      [orgId, id],
     );
     if (!row) throw notFound('User');
     return row;
   };
+  const invitation = async (orgId: number, id: number) => {
+    const row = await person(orgId, id);
+    if (row.status !== 'invited')
+      throw badRequest('id', 'This user has already accepted the invitation');
+    return row;
+  };
+  const sent = (invitationId: number) => sendOrFail(services, invitationId);
+  const resend = resendInvitation(services);
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/users/list',
-      access: org('isOrgAdmin', 'isSubManager', 'isDeveloper'),
-      summary: "The organisation's users and invitations",
-      params: orgParamsSchema,
-      body: orgUsersListRequestSchema,
-      response: pagedResultsSchema(orgUserSchema),
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: MEMBER_COLUMNS,
-            from: 'org_members m join users u on u.id = m.user_id',
-            where: [
-              'm.org_id = $1',
-              ...(body.status
-                ? [`m.status = '${body.status === 'Active' ? 'active' : 'invited'}'`]
-                : []),
-            ],
-            params: [params.orgId],
-            defaultSort: 'u.id',
-            sortable: {
-              id: 'u.id',
-              email: 'u.email',
-              firstName: 'u.first_name',
-              lastName: 'u.last_name',
-              status: 'm.status',
-            },
-            searchable: ['u.email', 'u.first_name', 'u.last_name'],
-          },
-          body,
-          mapMember,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/users',
+        access: org('isOrgAdmin', 'isSubManager', 'isDeveloper'),
+        summary: "The organisation's users and invitations",
+        params: orgParamsSchema,
+        request: orgUserList.request,
+        selection: orgUserList.selection,
+        row: orgUserSchema,
+        def: orgUsersDef,
+        scope: orgUsersScope,
+        fileName: 'users',
+      },
+    ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/users/invite',
       access: org('isOrgAdmin', 'isSubManager'),
-      summary: 'Invite a user by email with flags (pending until the first sign-in)',
+      summary:
+        'Invite someone by email with flags: nobody joins until the invitee accepts (the answer is the same whether or not the address has an account)',
       params: orgParamsSchema,
       body: inviteUserSchema,
       response: orgUserSchema,
       handler: async ({ params, body, org: caller, user }) => {
         checkFlagChange(caller, body.isOrgAdmin, false);
-        const userId = await db.transaction(async (tx) => {
-          const [u] = await tx.query<{ id: number }>(
-            `insert into users (email, status) values ($1, 'pending') on conflict (email) do update set email = excluded.email returning id`,
-            [body.email],
+        const id = await db.transaction(async (tx) => {
+          // A member of this organisation (or an open invitation) is known to its admins already.
+          const [taken] = await tx.query(
+            `select 1 from org_members m join users u on u.id = m.user_id
+              where m.org_id = $1 and u.email = $2 and m.status = 'active'
+             union all
+             select 1 from invitations where org_id = $1 and email = $2 and accepted_at is null`,
+            [params.orgId, body.email],
           );
-          if (!u) throw notFound('User');
-          const existing = await tx.query(
-            'select 1 from org_members where org_id = $1 and user_id = $2',
-            [params.orgId, u.id],
-          );
-          if (existing.length)
+          if (taken)
             throw conflict('email', 'This user is already a member or has a pending invitation');
-          await tx.query(
-            `insert into org_members (org_id, user_id, is_org_admin, is_business_manager, is_sub_manager, is_developer, is_tech_support, status, invited_at, invited_by)
-             values ($1, $2, $3, $4, $5, $6, $7, 'invited', now(), $8)`,
+          const [row] = await tx.query<{ id: number }>(
+            `insert into invitations (org_id, email, ${FLAGS}, invited_by) values ($1, $2, $3, $4, $5, $6, $7, $8)
+             returning id`,
             [
               params.orgId,
-              u.id,
+              body.email,
               body.isOrgAdmin,
               body.isBusinessManager,
               body.isSubManager,
@@ -136,42 +234,57 @@ export const userRoutes = ({ db }: Services) => {
               user.id,
             ],
           );
-          return u.id;
+          if (!row) throw notFound('Invitation');
+          return row.id;
         });
-        return mapMember(await member(params.orgId, userId));
+        await sent(id);
+        return mapMember(await person(params.orgId, id));
       },
     }),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/users/:id/resend-invitation',
       access: org('isOrgAdmin', 'isSubManager'),
-      summary: 'Resend a pending invitation',
+      summary: 'Resend a pending invitation (a new link; the older one stops working)',
       params: orgIdParamsSchema,
       response: orgUserSchema,
-      handler: async ({ params }) => {
-        const m = await member(params.orgId, params.id);
-        if (m.status !== 'invited')
-          throw badRequest('id', 'This user has already accepted the invitation');
-        await db.query(
-          'update org_members set invited_at = now() where org_id = $1 and user_id = $2',
-          [params.orgId, params.id],
+      handler: async ({ params, user }) => {
+        await invitation(params.orgId, params.id);
+        await applyToOne(
+          db,
+          resend,
+          { orgId: params.orgId, actorUserId: user.id },
+          undefined,
+          params.id,
         );
-        return mapMember(await member(params.orgId, params.id));
+        return mapMember(await person(params.orgId, params.id));
       },
     }),
+    bulkRoute(
+      { db },
+      {
+        url: '/orgs/:orgId/users/bulk/resend-invitation',
+        access: org('isOrgAdmin', 'isSubManager'),
+        summary: 'Resend the pending invitations of the selected users (ids, or all matching)',
+        params: orgParamsSchema,
+        body: bulkResendInvitationsSchema,
+        list: orgUsersDef as ListDef<typeof orgUserColumns, unknown, unknown>,
+        scope: orgUsersScope,
+        action: resend,
+        input: () => undefined,
+      },
+    ),
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/users/:id/invitation',
       access: org('isOrgAdmin', 'isSubManager'),
-      summary: 'Revoke a pending invitation',
+      summary: 'Revoke a pending invitation (its link stops working)',
       params: orgIdParamsSchema,
       response: idResultSchema,
       handler: async ({ params }) => {
-        const m = await member(params.orgId, params.id);
-        if (m.status !== 'invited')
-          throw badRequest('id', 'This user has already accepted the invitation');
+        await invitation(params.orgId, params.id);
         await db.query(
-          `delete from org_members where org_id = $1 and user_id = $2 and status = 'invited'`,
+          'delete from invitations where org_id = $1 and id = $2 and accepted_at is null',
           [params.orgId, params.id],
         );
         return { id: params.id };
@@ -181,16 +294,24 @@ export const userRoutes = ({ db }: Services) => {
       method: 'PUT',
       url: '/orgs/:orgId/users/:id',
       access: org('isOrgAdmin', 'isSubManager'),
-      summary: "Change a member's flags (org owner is not changeable here)",
+      summary:
+        "Change a member's or an invitation's flags (the org owner stays an org admin; the owner flag is not changeable here)",
       params: orgIdParamsSchema,
       body: updateMemberSchema,
       response: orgUserSchema,
       handler: async ({ params, body, org: caller }) => {
-        const m = await member(params.orgId, params.id);
+        const m = await person(params.orgId, params.id);
         checkFlagChange(caller, body.isOrgAdmin, m.is_org_admin);
+        if (m.is_org_owner && !body.isOrgAdmin) throw badRequest('isOrgAdmin', OWNER_STAYS_ADMIN);
+        const table =
+          m.status === 'active'
+            ? { name: 'org_members', key: 'user_id', open: "status = 'active'" }
+            : { name: 'invitations', key: 'id', open: 'accepted_at is null' };
         await db.query(
-          `update org_members set is_org_admin = $3, is_business_manager = $4, is_sub_manager = $5, is_developer = $6, is_tech_support = $7
-            where org_id = $1 and user_id = $2`,
+          `update ${table.name} set is_org_admin = $3, is_business_manager = $4, is_sub_manager = $5,
+              is_developer = $6, is_tech_support = $7
+            where org_id = $1 and ${table.key} = $2 and ${table.open}
+              and ($3 or not ${m.status === 'active' ? 'is_org_owner' : 'false'})`,
           [
             params.orgId,
             params.id,
@@ -201,7 +322,7 @@ export const userRoutes = ({ db }: Services) => {
             body.isTechSupport,
           ],
         );
-        return mapMember(await member(params.orgId, params.id));
+        return mapMember(await person(params.orgId, params.id));
       },
     }),
     defineRoute({
@@ -212,74 +333,35 @@ export const userRoutes = ({ db }: Services) => {
       params: orgIdParamsSchema,
       response: idResultSchema,
       handler: async ({ params }) => {
-        const m = await member(params.orgId, params.id);
+        const m = await person(params.orgId, params.id);
+        if (m.status !== 'active') throw notFound('User');
         if (m.is_org_owner) throw badRequest('id', 'The organisation owner cannot be removed');
         await db.transaction(async (tx) => {
           await tx.query(
             'delete from site_members where user_id = $2 and site_id in (select id from sites where org_id = $1)',
             [params.orgId, params.id],
           );
-          await tx.query('delete from org_members where org_id = $1 and user_id = $2', [
-            params.orgId,
-            params.id,
-          ]);
+          await tx.query(
+            'delete from org_members where org_id = $1 and user_id = $2 and not is_org_owner',
+            [params.orgId, params.id],
+          );
         });
         return { id: params.id };
       },
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/admin/users/list',
-      access: sysadminOnly,
-      summary: 'All users with their organisations (sysadmin)',
-      body: listRequestSchema,
-      response: pagedResultsSchema(adminUserSchema),
-      handler: async ({ body }) =>
-        pagedQuery<
-          {
-            id: number;
-            first_name: string | null;
-            last_name: string | null;
-            email: string;
-            is_sysadmin: boolean;
-            status: string;
-            orgs: Array<{ id: number; name: string }> | null;
-          },
-          unknown
-        >(
-          db,
-          {
-            columns: `u.id, u.first_name, u.last_name, u.email, u.is_sysadmin, u.status,
-            (select json_agg(json_build_object('id', o.id, 'name', o.name) order by o.id) from org_members m join orgs o on o.id = m.org_id where m.user_id = u.id) as orgs`,
-            from: 'users u',
-            where: [],
-            params: [],
-            defaultSort: 'u.id',
-            sortable: {
-              id: 'u.id',
-              email: 'u.email',
-              firstName: 'u.first_name',
-              lastName: 'u.last_name',
-            },
-            searchable: [
-              'u.email',
-              'u.first_name',
-              'u.last_name',
-              `(select string_agg(o.name, ', ') from org_members m join orgs o on o.id = m.org_id where m.user_id = u.id)`,
-            ],
-          },
-          body,
-          (r) => ({
-            id: r.id,
-            firstName: r.first_name,
-            lastName: r.last_name,
-            email: r.email,
-            isSysadmin: r.is_sysadmin,
-            status: r.status === 'active' ? 'Active' : 'Pending',
-            orgs: r.orgs ?? [],
-            orgName: (r.orgs ?? []).map((o) => o.name).join(', '),
-          }),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/admin/users',
+        access: sysadminOnly,
+        summary: 'All users with their organisations (sysadmin)',
+        request: adminUserList.request,
+        selection: adminUserList.selection,
+        row: adminUserSchema,
+        def: adminUsersDef,
+        scope: () => ({ where: [], params: [] }),
+        fileName: 'all-users',
+      },
+    ),
   ];
 };

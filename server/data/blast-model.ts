@@ -1,6 +1,13 @@
 import type { Queryable } from '../db/types';
 import { notFound } from '../http/envelope';
-import type { Blast, BlastListItem, BlastPlan, PublicBlast } from '@/contract/data/blasts';
+import {
+  blastColumns,
+  type Blast,
+  type BlastListItem,
+  type BlastPlan,
+  type PublicBlast,
+} from '@/contract/data/blasts';
+import type { ListDef } from '../http/list';
 import { parseBlst, type BlastHole } from './blst';
 import { toIso, userCols, userRef, type UserCols } from './common';
 
@@ -8,20 +15,6 @@ import { toIso, userCols, userRef, type UserCols } from './common';
 export const blastListColumns = `b.id, b.name, b.description, b.status, b.blasted_at, b.planned_at,
   b.hole_count, coalesce(b.total_charge, 0)::float8 as total_charge, b.file_name,
   coalesce(b.file_size, octet_length(b.file_content))::int as file_size, b.updated_at`;
-
-/** Sort keys of the blasts table → SQL. */
-export const blastSortable: Record<string, string> = {
-  id: 'b.id',
-  name: 'b.name',
-  status: 'b.status',
-  firedAt: 'b.blasted_at',
-  plannedAt: 'b.planned_at',
-  holeCount: 'b.hole_count',
-  totalCharge: 'b.total_charge',
-  fileName: 'b.file_name',
-  fileSize: 'b.file_size',
-  updatedAt: 'b.updated_at',
-};
 
 export interface BlastListRow {
   id: number;
@@ -50,6 +43,35 @@ export const toBlastListItem = (r: BlastListRow): BlastListItem => ({
   fileSize: r.file_size,
   updatedAt: toIso(r.updated_at),
 });
+
+/** The Blasts table, by the columns of the contract's table. */
+export const blastsDef: ListDef<typeof blastColumns, BlastListRow, BlastListItem> = {
+  columns: blastColumns,
+  sql: {
+    id: { sql: 'b.id' },
+    name: { sql: 'b.name' },
+    description: { sql: 'b.description', nullable: true },
+    status: { sql: `case when b.status = 'fired' then 'Fired' else 'Planned' end` },
+    // The table's date cell: when it was fired, or when a planned blast is planned for.
+    date: {
+      sql: `case when b.status = 'fired' then b.blasted_at else b.planned_at end`,
+      nullable: true,
+      instant: true,
+    },
+    firedAt: { sql: 'b.blasted_at', nullable: true, instant: true },
+    plannedAt: { sql: 'b.planned_at', nullable: true, instant: true },
+    holeCount: { sql: 'b.hole_count' },
+    totalCharge: { sql: 'coalesce(b.total_charge, 0)' },
+    fileName: { sql: 'b.file_name' },
+    fileSize: { sql: 'coalesce(b.file_size, octet_length(b.file_content))' },
+    updatedAt: { sql: 'b.updated_at', instant: true },
+  },
+  from: 'blasts b',
+  key: 'b.id',
+  select: blastListColumns,
+  map: toBlastListItem,
+  defaultSort: { by: 'date', desc: true },
+};
 
 export const toPublicBlast = (b: Blast): PublicBlast => ({
   name: b.name,

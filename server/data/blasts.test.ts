@@ -6,8 +6,8 @@ import type { SqlParam } from '../db/types';
 import { MAX_ATTACHMENT_BYTES } from '@/contract/common';
 import { LINK_GONE_MESSAGE } from '@/contract/data/links';
 import { b64, dataClient, makeBlst } from './test-support';
-import { normaliseFileName } from './common';
-import { decodeBase64Strict } from './upload';
+import { blastFileName } from './common';
+import { decodeBase64 } from '../http/files';
 
 let app: App;
 let call: ReturnType<typeof dataClient>;
@@ -419,22 +419,22 @@ describe('blast links', () => {
 
 describe('helpers', () => {
   it('normalises file names for downloads', () => {
-    expect(normaliseFileName('C:\\Users\\me\\North Pit.blst')).toBe('North_Pit.blst');
-    expect(normaliseFileName('../../../etc/passwd')).toBe('passwd.blst');
-    expect(normaliseFileName('"evil";\r\nX-Header: 1.blst')).toBe('evil_X-Header_1.blst');
-    expect(normaliseFileName('...')).toBe('blast.blst');
-    expect(normaliseFileName('Bjørn (2).blst')).toBe('Bjørn_(2).blst');
-    expect(normaliseFileName(`${'a'.repeat(300)}.BLST`)).toHaveLength(120);
+    expect(blastFileName('C:\\Users\\me\\North Pit.blst')).toBe('North_Pit.blst');
+    expect(blastFileName('../../../etc/passwd')).toBe('passwd.blst');
+    expect(blastFileName('"evil";\r\nX-Header: 1.blst')).toBe('evil_X-Header_1.blst');
+    expect(blastFileName('...')).toBe('blast.blst');
+    expect(blastFileName('Bjørn (2).blst')).toBe('Bjørn_(2).blst');
+    expect(blastFileName(`${'a'.repeat(300)}.BLST`)).toHaveLength(120);
   });
 
   it('decodes only strict base64', () => {
-    expect(decodeBase64Strict('QUJD')?.toString()).toBe('ABC');
-    expect(decodeBase64Strict('QUI=')?.toString()).toBe('AB');
-    expect(decodeBase64Strict('QUI')?.toString()).toBe('AB');
-    expect(decodeBase64Strict('data:text/plain;base64,QUJD')?.toString()).toBe('ABC');
-    expect(decodeBase64Strict('Q')).toBeNull();
-    expect(decodeBase64Strict('QU=I')).toBeNull();
-    expect(decodeBase64Strict('')).toBeNull();
-    expect(decodeBase64Strict('QUJD!')).toBeNull();
+    expect(decodeBase64('QUJD')?.toString()).toBe('ABC');
+    expect(decodeBase64('QUI=')?.toString()).toBe('AB');
+    expect(decodeBase64('QUI')?.toString()).toBe('AB');
+    expect(decodeBase64('data:text/plain;base64,QUJD')?.toString()).toBe('ABC');
+    expect(decodeBase64('Q')).toBeNull();
+    expect(decodeBase64('QU=I')).toBeNull();
+    expect(decodeBase64('')).toBeNull();
+    expect(decodeBase64('QUJD!')).toBeNull();
   });
 });

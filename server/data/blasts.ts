@@ -1,29 +1,23 @@
 import { defineRoute, signedIn, site, type Services } from '../http/routes';
 import { notFound } from '../http/envelope';
-import { pagedQuery } from '../http/query';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { MAX_ATTACHMENT_BYTES, idResultSchema } from '@/contract/common';
 import { siteParamsSchema } from '@/contract/data/sites';
 import {
   blastIdParamsSchema,
-  blastListRequestSchema,
+  blastList,
+  blastListItemSchema,
   blastLocationSchema,
   blastMetadataSchema,
-  blastPageSchema,
   blastParamsSchema,
   blastPlanSchema,
   blastSchema,
   uploadBlastSchema,
 } from '@/contract/data/blasts';
-import {
-  blastListColumns,
-  blastSortable,
-  loadBlast,
-  loadBlastFile,
-  loadPlan,
-  toBlastListItem,
-} from './blast-model';
+import { blastsDef, loadBlast, loadBlastFile, loadPlan } from './blast-model';
 import { memberSitesSql, sendFile } from './common';
-import { readBlastUpload } from './upload';
+import { FILE_FIELD, readBlastUpload } from './upload';
+import { checkStorage, lockOrg } from '../http/quotas';
 
 /** SPEC §6 Blasts and details: org admin, sub manager, site admin, site user. */
 export const blastReaders = site('isOrgAdmin', 'isSubManager', 'isSiteAdmin', 'isSiteUser');
@@ -35,32 +29,26 @@ export const UPLOAD_BODY_LIMIT = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 1_0
 
 const when = (v: string | null | undefined) => (v ? new Date(v) : null);
 
-export function blastRoutes({ db }: Services) {
+export function blastRoutes({ db, config }: Services) {
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/sites/:siteId/blasts/list',
-      access: blastReaders,
-      summary: "The site's blasts (paged; search, sort, status filter)",
-      params: siteParamsSchema,
-      body: blastListRequestSchema,
-      response: blastPageSchema,
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns: blastListColumns,
-            from: 'blasts b',
-            where: body.status ? ['b.site_id = $1', 'b.status = $2'] : ['b.site_id = $1'],
-            params: body.status ? [params.siteId, body.status] : [params.siteId],
-            sortable: blastSortable,
-            defaultSort: 'coalesce(b.blasted_at, b.planned_at, b.created_at) desc, b.id',
-            searchable: ['b.name', 'b.description', 'b.file_name'],
-          },
-          body,
-          toBlastListItem,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/sites/:siteId/blasts',
+        access: blastReaders,
+        summary: "The site's blasts (paged; search, sort, filters)",
+        params: siteParamsSchema,
+        request: blastList.request,
+        selection: blastList.selection,
+        row: blastListItemSchema,
+        def: blastsDef,
+        scope: ({ params, body }: ScopeContext<{ siteId: number }, { status?: string }>) =>
+          body?.status
+            ? { where: ['b.site_id = $1', 'b.status = $2'], params: [params.siteId, body.status] }
+            : { where: ['b.site_id = $1'], params: [params.siteId] },
+        fileName: 'blasts',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId',
@@ -89,26 +77,31 @@ export function blastRoutes({ db }: Services) {
           .trim()
           .slice(0, 200);
         const fired = body.status === 'fired';
-        const [row] = await db.query<{ id: number }>(
-          `insert into blasts (site_id, name, description, status, blasted_at, planned_at, file_name,
+        const id = await db.transaction(async (tx) => {
+          await lockOrg(tx, params.orgId);
+          await checkStorage(tx, config.quotas, params.orgId, upload.facts.fileSize, FILE_FIELD);
+          const [row] = await tx.query<{ id: number }>(
+            `insert into blasts (site_id, name, description, status, blasted_at, planned_at, file_name,
                                file_content, hole_count, total_charge, file_size, created_by)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
-          [
-            params.siteId,
-            name || 'Blast',
-            body.description || null,
-            body.status,
-            fired ? (when(body.firedAt) ?? new Date()) : null,
-            when(body.plannedAt),
-            upload.fileName,
-            upload.content,
-            upload.facts.holeCount,
-            upload.facts.totalCharge,
-            upload.facts.fileSize,
-            user.id,
-          ],
-        );
-        return (await loadBlast(db, row?.id ?? 0, params.siteId)).blast;
+            [
+              params.siteId,
+              name || 'Blast',
+              body.description || null,
+              body.status,
+              fired ? (when(body.firedAt) ?? new Date()) : null,
+              when(body.plannedAt),
+              upload.fileName,
+              upload.content,
+              upload.facts.holeCount,
+              upload.facts.totalCharge,
+              upload.facts.fileSize,
+              user.id,
+            ],
+          );
+          return row?.id ?? 0;
+        });
+        return (await loadBlast(db, id, params.siteId)).blast;
       },
     }),
     defineRoute({

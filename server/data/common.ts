@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/types';
 import type { CallerUser } from '../auth/access';
 import type { UserRef } from '@/contract/common';
+import { BLAST_FILE_EXTENSION } from '@/contract/data/blasts';
+import { normaliseFileName, sendDownload } from '../http/files';
 
 /** Dates from the database (Date or string) as ISO 8601 strings. */
 export function toIso(v: Date | string): string;
@@ -29,45 +31,13 @@ export const userCols = (alias: string) =>
 /** An unguessable, URL-safe link id (192 bits). */
 export const newLinkId = () => randomBytes(24).toString('base64url');
 
-/**
- * A file name safe for a Content-Disposition header and a file system: no path, no control
- * or shell-special characters, at most 120 characters, always ending in the given extension.
- */
-export function normaliseFileName(input: string, extension = '.blst'): string {
-  const base = input.split(/[\\/]/).pop() ?? '';
-  let name = base
-    .normalize('NFKC')
-    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-    .replace(/["*:<>?|;,%`$&'=#]/g, '')
-    .replace(/\s+/g, '_')
-    .replace(/^[._-]+/, '');
-  if (name.toLowerCase().endsWith(extension)) name = name.slice(0, -extension.length);
-  name = name.replace(/[._-]+$/, '').slice(0, 120 - extension.length);
-  return `${name || 'blast'}${extension}`;
-}
+/** A blast's file name as stored and downloaded: normalised, always ending in .blst. */
+export const blastFileName = (input: string) =>
+  normaliseFileName(input, { extension: BLAST_FILE_EXTENSION, maxLength: 120, fallback: 'blast' });
 
-/** RFC 5987 value: percent-encoded UTF-8, including the characters encodeURIComponent keeps. */
-const rfc5987 = (s: string) =>
-  encodeURIComponent(s).replace(
-    /['()*!]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-
-/** Sends a file as a download: octet-stream, attachment with the normalised name, nosniff. */
-export function sendFile(reply: FastifyReply, fileName: string, content: string | Buffer) {
-  const name = normaliseFileName(fileName);
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_');
-  return reply
-    .code(200)
-    .header('Content-Type', 'application/octet-stream')
-    .header(
-      'Content-Disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(name)}`,
-    )
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
-}
+/** Sends a blast's .blst file as a download (attachment, nosniff, not cached). */
+export const sendFile = (reply: FastifyReply, fileName: string, content: string | Buffer) =>
+  sendDownload(reply, blastFileName(fileName), content);
 
 /**
  * SQL (params: $userParam = user id) selecting the ids and org ids of the sites the user can see

@@ -1,13 +1,16 @@
-import type { Queryable, SqlParam } from '../db/types';
+import type { Db, Queryable } from '../db/types';
+import { checkCount, lockOrg, type Quotas } from '../http/quotas';
 import { defineRoute, org, site, type Services } from '../http/routes';
 import { notFound } from '../http/envelope';
-import { pagedQuery } from '../http/query';
+import type { ListDef } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { idResultSchema } from '@/contract/common';
 import { orgParamsSchema, siteParamsSchema } from '@/contract/data/sites';
 import {
+  nodeLibraryColumns,
   nodeLibraryInputSchema,
-  nodeLibraryListRequestSchema,
-  nodeLibraryPageSchema,
+  nodeLibraryList,
+  nodeLibraryListItemSchema,
   nodeLibrarySchema,
   orgLibraryParamsSchema,
   siteLibraryParamsSchema,
@@ -78,18 +81,41 @@ const nodesJson = (input: z.output<typeof nodeLibraryInputSchema>) =>
   JSON.stringify(
     input.nodes.map((n) => ({ name: n.name, type: n.type, description: n.description || null })),
   );
+/** A library's columns org_id, site_id, name, version, description, nodes, in this order. */
+const libraryValues = (scope: Scope, body: z.output<typeof nodeLibraryInputSchema>) => [
+  scope.orgId,
+  scope.siteId,
+  body.name,
+  body.version,
+  body.description || null,
+  nodesJson(body),
+];
 
 async function createLibrary(
-  db: Queryable,
+  db: Db,
+  quotas: Quotas,
   scope: Scope,
   body: z.output<typeof nodeLibraryInputSchema>,
 ) {
-  const [row] = await db.query<{ id: number }>(
-    `insert into node_libraries (org_id, site_id, name, version, description, nodes)
-     values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
-    [scope.orgId, scope.siteId, body.name, body.version, body.description || null, nodesJson(body)],
-  );
-  return loadLibrary(db, scope, row?.id ?? 0);
+  const id = await db.transaction(async (tx) => {
+    await lockOrg(tx, scope.orgId);
+    // Every library of the organisation counts, its own and its sites'.
+    await checkCount(
+      tx,
+      'select count(*)::int as n from node_libraries where org_id = $1',
+      [scope.orgId],
+      quotas.nodeLibrariesPerOrg,
+      'name',
+      'node libraries of the organisation',
+    );
+    const [row] = await tx.query<{ id: number }>(
+      `insert into node_libraries (org_id, site_id, name, version, description, nodes)
+       values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
+      libraryValues(scope, body),
+    );
+    return row?.id ?? 0;
+  });
+  return loadLibrary(db, scope, id);
 }
 
 async function updateLibrary(
@@ -101,15 +127,7 @@ async function updateLibrary(
   const rows = await db.query<{ id: number }>(
     `update node_libraries set name = $4, version = $5, description = $6, nodes = $7::jsonb, updated_at = now()
       where id = $1 and org_id = $2 and site_id is not distinct from $3::int returning id`,
-    [
-      id,
-      scope.orgId,
-      scope.siteId,
-      body.name,
-      body.version,
-      body.description || null,
-      nodesJson(body),
-    ],
+    [id, ...libraryValues(scope, body)],
   );
   if (rows.length === 0) throw notFound('Node library');
   return loadLibrary(db, scope, id);
@@ -125,49 +143,48 @@ async function deleteLibrary(db: Queryable, scope: Scope, id: number) {
   return { id };
 }
 
-const sortable = {
-  id: 'l.id',
-  name: 'l.name',
-  version: 'l.version',
-  updatedAt: 'l.updated_at',
-  nodeCount: 'jsonb_array_length(l.nodes)',
+const librariesDef: ListDef<typeof nodeLibraryColumns, LibraryRow, NodeLibraryListItem> = {
+  columns: nodeLibraryColumns,
+  sql: {
+    id: { sql: 'l.id' },
+    name: { sql: 'l.name' },
+    version: { sql: 'l.version' },
+    description: { sql: 'l.description', nullable: true },
+    nodeCount: { sql: 'jsonb_array_length(l.nodes)' },
+    scope: { sql: `case when l.site_id is null then 'Organisation' else 'Site' end` },
+    updatedAt: { sql: 'l.updated_at', instant: true },
+  },
+  from: 'node_libraries l',
+  key: 'l.id',
+  select: listColumns,
+  map: toItem,
+  defaultSort: { by: 'name' },
 };
-const searchable = ['l.name', 'l.description', 'l.version'];
 
-export function nodeLibraryRoutes({ db }: Services) {
-  const list = (
-    where: string[],
-    params: SqlParam[],
-    body: z.output<typeof nodeLibraryListRequestSchema>,
-  ) =>
-    pagedQuery(
-      db,
-      {
-        columns: listColumns,
-        from: 'node_libraries l',
-        where,
-        params,
-        sortable,
-        defaultSort: 'l.name',
-        searchable,
-      },
-      body,
-      toItem,
-    );
-
+export function nodeLibraryRoutes({ db, config }: Services) {
+  const common = {
+    request: nodeLibraryList.request,
+    selection: nodeLibraryList.selection,
+    row: nodeLibraryListItemSchema,
+    def: librariesDef,
+    fileName: 'node-libraries',
+  };
   return [
     // Organisation-wide libraries: every member reads; org admins write.
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/node-libraries/list',
-      access: org(),
-      summary: "The organisation's node libraries (paged)",
-      params: orgParamsSchema,
-      body: nodeLibraryListRequestSchema,
-      response: nodeLibraryPageSchema,
-      handler: async ({ params, body }) =>
-        list(['l.org_id = $1', 'l.site_id is null'], [params.orgId], body),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        ...common,
+        base: '/orgs/:orgId/node-libraries',
+        access: org(),
+        summary: "The organisation's node libraries (paged)",
+        params: orgParamsSchema,
+        scope: ({ params }) => ({
+          where: ['l.org_id = $1', 'l.site_id is null'],
+          params: [params.orgId],
+        }),
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/node-libraries/:libraryId',
@@ -187,7 +204,7 @@ export function nodeLibraryRoutes({ db }: Services) {
       body: nodeLibraryInputSchema,
       response: nodeLibrarySchema,
       handler: async ({ params, body }) =>
-        createLibrary(db, { orgId: params.orgId, siteId: null }, body),
+        createLibrary(db, config.quotas, { orgId: params.orgId, siteId: null }, body),
     }),
     defineRoute({
       method: 'PUT',
@@ -211,24 +228,26 @@ export function nodeLibraryRoutes({ db }: Services) {
         deleteLibrary(db, { orgId: params.orgId, siteId: null }, params.libraryId),
     }),
     // Site libraries: everyone who can see the site reads; org admins and site admins write.
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/sites/:siteId/node-libraries/list',
-      access: site(),
-      summary: "The site's node libraries, optionally with the organisation's (paged)",
-      params: siteParamsSchema,
-      body: nodeLibraryListRequestSchema,
-      response: nodeLibraryPageSchema,
-      handler: async ({ params, body }) =>
-        list(
-          [
-            'l.org_id = $1',
-            body.includeOrgLibraries ? '(l.site_id = $2 or l.site_id is null)' : 'l.site_id = $2',
-          ],
-          [params.orgId, params.siteId],
+    ...listRoutes(
+      { db },
+      {
+        ...common,
+        base: '/orgs/:orgId/sites/:siteId/node-libraries',
+        access: site(),
+        summary: "The site's node libraries, optionally with the organisation's (paged)",
+        params: siteParamsSchema,
+        scope: ({
+          params,
           body,
-        ),
-    }),
+        }: ScopeContext<{ orgId: number; siteId: number }, { includeOrgLibraries?: boolean }>) => ({
+          where: [
+            'l.org_id = $1',
+            body?.includeOrgLibraries ? '(l.site_id = $2 or l.site_id is null)' : 'l.site_id = $2',
+          ],
+          params: [params.orgId, params.siteId],
+        }),
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/node-libraries/:libraryId',
@@ -248,7 +267,7 @@ export function nodeLibraryRoutes({ db }: Services) {
       body: nodeLibraryInputSchema,
       response: nodeLibrarySchema,
       handler: async ({ params, body }) =>
-        createLibrary(db, { orgId: params.orgId, siteId: params.siteId }, body),
+        createLibrary(db, config.quotas, { orgId: params.orgId, siteId: params.siteId }, body),
     }),
     defineRoute({
       method: 'PUT',

@@ -3,7 +3,6 @@ import { registerRoutes, type Services } from '../http/routes';
 import { blastRoutes } from './blasts';
 import { dashboardRoutes } from './dashboard';
 import { backfillBlastFacts } from './facts';
-import { refuseNul } from './hygiene';
 import { linkRoutes } from './links';
 import { nodeLibraryRoutes } from './node-libraries';
 import { shareRoutes } from './shares';
@@ -16,17 +15,13 @@ export const DATA_PREFIX = '/data/v1';
 export async function registerData(app: FastifyInstance, services: Services) {
   // Blasts written without their derived facts (the seed) get them once, at start-up.
   await backfillBlastFacts(services.db);
-  await app.register(async (scope) => {
-    // After authentication (onRequest), before validation: see hygiene.ts.
-    scope.addHook('preValidation', refuseNul);
-    registerRoutes(scope, services, DATA_PREFIX, 'blastDataApi', [
-      ...siteRoutes(services),
-      ...siteUserRoutes(services),
-      ...blastRoutes(services),
-      ...linkRoutes(services),
-      ...shareRoutes(services),
-      ...nodeLibraryRoutes(services),
-      ...dashboardRoutes(services),
-    ]);
-  });
+  registerRoutes(app, services, DATA_PREFIX, 'blastDataApi', [
+    ...siteRoutes(services),
+    ...siteUserRoutes(services),
+    ...blastRoutes(services),
+    ...linkRoutes(services),
+    ...shareRoutes(services),
+    ...nodeLibraryRoutes(services),
+    ...dashboardRoutes(services),
+  ]);
 }

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/types';
 import { defineRoute, signedIn, type Services } from '../http/routes';
 import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
-import { pagedQuery } from '../http/query';
+import { userDisplaySql, type ListDef } from '../http/list';
+import { listRoutes } from '../http/list-routes';
 import type { CallerUser } from '../auth/access';
 import { idResultSchema } from '@/contract/common';
 import { blastIdParamsSchema, blastParamsSchema, blastViewSchema } from '@/contract/data/blasts';
@@ -9,8 +10,9 @@ import {
   blastShareSchema,
   createShareSchema,
   shareParamsSchema,
-  sharedBlastListRequestSchema,
-  sharedBlastPageSchema,
+  sharedBlastColumns,
+  sharedBlastList,
+  sharedBlastSchema,
   shareTargetOrgSchema,
   shareTargetsQuerySchema,
   MAX_SHARE_TARGETS,
@@ -30,6 +32,7 @@ import {
 } from './common';
 import { blastReaders, blastWriters } from './blasts';
 import { siteParamsSchema } from '@/contract/data/sites';
+import { blastSharedMessage } from '../mail/messages';
 
 interface ShareRow {
   id: number;
@@ -39,20 +42,18 @@ interface ShareRow {
   u_email: string | null;
   u_first: string | null;
   u_last: string | null;
-  t_id: number | null;
   t_email: string | null;
-  t_first: string | null;
-  t_last: string | null;
   t_org_id: number | null;
   t_org_name: string | null;
 }
 
+/**
+ * A share with a person is shown by the address it was sent to, never by the account behind it:
+ * the same whether or not the address has an account, and no name of another tenant's user.
+ */
 const toTarget = (r: ShareRow): BlastShare['target'] =>
-  r.t_id !== null
-    ? {
-        kind: 'user',
-        user: { id: r.t_id, email: r.t_email ?? '', firstName: r.t_first, lastName: r.t_last },
-      }
+  r.t_email !== null
+    ? { kind: 'user', email: r.t_email }
     : { kind: 'org', orgId: r.t_org_id ?? 0, orgName: r.t_org_name ?? '' };
 
 const toShare = (r: ShareRow): BlastShare => ({
@@ -63,10 +64,9 @@ const toShare = (r: ShareRow): BlastShare => ({
   target: toTarget(r),
 });
 
-/** Share columns (alias sb) with sharer u, target user t and target org tg. */
+/** Share columns (alias sb) with sharer u, target user t (or address) and target org tg. */
 const shareColumns = `sb.id, sb.blast_id, sb.shared_at, ${userCols('u')},
-  t.id as t_id, t.email as t_email, t.first_name as t_first, t.last_name as t_last,
-  tg.id as t_org_id, tg.name as t_org_name`;
+  coalesce(t.email, sb.shared_with_email) as t_email, tg.id as t_org_id, tg.name as t_org_name`;
 const shareJoins = `left join users u on u.id = sb.shared_by
   left join users t on t.id = sb.shared_with_user_id
   left join orgs tg on tg.id = sb.shared_with_org_id`;
@@ -74,6 +74,46 @@ const shareJoins = `left join users u on u.id = sb.shared_by
 /** SQL: the share sb is addressed to the user $n or one of their organisations. */
 const sharedWithSql = (p: string) =>
   `(sb.shared_with_user_id = ${p} or sb.shared_with_org_id in (${memberOrgsSql(p)}))`;
+
+type SharedRow = ShareRow & {
+  blast_name: string;
+  site_name: string;
+  org_name: string;
+  can_unshare: boolean;
+};
+/** Blasts Shared: the shares addressed to the caller ($1) or one of their organisations. */
+const sharedBlastsDef: ListDef<typeof sharedBlastColumns, SharedRow, SharedBlast> = {
+  columns: sharedBlastColumns,
+  sql: {
+    shareId: { sql: 'sb.id' },
+    blastName: { sql: 'b.name' },
+    siteName: { sql: 's.name' },
+    orgName: { sql: 'o.name' },
+    sharedBy: { sql: userDisplaySql('u'), nullable: true },
+    sharedAt: { sql: 'sb.shared_at', instant: true },
+    sharedWith: { sql: `case when sb.shared_with_user_id is not null then 'You' else tg.name end` },
+  },
+  from: `shared_blasts sb join blasts b on b.id = sb.blast_id join sites s on s.id = b.site_id
+    join orgs o on o.id = s.org_id ${shareJoins}`,
+  key: 'sb.id',
+  // The unshare rule: the sharer, an org admin of the blast's organisation, or a sysadmin.
+  select: `${shareColumns}, b.name as blast_name, s.name as site_name, o.name as org_name,
+    (sb.shared_by = $1 or (select is_sysadmin from users where id = $1) or s.org_id in (
+       select org_id from org_members where user_id = $1 and status = 'active' and is_org_admin
+    )) as can_unshare`,
+  map: (r) => ({
+    shareId: r.id,
+    blastId: r.blast_id,
+    blastName: r.blast_name,
+    siteName: r.site_name,
+    orgName: r.org_name,
+    sharedBy: userRef(r),
+    sharedAt: toIso(r.shared_at),
+    target: toTarget(r),
+    canUnshare: r.can_unshare,
+  }),
+  defaultSort: { by: 'sharedAt', desc: true },
+};
 
 /** The blast, when it is shared with the caller or one of their organisations (else 404). */
 async function loadSharedBlast(db: Queryable, user: CallerUser, blastId: number) {
@@ -85,7 +125,7 @@ async function loadSharedBlast(db: Queryable, user: CallerUser, blastId: number)
   return loadBlast(db, blastId);
 }
 
-export function shareRoutes({ db }: Services) {
+export function shareRoutes({ db, mailer, config }: Services) {
   return [
     defineRoute({
       method: 'POST',
@@ -96,15 +136,19 @@ export function shareRoutes({ db }: Services) {
       body: createShareSchema,
       response: blastShareSchema,
       handler: async ({ params, body, user }) => {
-        await loadBlast(db, params.blastId, params.siteId);
+        const { blast } = await loadBlast(db, params.blastId, params.siteId);
         let userId: number | null = null;
+        let email: string | null = null;
         let orgId: number | null = null;
         if (body.email !== undefined) {
-          const [target] = await db.query<{ id: number }>('select id from users where email = $1', [
-            body.email,
-          ]);
-          if (!target) throw badRequest('email', 'No user has this email address', 'unknownUser');
-          userId = target.id;
+          // An address with an account gets the share at once; one without gets it with the
+          // account made for it (identity/accounts.ts). The answer is the same either way.
+          const [target] = await db.query<{ id: number }>(
+            `select id from users where email = $1 and status = 'active'`,
+            [body.email],
+          );
+          userId = target?.id ?? null;
+          email = target ? null : body.email;
         } else {
           const [target] = await db.query<{ id: number }>('select id from orgs where id = $1', [
             body.orgId ?? 0,
@@ -112,18 +156,28 @@ export function shareRoutes({ db }: Services) {
           if (!target) throw badRequest('orgId', 'No such organisation', 'unknownOrg');
           orgId = target.id;
         }
-        // The unique index (migration 010) makes a second share of the same target a no-op.
+        // The unique index (migration 030) makes a second share of the same target a no-op.
         const [inserted] = await db.query<{ id: number }>(
-          `insert into shared_blasts (blast_id, shared_by, shared_with_user_id, shared_with_org_id)
-           values ($1, $2, $3, $4) on conflict do nothing returning id`,
-          [params.blastId, user.id, userId, orgId],
+          `insert into shared_blasts (blast_id, shared_by, shared_with_user_id, shared_with_org_id, shared_with_email)
+           values ($1, $2, $3, $4, $5) on conflict do nothing returning id`,
+          [params.blastId, user.id, userId, orgId, email],
         );
         if (!inserted) {
           throw conflict(
-            userId !== null ? 'email' : 'orgId',
-            userId !== null
+            body.email !== undefined ? 'email' : 'orgId',
+            body.email !== undefined
               ? 'The blast is already shared with this user'
               : 'The blast is already shared with this organisation',
+          );
+        }
+        if (body.email !== undefined) {
+          await mailer.send(
+            blastSharedMessage({
+              to: body.email,
+              sharerName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+              blastName: blast.name,
+              link: `${config.portalOrigins.site}/blasts-shared/${params.blastId}`,
+            }),
           );
         }
         const id = inserted.id;
@@ -168,56 +222,20 @@ export function shareRoutes({ db }: Services) {
         return rows.map(toShare);
       },
     }),
-    defineRoute({
-      method: 'POST',
-      url: '/shared-blasts/list',
-      access: signedIn,
-      summary: 'Blasts shared with the caller or any of their organisations (paged)',
-      body: sharedBlastListRequestSchema,
-      response: sharedBlastPageSchema,
-      handler: async ({ body, user }) =>
-        pagedQuery(
-          db,
-          {
-            columns: `${shareColumns}, b.name as blast_name, s.name as site_name, o.name as org_name,
-              (sb.shared_by = $1 or ${user.isSysadmin ? 'true' : 'false'} or s.org_id in (
-                 select org_id from org_members where user_id = $1 and status = 'active' and is_org_admin
-              )) as can_unshare`,
-            from: `shared_blasts sb join blasts b on b.id = sb.blast_id join sites s on s.id = b.site_id
-              join orgs o on o.id = s.org_id ${shareJoins}`,
-            where: [sharedWithSql('$1')],
-            params: [user.id],
-            sortable: {
-              blastName: 'b.name',
-              siteName: 's.name',
-              orgName: 'o.name',
-              sharedAt: 'sb.shared_at',
-              sharedBy: 'u.email',
-            },
-            defaultSort: 'sb.shared_at desc, sb.id',
-            searchable: ['b.name', 's.name', 'o.name', 'u.email', 'u.first_name', 'u.last_name'],
-          },
-          body,
-          (
-            r: ShareRow & {
-              blast_name: string;
-              site_name: string;
-              org_name: string;
-              can_unshare: boolean;
-            },
-          ): SharedBlast => ({
-            shareId: r.id,
-            blastId: r.blast_id,
-            blastName: r.blast_name,
-            siteName: r.site_name,
-            orgName: r.org_name,
-            sharedBy: userRef(r),
-            sharedAt: toIso(r.shared_at),
-            target: toTarget(r),
-            canUnshare: r.can_unshare,
-          }),
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/shared-blasts',
+        access: signedIn,
+        summary: 'Blasts shared with the caller or any of their organisations (paged)',
+        request: sharedBlastList.request,
+        selection: sharedBlastList.selection,
+        row: sharedBlastSchema,
+        def: sharedBlastsDef,
+        scope: ({ user }) => ({ where: [sharedWithSql('$1')], params: [user.id] }),
+        fileName: 'shared-blasts',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/shared-blasts/:blastId',

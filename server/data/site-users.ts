@@ -1,14 +1,15 @@
 import type { Queryable } from '../db/types';
 import { defineRoute, site, type Services } from '../http/routes';
 import { badRequest, conflict, notFound } from '../http/envelope';
-import { pagedQuery } from '../http/query';
+import { personSql, type ListDef } from '../http/list';
+import { listRoutes } from '../http/list-routes';
 import { idResultSchema } from '@/contract/common';
 import { siteParamsSchema } from '@/contract/data/sites';
 import {
   addSiteUserSchema,
+  siteUserColumns,
   siteUserFlagsSchema,
-  siteUserListRequestSchema,
-  siteUserPageSchema,
+  siteUserList,
   siteUserParamsSchema,
   siteUserSchema,
   type SiteUser,
@@ -40,6 +41,21 @@ const toSiteUser = (r: SiteUserRow): SiteUser => ({
 const columns =
   'u.id, u.email, u.first_name, u.last_name, u.status, sm.is_site_admin, sm.is_site_user';
 
+const siteUsersDef: ListDef<typeof siteUserColumns, SiteUserRow, SiteUser> = {
+  columns: siteUserColumns,
+  sql: {
+    ...personSql('u'),
+    status: { sql: `case when u.status = 'pending' then 'Pending' else 'Active' end` },
+    isSiteAdmin: { sql: 'sm.is_site_admin' },
+    isSiteUser: { sql: 'sm.is_site_user' },
+  },
+  from: 'site_members sm join users u on u.id = sm.user_id',
+  key: 'u.id',
+  select: columns,
+  map: toSiteUser,
+  defaultSort: { by: 'email' },
+};
+
 async function loadSiteUser(db: Queryable, siteId: number, userId: number) {
   const [row] = await db.query<SiteUserRow>(
     `select ${columns} from site_members sm join users u on u.id = sm.user_id
@@ -52,36 +68,21 @@ async function loadSiteUser(db: Queryable, siteId: number, userId: number) {
 
 export function siteUserRoutes({ db }: Services) {
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/sites/:siteId/users/list',
-      access: managers,
-      summary: "The site's users with their site admin / site user flags (paged)",
-      params: siteParamsSchema,
-      body: siteUserListRequestSchema,
-      response: siteUserPageSchema,
-      handler: async ({ params, body }) =>
-        pagedQuery(
-          db,
-          {
-            columns,
-            from: 'site_members sm join users u on u.id = sm.user_id',
-            where: ['sm.site_id = $1'],
-            params: [params.siteId],
-            sortable: {
-              email: 'u.email',
-              firstName: 'u.first_name',
-              lastName: 'u.last_name',
-              isSiteAdmin: 'sm.is_site_admin',
-              isSiteUser: 'sm.is_site_user',
-            },
-            defaultSort: 'u.email',
-            searchable: ['u.email', 'u.first_name', 'u.last_name'],
-          },
-          body,
-          toSiteUser,
-        ),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/sites/:siteId/users',
+        access: managers,
+        summary: "The site's users with their site admin / site user flags (paged)",
+        params: siteParamsSchema,
+        request: siteUserList.request,
+        selection: siteUserList.selection,
+        row: siteUserSchema,
+        def: siteUsersDef,
+        scope: ({ params }) => ({ where: ['sm.site_id = $1'], params: [params.siteId] }),
+        fileName: 'site-users',
+      },
+    ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/sites/:siteId/users',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { App } from '../app';
 import { routeTable } from '../http/routes';
+import { PATH_VALUES } from '../security/samples';
 import { bearer, createTestApp, tokenFor } from '../test/harness';
 import { dataClient } from './test-support';
 
@@ -269,14 +270,14 @@ describe('site users', () => {
     expect(removed.data).toEqual({ id: 8 });
     expect((await call('siteuser', 'GET', '/orgs/2/sites/2')).status).toBe(404);
     expect((await call('siteadmin', 'DELETE', '/orgs/2/sites/2/users/8')).status).toBe(404);
-    // pending (invited) members can be added too
+    // an invitation is nobody's membership until it is accepted (issue 14)
     const pending = await call('submanager', 'POST', '/orgs/2/sites/3/users', {
       email: 'pending@example.com',
       isSiteAdmin: false,
       isSiteUser: true,
     });
-    expect(pending.status).toBe(200);
-    expect(pending.data.status).toBe('pending');
+    expect(pending.status).toBe(400);
+    expect(pending.body.errors?.email?.errorCode).toBe('notMember');
   });
 
   it('only adds members of the organisation, and refuses bad input and outsiders', async () => {
@@ -360,15 +361,7 @@ describe('robustness: bad input is a 400 envelope, never a 500', () => {
 
   it('answers random and malformed input to every data route with an envelope, never a 500', async () => {
     const routes = routeTable.filter((r) => r.url.startsWith('/data/v1/'));
-    const valid: Record<string, string> = {
-      orgId: '2',
-      siteId: '1',
-      blastId: '7',
-      userId: '8',
-      libraryId: '2',
-      shareId: '1',
-      linkId: 'demo-auth-link',
-    };
+    const valid = PATH_VALUES;
     const weird = fc.constantFrom(
       '0',
       '-1',

@@ -1,13 +1,14 @@
-import type { Queryable, SqlParam } from '../db/types';
+import type { Queryable } from '../db/types';
 import { defineRoute, org, signedIn, site, sysadminOnly, type Services } from '../http/routes';
 import { badRequest, conflict, notFound } from '../http/envelope';
-import { pagedQuery, type PagedQuery } from '../http/query';
+import type { ListDef } from '../http/list';
+import { listRoutes } from '../http/list-routes';
 import type { CallerUser } from '../auth/access';
 import {
   orgParamsSchema,
+  siteColumns as siteListColumns,
   siteInputSchema,
-  siteListRequestSchema,
-  sitePageSchema,
+  siteList,
   siteParamsSchema,
   siteSchema,
   siteSubscriptionSchema,
@@ -50,23 +51,36 @@ const toSite = (r: SiteRow): Site => ({
   createdAt: toIso(r.created_at),
 });
 
+const USER_COUNT = '(select count(*)::int from site_members x where x.site_id = s.id)';
+const BLAST_COUNT = '(select count(*)::int from blasts x where x.site_id = s.id)';
 /** The site query; $1 is the caller's id (their own site flags). */
 const siteColumns = `s.id, s.org_id, o.name as org_name, s.name, s.description, s.location,
   s.subscription_id, sub.name as subscription_name, sub.subscriber_org_id,
   coalesce(me.is_site_admin, false) as is_site_admin, coalesce(me.is_site_user, false) as is_site_user,
-  (select count(*)::int from site_members x where x.site_id = s.id) as user_count,
-  (select count(*)::int from blasts x where x.site_id = s.id) as blast_count, s.created_at`;
+  ${USER_COUNT} as user_count, ${BLAST_COUNT} as blast_count, s.created_at`;
 const siteFrom = `sites s join orgs o on o.id = s.org_id
   left join subscriptions sub on sub.id = s.subscription_id
   left join site_members me on me.site_id = s.id and me.user_id = $1`;
 
-const sortable: Record<string, string> = {
-  id: 's.id',
-  name: 's.name',
-  location: 's.location',
-  subscriptionName: 'sub.name',
-  createdAt: 's.created_at',
-  orgName: 'o.name',
+/** Site Admin and All Sites: $1 is the caller (their own flags on each site). */
+const sitesDef: ListDef<typeof siteListColumns, SiteRow, Site> = {
+  columns: siteListColumns,
+  sql: {
+    id: { sql: 's.id' },
+    name: { sql: 's.name' },
+    orgName: { sql: 'o.name' },
+    description: { sql: 's.description', nullable: true },
+    location: { sql: 's.location', nullable: true },
+    subscriptionName: { sql: 'sub.name', nullable: true },
+    userCount: { sql: USER_COUNT },
+    blastCount: { sql: BLAST_COUNT },
+    createdAt: { sql: 's.created_at', instant: true },
+  },
+  from: siteFrom,
+  key: 's.id',
+  select: siteColumns,
+  map: toSite,
+  defaultSort: { by: 'name' },
 };
 
 /** A bound on the landing page's one request (no paging: a user opens a handful of sites). */
@@ -106,39 +120,39 @@ async function checkUniqueName(db: Queryable, orgId: number, name: string, excep
 }
 
 export function siteRoutes({ db }: Services) {
-  const list = (where: string[], params: SqlParam[], searchable: string[]): PagedQuery => ({
-    columns: siteColumns,
-    from: siteFrom,
-    where,
-    params,
-    sortable,
-    defaultSort: 's.name',
-    searchable,
-  });
-  const searchable = ['s.name', 's.description', 's.location', 'sub.name'];
-
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/orgs/:orgId/sites/list',
-      access: org('isOrgAdmin'),
-      summary: "Site Admin: the organisation's sites (paged)",
-      params: orgParamsSchema,
-      body: siteListRequestSchema,
-      response: sitePageSchema,
-      handler: async ({ params, body, user }) =>
-        pagedQuery(db, list(['s.org_id = $2'], [user.id, params.orgId], searchable), body, toSite),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/admin/sites/list',
-      access: sysadminOnly,
-      summary: 'All sites across organisations, with the organisation name (sysadmin)',
-      body: siteListRequestSchema,
-      response: sitePageSchema,
-      handler: async ({ body, user }) =>
-        pagedQuery(db, list([], [user.id], [...searchable, 'o.name']), body, toSite),
-    }),
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/sites',
+        access: org('isOrgAdmin'),
+        summary: "Site Admin: the organisation's sites (paged)",
+        params: orgParamsSchema,
+        request: siteList.request,
+        selection: siteList.selection,
+        row: siteSchema,
+        def: sitesDef,
+        scope: ({ params, user }) => ({
+          where: ['s.org_id = $2'],
+          params: [user.id, params.orgId],
+        }),
+        fileName: 'sites',
+      },
+    ),
+    ...listRoutes(
+      { db },
+      {
+        base: '/admin/sites',
+        access: sysadminOnly,
+        summary: 'All sites across organisations, with the organisation name (sysadmin)',
+        request: siteList.request,
+        selection: siteList.selection,
+        row: siteSchema,
+        def: sitesDef,
+        scope: ({ user }) => ({ where: [], params: [user.id] }),
+        fileName: 'all-sites',
+      },
+    ),
     defineRoute({
       method: 'GET',
       url: '/my-sites',

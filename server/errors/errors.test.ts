@@ -70,7 +70,7 @@ describe('error sink', () => {
   it('rejects something that is not an envelope with 400', async () => {
     const res = await app.inject({
       method: 'POST',
-      url: '/errors/api/1/envelope/',
+      url: '/errors/api/1/envelope/?sentry_key=localdev',
       headers: { 'content-type': 'text/plain' },
       payload: 'hello',
     });

@@ -13,8 +13,35 @@ import {
   sysadminOnly,
   type Services,
 } from '../http/routes';
-import { badRequest } from '../http/envelope';
+import { HttpError, badRequest } from '../http/envelope';
+import { assertGoodText } from '../http/input';
 import { pagedQuery } from '../http/query';
+
+/**
+ * Size limits of the sink, after Sentry's own (docs.sentry.io "Size Limits": an event above
+ * 200 KB compressed or 1 MB decompressed is refused with 413). The browser SDK sends envelopes
+ * uncompressed, so the sink applies Sentry's 1 MiB to the whole envelope (the request body) and
+ * its 200 KiB to each event item: the portals' scrubbed events (100 breadcrumbs, 50 frames)
+ * are a few KiB.
+ */
+export const MAX_ENVELOPE_BYTES = 1_048_576;
+export const MAX_EVENT_BYTES = 204_800;
+
+/** The public key and project of a DSN (`http://KEY@host/errors/PROJECT`), or null. */
+export function dsnKey(dsn: string): { key: string; projectId: string } | null {
+  try {
+    const url = new URL(dsn);
+    const projectId = url.pathname.split('/').filter(Boolean).pop() ?? '';
+    return url.username && /^\d+$/.test(projectId) ? { key: url.username, projectId } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The key an SDK sent: `?sentry_key=` (browser SDK) or the X-Sentry-Auth header. */
+const sentKey = (query: { sentry_key?: string | undefined }, auth: unknown) =>
+  query.sentry_key ??
+  (typeof auth === 'string' ? /sentry_key=([^,\s]+)/.exec(auth)?.[1] : undefined);
 
 interface SentryEvent {
   event_id?: string;
@@ -31,6 +58,8 @@ interface SentryEvent {
 export function parseSentryEnvelope(text: string): {
   eventId: string | null;
   events: SentryEvent[];
+  /** Bytes of the largest event item. */
+  largest: number;
 } {
   const lines = text.split('\n');
   let header: { event_id?: string };
@@ -40,6 +69,7 @@ export function parseSentryEnvelope(text: string): {
     throw badRequest('body', 'Not a Sentry envelope');
   }
   const events: SentryEvent[] = [];
+  let largest = 0;
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]?.trim();
     if (!line) continue;
@@ -52,6 +82,7 @@ export function parseSentryEnvelope(text: string): {
     const payload = lines[i + 1] ?? '';
     i += 1;
     if (item.type === 'event' || item.type === 'error') {
+      largest = Math.max(largest, Buffer.byteLength(payload));
       try {
         events.push(JSON.parse(payload) as SentryEvent);
       } catch {
@@ -59,7 +90,7 @@ export function parseSentryEnvelope(text: string): {
       }
     }
   }
-  return { eventId: header.event_id ?? null, events };
+  return { eventId: header.event_id ?? null, events, largest };
 }
 
 const messageOf = (e: SentryEvent): string | null => {
@@ -78,7 +109,14 @@ const timestampOf = (t: number | string | undefined) => {
 
 /** The error sink: @sentry/react with DSN http://localdev@localhost:4000/errors/1 posts here. */
 export async function registerErrorSink(app: FastifyInstance, services: Services) {
-  const { db } = services;
+  const { db, config } = services;
+  // The DSNs whose key and project the sink accepts (the portals' VITE_SENTRY_DSN).
+  const accepted = new Set(
+    config.errorSinkDsns.flatMap((dsn) => {
+      const k = dsnKey(dsn);
+      return k ? [`${k.projectId}:${k.key}`] : [];
+    }),
+  );
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       ['text/plain', 'application/x-sentry-envelope', 'application/octet-stream'],
@@ -90,18 +128,27 @@ export async function registerErrorSink(app: FastifyInstance, services: Services
         method: 'POST',
         url: '/api/:projectId/envelope/',
         access: anonymous,
-        summary: 'Sentry envelope endpoint (store errors from the portals)',
-        params: z.object({ projectId: z.string().regex(/^\d+$/) }),
+        bodyLimit: MAX_ENVELOPE_BYTES,
+        summary:
+          'Sentry envelope endpoint (store errors from the portals; the DSN key is required)',
+        params: z.object({ projectId: z.string().max(20).regex(/^\d+$/) }),
         query: z
           .object({
             sentry_key: z.string().min(1).max(100).optional(),
-            sentry_version: z.string().optional(),
+            sentry_version: z.string().max(20).optional(),
           })
           .loose(),
         response: envelopeAcceptedSchema,
-        handler: async ({ params, req }) => {
+        handler: async ({ params, query, req }) => {
+          const key = sentKey(query, req.headers['x-sentry-auth']);
+          if (!key || !accepted.has(`${params.projectId}:${key}`))
+            throw new HttpError(401, 'Missing or unknown DSN key for this project');
           const text = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? '');
-          const { eventId, events } = parseSentryEnvelope(text);
+          const { eventId, events, largest } = parseSentryEnvelope(text);
+          if (largest > MAX_EVENT_BYTES)
+            throw new HttpError(413, `An event is larger than ${MAX_EVENT_BYTES / 1024} KiB`);
+          // The input rule of every service, on what the sink parses itself.
+          assertGoodText(events, 'events');
           if (events.length) {
             await db.transaction(async (tx) => {
               for (const e of events) {
@@ -120,6 +167,12 @@ export async function registerErrorSink(app: FastifyInstance, services: Services
                   ],
                 );
               }
+              // Retention: the newest errorSinkMaxEvents of the project are kept.
+              await tx.query(
+                `delete from error_events where project_id = $1 and id <= (
+                   select id from error_events where project_id = $1 order by id desc offset $2 limit 1)`,
+                [params.projectId, config.errorSinkMaxEvents],
+              );
             });
           }
           return { id: eventId, stored: events.length };

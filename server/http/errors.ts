@@ -1,73 +1,107 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, errorEnvelope, type FieldErrors } from './envelope';
+import { BadTextError } from './input';
+import { htmlCsp, isProviderPath } from './security';
 
-/** Maps every error to the API envelope; bad input never becomes a 500. */
-export function installErrorHandlers(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
-    if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send(errorEnvelope(error.message, error.errors));
+/** How the identity service's browser pages show a refused request (an HTML page, no JSON). */
+export interface ErrorPages {
+  render: (title: string, message: string, link: { href: string; text: string }) => string;
+  /** Where a page without a form to return to links back to. */
+  homeHref: string;
+}
+
+/** Postgres refusing a value the schemas let through (e.g. an id beyond int4). */
+const PG_BAD_VALUE = new Set(['22003', '22P02', '22007', '22008', '22001']);
+
+const invalid = (message: string) =>
+  new HttpError(400, message, { body: { message, errorCode: 'invalid' } });
+
+/** Every error as the HttpError it is answered with; null for a fault of the server (500). */
+function asHttpError(error: FastifyError | HttpError): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldErrors = {};
+    const where = (error as { validationContext?: string }).validationContext ?? 'body';
+    for (const v of error.validation) {
+      const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where;
+      if (errors[key]) continue;
+      const text = v.message ?? 'Invalid value';
+      const required = /received undefined/.test(text);
+      errors[key] = {
+        message: required ? 'Mandatory field' : text,
+        errorCode: required ? 'required' : 'invalid',
+      };
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
-      const where = (error as { validationContext?: string }).validationContext ?? 'body';
-      for (const v of error.validation) {
-        const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where;
-        if (errors[key]) continue;
-        const text = v.message ?? 'Invalid value';
-        const required = /received undefined/.test(text);
-        errors[key] = {
-          message: required ? 'Mandatory field' : text,
-          errorCode: required ? 'required' : 'invalid',
-        };
+    return new HttpError(400, 'The request has invalid fields', errors);
+  }
+  const code = error.code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413)
+    return new HttpError(413, 'Request body is too large');
+  if (
+    code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  )
+    return invalid('Malformed JSON body');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return new HttpError(415, 'Unsupported content type');
+  // Bad input, not a 500.
+  if (PG_BAD_VALUE.has(String(code))) return invalid('A value is out of range or malformed');
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 429) return new HttpError(429, error.message || 'Too many requests');
+  if (status >= 400 && status < 500) return new HttpError(status, error.message || 'Bad request');
+  return null;
+}
+
+const PAGE_TITLES: Record<number, string> = {
+  400: 'Invalid input',
+  413: 'Too much input',
+  415: 'Invalid input',
+  429: 'Too many requests',
+};
+
+/**
+ * A browser on the identity service's pages (sign-in, registration, the provider's redirects)
+ * gets a page it can read, with a link back to the form it came from, not a JSON envelope.
+ */
+const wantsPage = (req: FastifyRequest) =>
+  isProviderPath(req.url) && /\btext\/html\b/.test(String(req.headers.accept ?? ''));
+
+function sendPage(req: FastifyRequest, reply: FastifyReply, pages: ErrorPages, error: HttpError) {
+  const path = req.url.split('?')[0] ?? '';
+  const form = /^(.*\/interaction\/[^/]+)\/(login|register)$/.exec(path);
+  const link = form
+    ? {
+        href: `${form[1]}?view=${form[2] === 'login' ? 'signin' : 'register'}`,
+        text: 'Back to the form',
       }
-      return reply.code(400).send(errorEnvelope('The request has invalid fields', errors));
+    : { href: pages.homeHref, text: 'Back to the portal' };
+  const message =
+    error instanceof BadTextError
+      ? 'What you entered contains characters that cannot be accepted (a NUL character or broken Unicode). Go back, correct it and try again.'
+      : error.message;
+  return reply
+    .code(error.statusCode)
+    .headers(error.headers)
+    .header('Content-Security-Policy', htmlCsp([]))
+    .type('text/html; charset=utf-8')
+    .send(pages.render(PAGE_TITLES[error.statusCode] ?? 'Request refused', message, link));
+}
+
+/** Maps every error to the API envelope (identity pages: an HTML page); bad input is never a 500. */
+export function installErrorHandlers(app: FastifyInstance, pages?: ErrorPages) {
+  app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
+    const http = asHttpError(error);
+    if (!http) {
+      req.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send(errorEnvelope('Something went wrong!'));
     }
-    const code = error.code;
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return reply.code(413).send(errorEnvelope('Request body is too large'));
-    }
-    if (
-      code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-      error instanceof SyntaxError
-    ) {
-      return reply.code(400).send(
-        errorEnvelope('Malformed JSON body', {
-          body: { message: 'Malformed JSON body', errorCode: 'invalid' },
-        }),
-      );
-    }
-    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send(errorEnvelope('Unsupported content type'));
-    }
-    // Postgres refusing a value the schemas let through (e.g. an id beyond int4): bad input, not a 500.
-    const pgCode = (error as { code?: unknown }).code;
-    if (
-      pgCode === '22003' ||
-      pgCode === '22P02' ||
-      pgCode === '22007' ||
-      pgCode === '22008' ||
-      pgCode === '22001'
-    ) {
-      return reply.code(400).send(
-        errorEnvelope('A value is out of range or malformed', {
-          body: { message: 'A value is out of range or malformed', errorCode: 'invalid' },
-        }),
-      );
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 429) {
-      return reply.code(429).send(errorEnvelope(error.message || 'Too many requests'));
-    }
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send(errorEnvelope(error.message || 'Bad request'));
-    }
-    req.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(errorEnvelope('Something went wrong!'));
+    if (pages && wantsPage(req)) return sendPage(req, reply, pages, http);
+    return reply
+      .code(http.statusCode)
+      .headers(http.headers)
+      .send(errorEnvelope(http.message, http.errors));
   });
 
   app.setNotFoundHandler((req, reply) => {

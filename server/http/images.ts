@@ -1,13 +1,6 @@
 import { MAX_AVATAR_BYTES } from '@/contract/common';
 import { badRequest } from './envelope';
-
-/** Decodes a data URL or plain base64 string; null when it is not valid base64. */
-export function decodeBase64(input: string): Buffer | null {
-  const m = /^data:[\w.+-]+\/[\w.+-]+;base64,(.*)$/s.exec(input);
-  const b64 = (m ? (m[1] ?? '') : input).replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) return null;
-  return Buffer.from(b64, 'base64');
-}
+import { decodeBase64 } from './files';
 
 /** SPEC §5 avatar rule: JPG or PNG (by magic bytes), at most 131072 bytes. Answers a data URL. */
 export function checkAvatar(field: string, input: string): string {
@@ -22,14 +15,4 @@ export function checkAvatar(field: string, input: string): string {
     throw badRequest(field, 'Only JPG or PNG images are allowed', 'invalid');
   if (bytes.length > MAX_AVATAR_BYTES) throw badRequest(field, 'File size is too large', 'maxSize');
   return `data:image/${isPng ? 'png' : 'jpeg'};base64,${bytes.toString('base64')}`;
-}
-
-/** An attachment's file name as stored: no directories, no control characters, never empty. */
-export function safeFileName(input: string): string {
-  const base = input.split(/[/\\]/).pop() ?? '';
-  const clean = base
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .trim()
-    .slice(0, 255);
-  return clean === '' || clean === '.' || clean === '..' ? 'attachment' : clean;
 }

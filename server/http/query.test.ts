@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { bearer, createTestApp, tokenFor } from '../test/harness';
-import { pagedQuery } from './query';
 import { LICENCE_COLUMNS, LICENCE_FROM, mapLicence, type LicenceRow } from '../crm/licences';
 
-// The list's page and total come from one statement (the total as a scalar subquery, counted
-// over the licences table alone when no search joins in); the totals must stay exact.
+// The totals beside each page must stay exact (below the estimate threshold), and the rows the
+// licence lists build in SQL must equal what mapLicence builds.
 let app: App;
 let headers: Record<string, string>;
 beforeAll(async () => {
@@ -35,7 +34,7 @@ const count = async (where: string, params: unknown[]) =>
   (await app.services.db.query<{ n: number }>(`select count(*)::int as n from ${where}`, params))[0]
     ?.n;
 
-describe('paged lists: one statement for the page and the total', () => {
+describe('paged lists: exact totals and rows built in SQL', () => {
   it('answers the exact total beside each page, and past the end', async () => {
     const total = await count('licences where vendor_org_id = $1', [1]);
     expect(total).toBeGreaterThan(10);
@@ -68,33 +67,6 @@ describe('paged lists: one statement for the page and the total', () => {
     });
   });
 
-  it('falls back to the full from clause when counting a search, and to a count past the end', async () => {
-    const db = app.services.db;
-    const q = {
-      columns: 'o.id, o.name',
-      from: 'orgs o join org_members m on m.org_id = o.id',
-      // Deliberately wrong for counting (it ignores the join): used only without search.
-      countFrom: 'orgs o',
-      where: [],
-      params: [],
-      sortable: {},
-      defaultSort: 'o.id',
-      searchable: ['o.name'],
-    };
-    const members = await count('orgs o join org_members m on m.org_id = o.id', []);
-    const orgs = await count('orgs', []);
-    expect(members).not.toBe(orgs);
-    const map = (r: { id: number }) => r.id;
-    expect((await pagedQuery(db, q, { take: 1 }, map)).totalAvailable).toBe(orgs);
-    expect((await pagedQuery(db, q, { skip: 100_000, take: 1 }, map)).totalAvailable).toBe(orgs);
-    expect((await pagedQuery(db, q, { take: 1, search: 'a' }, map)).totalAvailable).toBe(
-      await count("orgs o join org_members m on m.org_id = o.id where o.name ilike '%a%'", []),
-    );
-    expect(
-      (await pagedQuery(db, { ...q, countFrom: undefined }, { take: 1 }, map)).totalAvailable,
-    ).toBe(members);
-  });
-
   it('builds each listed licence in SQL exactly as mapLicence does', async () => {
     const db = app.services.db;
     // Edge cases: no subscription and no user, an Active licence past its expiry, milliseconds.
@@ -117,7 +89,7 @@ describe('paged lists: one statement for the page and the total', () => {
       expect(res.statusCode).toBe(200);
       const expected = (
         await db.query<LicenceRow>(
-          `select ${LICENCE_COLUMNS} from ${LICENCE_FROM} where ${where} order by l.issued_at desc, l.id asc limit 1000`,
+          `select ${LICENCE_COLUMNS} from ${LICENCE_FROM} where ${where} order by l.issued_at desc, l.id desc limit 1000`,
         )
       ).map(mapLicence(side));
       const results = res.json().data.results;

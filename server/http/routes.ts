@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '@/contract/envelope';
+import type { ListColumns } from '@/contract/lists';
 import type { Db } from '../db/types';
 import type { ServerConfig } from '../config';
+import type { Mailer } from '../mail/mailer';
 import type { ApiScope, TokenVerifier, AccessTokenClaims } from '../auth/tokens';
 import {
   allows,
-  loadOrgAccess,
-  loadSiteAccess,
+  loadCaller,
   type AccessFlag,
   type CallerUser,
   type OrgAccess,
@@ -41,6 +42,8 @@ export interface Services {
   config: ServerConfig;
   verifyToken: TokenVerifier;
   issuer: string;
+  /** Sends the stack's messages (invitations, address checks): server/mail/mailer.ts. */
+  mailer: Mailer;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -80,6 +83,8 @@ export interface RouteDef<
   bodyLimit?: number;
   /** Answer raw (file download); default wraps the return value in the envelope. */
   raw?: boolean;
+  /** List, export and bulk routes: the list's columns (the generated list tests read them). */
+  list?: ListMeta;
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<unknown>;
 }
 
@@ -90,6 +95,20 @@ export interface RouteInfo {
   access: Access;
   scope: ApiScope | null;
   summary: string;
+  /** The input schemas, for the generated tests (NUL in every string, bounded strings). */
+  params?: Schema | undefined;
+  query?: Schema | undefined;
+  body?: Schema | undefined;
+  /** The route's own body limit in bytes; undefined: the app's (1 MiB). */
+  bodyLimit?: number | undefined;
+  list?: ListMeta;
+}
+
+/** What a list route lists: the contract's column table and the columns its search reads. */
+export interface ListMeta {
+  kind: 'list' | 'export' | 'bulk';
+  columns: ListColumns;
+  searchable: readonly string[];
 }
 export const routeTable: RouteInfo[] = [];
 
@@ -113,12 +132,21 @@ type GuardedRequest = FastifyRequest & { [guardKey]?: Guarded };
 export const unauthorized = (message = 'Invalid or expired access token') =>
   new HttpError(401, message, null, { 'WWW-Authenticate': 'Bearer' });
 
-/** Verifies the bearer token and loads the caller (401 on any failure). */
+const param = (req: FastifyRequest, name: string) => {
+  const v = (req.params as Record<string, string | undefined>)[name];
+  return v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
+};
+
+/**
+ * Verifies the bearer token (401 on any failure, 403 without the scope) and loads the caller
+ * with, on an org's or a site's route, their standing there: one statement (loadCaller).
+ */
 export async function authenticate(
   services: Services,
   req: FastifyRequest,
   scope: ApiScope | null,
-): Promise<{ user: CallerUser; claims: AccessTokenClaims }> {
+  where: { orgId?: number; siteId?: number } = {},
+) {
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized('No valid authentication token available');
@@ -133,33 +161,15 @@ export async function authenticate(
       'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
     });
   }
-  const [row] = await services.db.query<{
-    id: number;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    is_sysadmin: boolean;
-  }>(
-    `select id, email, first_name, last_name, is_sysadmin from users where id = $1 and status = 'active'`,
-    [Number(claims.sub)],
+  const caller = await loadCaller(
+    services.db,
+    { userId: Number(claims.sub), grantId: claims.grant_id ?? '' },
+    where,
   );
-  if (!row) throw unauthorized('The signed-in user no longer exists');
-  return {
-    claims,
-    user: {
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      isSysadmin: row.is_sysadmin,
-    },
-  };
+  if (!caller) throw unauthorized('The signed-in user no longer exists');
+  if (!caller.grantAlive) throw unauthorized('The sign-in behind this access token has ended');
+  return { claims, ...caller };
 }
-
-const param = (req: FastifyRequest, name: string) => {
-  const v = (req.params as Record<string, string | undefined>)[name];
-  return v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
-};
 
 async function guard(
   services: Services,
@@ -171,7 +181,9 @@ async function guard(
     req[guardKey] = {};
     return;
   }
-  const { user, claims } = await authenticate(services, req, scope);
+  const orgId = access.kind === 'org' || access.kind === 'site' ? param(req, 'orgId') : undefined;
+  const siteId = access.kind === 'site' ? param(req, 'siteId') : undefined;
+  const { user, claims, org, site } = await authenticate(services, req, scope, { orgId, siteId });
   const g: Guarded = { user, claims };
   req[guardKey] = g;
   if (access.kind === 'user') return;
@@ -179,15 +191,13 @@ async function guard(
     if (!user.isSysadmin) throw forbidden('Only sysadmins may access this resource');
     return;
   }
-  const orgAccess = await loadOrgAccess(services.db, user, param(req, 'orgId'));
-  if (!orgAccess) throw notFound('Organisation');
-  g.org = orgAccess;
+  if (!org) throw notFound('Organisation');
+  g.org = org;
   if (access.kind === 'site') {
-    const siteAccess = await loadSiteAccess(services.db, user, orgAccess, param(req, 'siteId'));
-    if (!siteAccess) throw notFound('Site');
-    g.site = siteAccess;
+    if (!site) throw notFound('Site');
+    g.site = site;
   }
-  if (!allows(access.flags, orgAccess, g.site)) throw forbidden();
+  if (!allows(access.flags, org, g.site)) throw forbidden();
 }
 
 /** Registers route definitions under a prefix with the token scope they need. */
@@ -201,7 +211,18 @@ export function registerRoutes(
   for (const def of defs) {
     const url = `${prefix}${def.url}`;
     for (const method of Array.isArray(def.method) ? def.method : [def.method]) {
-      routeTable.push({ method, url, access: def.access, scope, summary: def.summary });
+      routeTable.push({
+        method,
+        url,
+        access: def.access,
+        scope,
+        summary: def.summary,
+        params: def.params,
+        query: def.query,
+        body: def.body,
+        bodyLimit: def.bodyLimit,
+        ...(def.list ? { list: def.list } : {}),
+      });
     }
     app.route({
       method: def.method,

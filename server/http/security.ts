@@ -11,12 +11,24 @@ export const htmlCsp = (formTargets: string[]) =>
     "base-uri 'none'",
   ].join('; ');
 
-const isProviderPath = (url: string) =>
+export const isProviderPath = (url: string) =>
   url.startsWith('/identity') && !url.startsWith('/identity/v1');
 
 /**
- * Security headers on every answer (set on the raw response so hijacked provider answers carry
- * them too) and CORS for the portal origins. The OIDC provider answers its own CORS
+ * Headers of every answer that is not a provider page. `no-store`: API answers carry personal
+ * data (profiles, user lists, licences, anonymous link views), and neither the browser's cache
+ * nor a shared proxy may keep them; errors and 404s too, so no answer is ever cached.
+ */
+export const API_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
+/**
+ * Security and cache headers on every answer (set on the raw response so hijacked provider
+ * answers carry them too) and CORS for the portal origins. The OIDC provider answers its own CORS
  * (clientBasedCORS), so its paths are left alone here.
  */
 export function installSecurity(app: FastifyInstance, corsOrigins: string[]) {
@@ -26,6 +38,8 @@ export function installSecurity(app: FastifyInstance, corsOrigins: string[]) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
+    // Every answer of the stack: the provider sets its own where it may be cached (discovery).
+    res.setHeader('Cache-Control', 'no-store');
     if (isProviderPath(req.url)) {
       // The portals may run silent renew (prompt=none) in a hidden iframe: only they may frame
       // the provider's redirects. The sign-in pages set their own CSP (frame-ancestors 'none').
@@ -35,8 +49,7 @@ export function installSecurity(app: FastifyInstance, corsOrigins: string[]) {
       );
       return;
     }
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
     const origin = req.headers.origin;
     if (origin && allowed.has(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);

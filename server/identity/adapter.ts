@@ -1,10 +1,14 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/types';
+import { findBadText, isBadText } from '../http/input';
 
 /** oidc-provider storage in the stack's database, so sessions and refresh tokens survive restarts. */
 export function createAdapterFactory(db: Db) {
   return (model: string): Adapter => {
     const find = async (where: string, value: string) => {
+      // The stack's input rule (server/http/input.ts) for what the provider parses itself
+      // (token requests, form posts): no stored id holds a NUL, so it is not found (invalid_grant).
+      if (isBadText(value)) return undefined;
       const [row] = await db.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
         `select payload, consumed_at from oidc_payloads
           where model = $1 and ${where} = $2 and (expires_at is null or expires_at > now())`,
@@ -17,6 +21,8 @@ export function createAdapterFactory(db: Db) {
     };
     return {
       async upsert(id, payload, expiresIn) {
+        if (findBadText(payload) !== null)
+          throw new errors.InvalidRequest('a parameter is not valid text (NUL or broken Unicode)');
         const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
         await db.query(
           `insert into oidc_payloads (model, id, payload, grant_id, user_code, uid, expires_at)

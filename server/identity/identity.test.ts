@@ -8,8 +8,13 @@ import {
   signIn,
   startAuthorization,
   tokenRequest,
+  providerGet,
+  providerPost,
+  revokeRefreshToken,
   ORG_ORIGIN,
 } from '../test/oidc';
+import { lastMessage } from '../test/outbox';
+import { signUserHint } from '../auth/secrets';
 
 let app: App;
 beforeAll(async () => {
@@ -147,16 +152,7 @@ describe('authorization code + PKCE sign-in', () => {
 
   it('revokes a refresh token with an empty answer oidc-client-ts accepts (200, no type)', async () => {
     const tokens = await signIn(app, 'manager@example.com');
-    const revoked = await app.inject({
-      method: 'POST',
-      url: '/identity/token/revocation',
-      payload: formBody({
-        token: String(tokens.refresh_token),
-        token_type_hint: 'refresh_token',
-        client_id: 'org-portal',
-      }),
-      headers: { host: 'localhost:4000', 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const revoked = await revokeRefreshToken(app, tokens.refresh_token);
     expect(revoked.statusCode).toBe(200);
     expect(revoked.headers['content-type']).toBeUndefined();
     expect(revoked.body).toBe('');
@@ -202,7 +198,7 @@ describe('authorization code + PKCE sign-in', () => {
 });
 
 describe('sign-out (end_session)', () => {
-  it('confirms and redirects to the registered post_logout_redirect_uri', async () => {
+  it('signs a portal out at once with its id_token_hint and returns to the post_logout_redirect_uri', async () => {
     const jar = new CookieJar();
     const tokens = await signIn(app, 'support@example.com', 'demo', jar);
     const qs = new URLSearchParams({
@@ -210,27 +206,26 @@ describe('sign-out (end_session)', () => {
       post_logout_redirect_uri: `${ORG_ORIGIN}/signout-callback-oidc`,
       state: 'bye',
     });
-    const page = await app.inject({
-      url: `/identity/session/end?${qs}`,
-      headers: { host: 'localhost:4000', cookie: jar.header() },
-    });
-    jar.store(page);
+    const res = await providerGet(app, jar, `/identity/session/end?${qs}`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`${ORG_ORIGIN}/signout-callback-oidc?state=bye`);
+    expect(res.body).not.toContain('Yes, sign me out');
+  });
+
+  it('asks for confirmation without an id_token_hint, and the confirmation signs out', async () => {
+    const jar = new CookieJar();
+    await signIn(app, 'support@example.com', 'demo', jar);
+    const page = await providerGet(app, jar, '/identity/session/end');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Yes, sign me out');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-    const confirm = await app.inject({
-      method: 'POST',
-      url: '/identity/session/end/confirm',
-      payload: formBody({ xsrf, logout: 'yes' }),
-      headers: {
-        host: 'localhost:4000',
-        cookie: jar.header(),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
+    const confirm = await providerPost(app, jar, '/identity/session/end/confirm', {
+      xsrf,
+      logout: 'yes',
     });
     expect(confirm.statusCode).toBe(303);
-    expect(confirm.headers.location).toBe(`${ORG_ORIGIN}/signout-callback-oidc?state=bye`);
+    expect(confirm.headers.location).toBe('http://localhost:4000/identity/session/end/success');
   });
 
   it('refuses an unregistered post_logout_redirect_uri', async () => {
@@ -248,16 +243,28 @@ describe('sign-out (end_session)', () => {
 });
 
 describe('sign-in page', () => {
-  it('pre-fills the email from the userId hint', async () => {
-    const { jar, interaction } = await startAuthorization(app, { userId: '3' });
-    const page = await app.inject({
-      url: interaction,
-      headers: { host: 'localhost:4000', cookie: jar.header() },
-    });
-    expect(page.statusCode).toBe(200);
+  it('pre-fills nothing from a bare userId, and the email from a hint the stack signed', async () => {
+    for (const userId of ['3', '1', '9']) {
+      const { jar, interaction } = await startAuthorization(app, { userId });
+      const page = await providerGet(app, jar, interaction);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<input id="email" name="email" type="email" value=""');
+      expect(page.body).not.toMatch(/@example\.com/);
+    }
+    const hint = signUserHint(app.keys.hintKey, 3, 60);
+    const { jar, interaction } = await startAuthorization(app, { userId: hint });
+    const page = await providerGet(app, jar, interaction);
     expect(page.headers['content-security-policy']).toContain("form-action 'self'");
     expect(page.body).toContain('value="manager@example.com"');
     expect(page.body).toContain('<label for="password">Password</label>');
+    // Tampered, expired or someone else's: nothing.
+    const forged = hint.replace(/^h-3-/, 'h-1-');
+    const expiredHint = signUserHint(app.keys.hintKey, 3, 60, Date.now() - 120_000);
+    for (const userId of [forged, expiredHint, `${hint.slice(0, -2)}AA`]) {
+      const other = await startAuthorization(app, { userId });
+      const body = (await providerGet(app, other.jar, other.interaction)).body;
+      expect(body).toContain('<input id="email" name="email" type="email" value=""');
+    }
   });
 
   it('says "Incorrect email or password." and keeps the email (escaped)', async () => {
@@ -274,7 +281,7 @@ describe('sign-in page', () => {
     expect(res.body).toContain('value="owner@example.com&quot;&lt;b&gt;"');
   });
 
-  it('does not let a pending (never activated) user sign in', async () => {
+  it('answers an invited address with no account like any unknown one (401, same message)', async () => {
     const { jar, interaction } = await startAuthorization(app);
     const res = await postLogin(
       interaction,
@@ -283,8 +290,9 @@ describe('sign-in page', () => {
       'demo',
       '10.0.0.3',
     );
-    expect(res.statusCode).toBe(403);
-    expect(res.body).toContain('This account has not been activated yet.');
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain('Incorrect email or password.');
+    expect(res.body).not.toContain('activated');
     expect(res.headers.location).toBeUndefined();
   });
 
@@ -322,24 +330,12 @@ describe('sign-in page', () => {
 });
 
 describe('registration (register=true)', () => {
-  it('shows the registration page, validates, creates the user and signs them in', async () => {
+  it('validates, then makes the account only through the link sent to the address', async () => {
     const { jar, interaction } = await startAuthorization(app, { register: 'true' });
-    const page = await app.inject({
-      url: interaction,
-      headers: { host: 'localhost:4000', cookie: jar.header() },
-    });
+    const page = await providerGet(app, jar, interaction);
     expect(page.body).toContain('Create your account');
     const post = (data: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url: `${interaction}/register`,
-        payload: formBody(data),
-        headers: {
-          host: 'localhost:4000',
-          cookie: jar.header(),
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-      });
+      providerPost(app, jar, `${interaction}/register`, data);
     const bad = await post({
       firstName: '',
       lastName: 'X',
@@ -352,14 +348,6 @@ describe('registration (register=true)', () => {
     expect(bad.body).toContain('Invalid email');
     expect(bad.body).toContain('Value must be longer than 7 chars in length');
     expect(bad.body).toContain('Passwords do not match');
-    const taken = await post({
-      firstName: 'A',
-      lastName: 'B',
-      email: 'owner@example.com',
-      password: 'longenough',
-      confirmPassword: 'longenough',
-    });
-    expect(taken.body).toContain('An account with this email already exists.');
     const good = await post({
       firstName: 'Nina',
       lastName: 'New',
@@ -367,38 +355,47 @@ describe('registration (register=true)', () => {
       password: 'longenough',
       confirmPassword: 'longenough',
     });
-    expect(good.statusCode).toBe(303);
-    const [row] = await app.services.db.query<{ password_hash: string; first_name: string }>(
-      `select password_hash, first_name from users where email = 'nina.new@example.org'`,
+    expect(good.statusCode).toBe(200);
+    expect(good.body).toContain('Check your email');
+    const none = await app.services.db.query(
+      `select 1 from users where email = 'nina.new@example.org'`,
+    );
+    expect(none).toHaveLength(0); // not before the address is proven
+    const { link } = await lastMessage(app, 'nina.new@example.org', 'Confirm your email address');
+    const confirmPage = await providerGet(app, new CookieJar(), link);
+    expect(confirmPage.statusCode).toBe(200);
+    expect(confirmPage.body).toContain('nina.new@example.org');
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const done = await providerPost(app, new CookieJar(), '/identity/Account/Verify', { token });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Your account is ready');
+    const [row] = await app.services.db.query<{
+      password_hash: string;
+      first_name: string;
+      email_verified_at: Date | null;
+    }>(
+      `select password_hash, first_name, email_verified_at from users where email = 'nina.new@example.org'`,
     );
     expect(row?.first_name).toBe('Nina');
+    expect(row?.email_verified_at).not.toBeNull();
     expect(row?.password_hash).toMatch(/^scrypt\$/);
     expect(row?.password_hash).not.toContain('longenough');
-  });
-
-  it('activates a pending invited user who registers with the invited email', async () => {
-    const { jar, interaction } = await startAuthorization(app, { register: 'true' });
-    const res = await app.inject({
-      method: 'POST',
-      url: `${interaction}/register`,
-      payload: formBody({
-        firstName: 'Penny',
-        lastName: 'Ending',
-        email: 'pending@example.com',
-        password: 'activated1',
-        confirmPassword: 'activated1',
-      }),
-      headers: {
-        host: 'localhost:4000',
-        cookie: jar.header(),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
+    // The first tab's "Check your email" page goes on with this sign-in once confirmed.
+    expect(good.body).toContain(`action="${interaction}/login"`);
+    const continued = await providerPost(app, jar, `${interaction}/login`, {
+      email: 'nina.new@example.org',
+      password: 'longenough',
     });
-    expect(res.statusCode).toBe(303);
-    const [m] = await app.services.db.query<{ status: string }>(
-      'select status from org_members where user_id = 9 and org_id = 2',
-    );
-    expect(m?.status).toBe('active');
+    expect(continued.statusCode).toBe(303);
+    const tokens = await signIn(app, 'nina.new@example.org', 'longenough');
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      email: 'nina.new@example.org',
+      email_verified: true,
+    });
+    // The link works once.
+    const again = await providerPost(app, new CookieJar(), '/identity/Account/Verify', { token });
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('This link has expired or has already been used.');
   });
 });
 
@@ -431,7 +428,7 @@ describe('getStarted end to end', () => {
   it('signs in through /identity/Account/Login, lands on the returnUrl, then a portal sign-in needs no prompt', async () => {
     const jar = new CookieJar();
     const start = await app.inject({
-      url: '/identity/Account/Login?userId=5&returnUrl=http%3A%2F%2Flocalhost%3A5173%2Fusers',
+      url: `/identity/Account/Login?userId=${signUserHint(app.keys.hintKey, 5, 60)}&returnUrl=http%3A%2F%2Flocalhost%3A5173%2Fusers`,
       headers: { host: 'localhost:4000' },
     });
     const auth = await app.inject({

@@ -6,7 +6,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { Services } from '../http/routes';
 import type { StackKeys } from '../auth/keys';
-import { API_AUDIENCE, API_RESOURCE, API_SCOPES } from '../auth/tokens';
+import { API_AUDIENCE, API_RESOURCE, API_SCOPES, GRANT_CLAIM } from '../auth/tokens';
 import { createAdapterFactory } from './adapter';
 import { htmlCsp } from '../http/security';
 import { esc, logoutPage, messagePage } from './pages';
@@ -34,7 +34,12 @@ interface AccountRow {
   first_name: string | null;
   last_name: string | null;
   is_sysadmin: boolean;
+  email_verified_at: Date | null;
 }
+
+/** The provider's session cookie options (end_session clears it with the same ones). */
+const SESSION_COOKIE = { httpOnly: true, sameSite: 'lax' } as const;
+const PORTAL_CLIENT_IDS: readonly string[] = Object.values(PORTAL_CLIENTS);
 
 export function createProvider(services: Services, keys: StackKeys) {
   const { db, config, issuer } = services;
@@ -42,7 +47,7 @@ export function createProvider(services: Services, keys: StackKeys) {
   const loadAccount = async (id: string) => {
     if (!/^\d{1,9}$/.test(id)) return undefined;
     const [row] = await db.query<AccountRow>(
-      `select id, email, first_name, last_name, is_sysadmin from users where id = $1 and status = 'active'`,
+      `select id, email, first_name, last_name, is_sysadmin, email_verified_at from users where id = $1 and status = 'active'`,
       [Number(id)],
     );
     return row;
@@ -70,7 +75,7 @@ export function createProvider(services: Services, keys: StackKeys) {
       },
     ],
     jwks: { keys: [keys.signingJwk as never] },
-    cookies: { keys: keys.cookieKeys },
+    cookies: { keys: keys.cookieKeys, long: SESSION_COOKIE },
     scopes: SCOPES,
     claims: {
       openid: ['sub'],
@@ -92,7 +97,8 @@ export function createProvider(services: Services, keys: StackKeys) {
           family_name: row.last_name ?? undefined,
           name: [row.first_name, row.last_name].filter(Boolean).join(' ') || undefined,
           email: row.email,
-          email_verified: true,
+          // Only an address proven by a link sent to it (identity/accounts.ts, invitations.ts).
+          email_verified: row.email_verified_at !== null,
         }),
       };
     },
@@ -102,9 +108,18 @@ export function createProvider(services: Services, keys: StackKeys) {
       const row = await loadAccount(accountId);
       // One role: a string; several: a list; none: omitted. Only sysadmin exists today.
       const roles = row?.is_sysadmin ? ['sysadmin'] : [];
-      if (roles.length === 0) return undefined;
-      return { role: roles.length === 1 ? roles[0] : roles };
+      // The grant behind the token: the API refuses the token once the grant is revoked (sign-out,
+      // refresh-token reuse, revocation), not only when it expires (http/routes.ts authenticate).
+      const grantId = 'grantId' in token ? token.grantId : undefined;
+      return {
+        ...(grantId ? { [GRANT_CLAIM]: grantId } : {}),
+        ...(roles.length ? { role: roles.length === 1 ? roles[0] : roles } : {}),
+      };
     },
+    // Codes and refresh tokens live with the provider session that issued them, so ending the
+    // session (end_session) revokes their grants too (oidc-provider otherwise keeps offline_access
+    // grants past sign-out: persistsLogout).
+    expiresWithSession: async () => true,
     // First-party clients: no consent screen; grant what was requested.
     async loadExistingGrant(ctx) {
       const { client, session } = ctx.oidc;
@@ -152,7 +167,10 @@ export function createProvider(services: Services, keys: StackKeys) {
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => html(ctx, logoutPage(form)),
+        logoutSource: async (ctx, form) => {
+          if (await signOutAtOnce(ctx)) return;
+          html(ctx, logoutPage(form));
+        },
         postLogoutSuccessSource: (ctx) =>
           html(ctx, messagePage('Signed out', 'You have been signed out.')),
       },
@@ -183,6 +201,37 @@ export function createProvider(services: Services, keys: StackKeys) {
       );
     },
   };
+  /**
+   * A portal's sign-out carries its ID token (id_token_hint): oidc-provider has verified its
+   * signature and audience (a known client) before asking for confirmation. When it names the
+   * account signed in here, that portal is signing its own user out: end the session at once, as
+   * the confirmation would (every grant of the session revoked, session and cookie gone), and
+   * return to the registered post_logout_redirect_uri. Anything else still asks.
+   */
+  async function signOutAtOnce(ctx: KoaContextWithOIDC): Promise<boolean> {
+    const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+    const client = ctx.oidc.entities.Client;
+    const session = ctx.oidc.session;
+    if (!hint || !client || !session || !PORTAL_CLIENT_IDS.includes(client.clientId)) return false;
+    // No account signed in here (the session ended already): nothing to confirm either.
+    if (session.accountId && hint.payload?.sub !== session.accountId) return false;
+    const { postLogoutRedirectUri, state } = (session.state ?? {}) as {
+      postLogoutRedirectUri?: string;
+      state?: string;
+    };
+    for (const { grantId } of Object.values(session.authorizations ?? {})) {
+      if (grantId) await revokeGrant(ctx.oidc.provider, grantId);
+    }
+    await session.destroy();
+    ctx.cookies.set(ctx.oidc.provider.cookieName('session'), null, SESSION_COOKIE);
+    ctx.oidc.provider.emit('end_session.success', ctx);
+    const target = new URL(postLogoutRedirectUri ?? ctx.oidc.urlFor('end_session_success'));
+    if (postLogoutRedirectUri && state != null) target.searchParams.set('state', state);
+    ctx.status = 303;
+    ctx.redirect(target.href);
+    return true;
+  }
+
   const provider = new Provider(issuer, configuration);
   provider.proxy = false;
   // OIDC Core §11 drops offline_access unless prompt=consent. The portals ask for offline_access
@@ -204,6 +253,18 @@ export function createProvider(services: Services, keys: StackKeys) {
     }
     await next();
   });
+  // end_session without a signed-in session answers an auto-submitting form whose script the
+  // provider's CSP refuses (a blank page): with a portal's valid hint, go straight back instead.
+  provider.use(async (ctx, next) => {
+    await next();
+    const oidcCtx = ctx as KoaContextWithOIDC;
+    const session = oidcCtx.oidc?.session;
+    // Only the form oidc-provider rendered after its checks (an error page stays as it is).
+    const rendered =
+      ctx.status === 200 && (session?.state as { secret?: string } | undefined)?.secret;
+    if (ctx.path === '/session/end' && session && !session.accountId && rendered)
+      await signOutAtOnce(oidcCtx);
+  });
   // RFC 7009 §2.2: a revocation answers 200 and the client ignores the body. oidc-provider sends
   // an empty text/plain one, which oidc-client-ts rejects (it accepts JSON or no Content-Type),
   // failing the portals' sign-out. Answer as IdentityServer does: 200, no body, no type.
@@ -217,3 +278,14 @@ export function createProvider(services: Services, keys: StackKeys) {
   return provider;
 }
 export type OidcProvider = ReturnType<typeof createProvider>;
+
+/** Revokes a grant and everything issued under it (as oidc-provider's own revocation does). */
+export async function revokeGrant(provider: Provider, grantId: string) {
+  await Promise.all([
+    provider.AccessToken.revokeByGrantId(grantId),
+    provider.RefreshToken.revokeByGrantId(grantId),
+    provider.AuthorizationCode.revokeByGrantId(grantId),
+  ]);
+  const grant = await provider.Grant.find(grantId);
+  await grant?.destroy();
+}

@@ -85,6 +85,8 @@ export async function startStack(
     DATA_DIR: options.dataDir,
     DEMO_SCALE: String(options.demoScale ?? 0.1),
     RATE_LIMIT_MAX: String(options.rateLimitMax ?? 100_000),
+    // Bursts of writes (durability) measure what survives a kill, not the per-organisation quota.
+    QUOTA_CUSTOM_DATA_RECORDS: '1000000',
     LOG_LEVEL: 'warn',
     RESET: options.reset ? '1' : '0',
     DATABASE_URL: options.databaseUrl ?? '',
@@ -176,6 +178,8 @@ export const hasPostgres = () =>
 
 export interface TempPostgres {
   databaseUrl: string;
+  /** The cluster's folder (its data and socket), for stopTempPostgres from another process. */
+  dir: string;
   /** pg_ctl stop -m immediate: the postmaster quits without a checkpoint (a crash). */
   crash: () => void;
   start: () => void;
@@ -222,6 +226,7 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   start();
   return {
     databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dir,
     crash: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
     start,
     destroy: async () => {
@@ -233,4 +238,13 @@ export async function startTempPostgres(): Promise<TempPostgres> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stops a cluster of startTempPostgres by its folder (from another process) and removes it. */
+export async function stopTempPostgres(dir: string): Promise<void> {
+  const cmd = path.join(PG_BIN, 'pg_ctl');
+  const args = ['-D', path.join(dir, 'data'), '-m', 'fast', '-w', 'stop'];
+  if (process.getuid?.() === 0) spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args]);
+  else spawnSync(cmd, args);
+  await rm(dir, { recursive: true, force: true });
 }

@@ -4,6 +4,14 @@ import type { App } from '../app';
 import type { RouteInfo } from '../http/routes';
 import { createTestApp } from '../test/harness';
 import {
+  PATH_VALUES,
+  type RouteSample,
+  sampleRequest,
+  stringsOf,
+  urlOf,
+  withString,
+} from './samples';
+import {
   VOLATILE_TABLES,
   isErrorEnvelope,
   paramNames,
@@ -37,21 +45,7 @@ afterAll(async () => {
   await app.close();
 });
 
-const validParam: Record<string, string> = {
-  orgId: '2',
-  siteId: '1',
-  blastId: '7',
-  userId: '8',
-  libraryId: '2',
-  shareId: '1',
-  linkId: 'demo-auth-link',
-  id: '1',
-  recordId: '1',
-  licenceId: '1',
-  email: 'owner@example.com',
-  code: 'x',
-  projectId: '1',
-};
+const validParam: Record<string, string> = PATH_VALUES;
 const weirdParam = fc.constantFrom(
   '0',
   '-1',
@@ -280,4 +274,116 @@ describe('fuzz: every route of the route table', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('answers every sort key that is not an own sortable column of a list with a 400 (issue 14)', async () => {
+    // Object.prototype's keys reached through a plain object once gave a 500 on every list.
+    const keys = [
+      ...Object.getOwnPropertyNames(Object.prototype),
+      'prototype',
+      'toString',
+      '',
+      ' ',
+      'id ',
+      'ID',
+      'l.id',
+      'id; drop table licences',
+    ];
+    const listRoutes = routes.filter((r) => r.list?.kind === 'list' || r.list?.kind === 'export');
+    expect(listRoutes.length).toBeGreaterThanOrEqual(32);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...listRoutes),
+        fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })),
+        fc.boolean(),
+        async (r, sortBy, sortDesc) => {
+          if (Object.hasOwn(r.list?.columns ?? {}, sortBy)) return;
+          const url = r.url.replace(/:(\w+)/g, (_, n: string) => validParam[n] ?? '1');
+          const body = { sortBy, sortDesc, ...(r.list?.kind === 'export' ? { all: true } : {}) };
+          const res = await app.inject({ method: 'POST', url, headers: auth, payload: body });
+          expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+          expect(isErrorEnvelope(res)).toBe(true);
+          expect(res.json().errors.sortBy).toBeDefined();
+        },
+      ),
+      { numRuns: 300, seed: SEED },
+    );
+  });
+});
+
+/**
+ * The one input rule (server/http/input.ts, issue 14): a NUL character in any string of any
+ * route, one string at a time, in a request otherwise valid (generated from the route's schemas,
+ * samples.ts), so that without the rule the handler would carry it to the database. Body and
+ * query strings: a 400 naming the field. Path values: a 400, or the guard's 404 when the
+ * organisation or site id itself is broken. Never a 500, always the envelope, nothing stored.
+ */
+describe('fuzz: a NUL character in every string of every route', () => {
+  it('answers each with a 400 envelope naming the field (path ids: 400 or 404), storing nothing', async () => {
+    const problems: string[] = [];
+    let cases = 0;
+    for (const r of routes) {
+      const sample = sampleRequest(r, validParam);
+      // The sample must be valid, or the NUL would be refused for another reason.
+      const queryStrings = Object.fromEntries(
+        Object.entries(sample.query ?? {})
+          .filter(([, v]) => v !== null)
+          .map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
+      );
+      for (const [where, schema, value] of [
+        ['body', r.body, sample.body],
+        ['query', r.query, queryStrings],
+      ] as const) {
+        const parsed = schema?.safeParse(value);
+        if (parsed && !parsed.success)
+          problems.push(`${r.method} ${r.url}: no valid ${where} sample (${parsed.error.message})`);
+      }
+      const nul = (s: string) => `${s.slice(0, 1)}\u0000${s.slice(1)}`;
+      const variants: Array<[string, RouteSample, string[]]> = [
+        ...Object.entries(sample.params).map(([name, v]): [string, RouteSample, string[]] => [
+          `params.${name}`,
+          { ...sample, params: { ...sample.params, [name]: nul(v) } },
+          [name],
+        ]),
+        ...stringsOf(sample.query ?? null).map(([keys, v]): [string, RouteSample, string[]] => [
+          `query.${keys.join('.')}`,
+          {
+            ...sample,
+            query: withString(sample.query ?? {}, keys, nul(v)) as RouteSample['query'],
+          },
+          [keys[0] ?? ''],
+        ]),
+        ...stringsOf(sample.body ?? null).map(([keys, v]): [string, RouteSample, string[]] => [
+          `body.${keys.join('.')}`,
+          { ...sample, body: withString(sample.body ?? null, keys, nul(v)) },
+          [keys.join('.')],
+        ]),
+      ];
+      for (const [where, req, fields] of variants) {
+        cases += 1;
+        const url = urlOf(r, req);
+        const before = isWrite(r) ? await rowCounts(app, tables) : undefined;
+        const res = await app.inject({
+          method: r.method,
+          url,
+          headers: auth,
+          ...(req.body !== undefined && r.method !== 'GET' ? { payload: req.body as object } : {}),
+        });
+        const said = `${r.method} ${r.url} ${where} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+        const guardRefused =
+          where.startsWith('params.') &&
+          res.statusCode === 404 &&
+          /^(orgId|siteId)$/.test(where.slice(7));
+        if (!isErrorEnvelope(res)) problems.push(`not an error envelope: ${said}`);
+        else if (!guardRefused) {
+          const errors = Object.keys(res.json().errors ?? {});
+          if (res.statusCode !== 400 || !fields.some((f) => errors.includes(f)))
+            problems.push(`not a 400 naming ${fields.join('/')}: ${said}`);
+        }
+        if (before && !equal(await rowCounts(app, tables), before))
+          problems.push(`stored while refused: ${said}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(cases).toBeGreaterThan(300);
+  }, 180_000);
 });

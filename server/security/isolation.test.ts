@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import type { RouteInfo } from '../http/routes';
 import { ORGS, createTestApp, type DemoAccount } from '../test/harness';
+import { framesOf } from '../http/list-support';
 import {
   VOLATILE_TABLES,
   fillUrl,
@@ -498,5 +499,89 @@ describe('anonymous routes expose only what their code or link grants', () => {
       expect(res.statusCode).toBe(who ? 403 : 401);
       expect(isErrorEnvelope(res)).toBe(true);
     }
+  });
+});
+
+describe('exports and bulk actions stay in the path’s organisation and site', () => {
+  // Each org- or site-scoped list is read in its own scope and in a neighbour (another
+  // organisation, or another site of the same one); the neighbour's keys, given as picked ids,
+  // must export nothing the own scope does not hold, and a bulk action must refuse them all.
+  const scopes = (url: string): [Record<string, number>, Array<Record<string, number>>] =>
+    url.includes(':siteId')
+      ? [
+          { orgId: ORGS.borealis, siteId: 1 },
+          [2, 3, 4].map((siteId) => ({ orgId: ORGS.borealis, siteId })),
+        ]
+      : [
+          { orgId: ORGS.acme },
+          [ORGS.borealis, ORGS.cobalt, ORGS.delta].map((orgId) => ({ orgId })),
+        ];
+  /** Keys listed in the first neighbour scope that has any the own scope does not. */
+  const foreign = async (url: string, mine: Set<number>, others: Array<Record<string, number>>) => {
+    for (const other of others) {
+      const theirs = (await keysOf(fillUrl(url, other))).filter((k) => !mine.has(k));
+      if (theirs.length > 0) return theirs;
+    }
+    return [];
+  };
+  const keysOf = async (url: string) => {
+    const res = await send('sysadmin', 'POST', url, { all: true });
+    expect(res.statusCode, url).toBe(200);
+    return framesOf(res.body)
+      .filter((f) => f.kind === 'rows')
+      .flatMap((f) => f.rows.map((r: { id?: number; shareId?: number }) => r.id ?? r.shareId));
+  };
+
+  it('exports of picked ids leave out every row of another organisation or site', async () => {
+    const exports = routes.filter(
+      (r) => r.list?.kind === 'export' && (r.access.kind === 'org' || r.access.kind === 'site'),
+    );
+    expect(exports.length).toBeGreaterThanOrEqual(12);
+    let foreignKeys = 0;
+    for (const r of exports) {
+      const [own, others] = scopes(r.url);
+      const mine = new Set(await keysOf(fillUrl(r.url, own)));
+      const theirs = await foreign(r.url, mine, others);
+      foreignKeys += theirs.length;
+      if (theirs.length === 0) continue;
+      const res = await send('sysadmin', 'POST', fillUrl(r.url, own), {
+        ids: theirs.slice(0, 500),
+      });
+      const frames = framesOf(res.body);
+      expect(frames[0], r.url).toEqual({ kind: 'start', total: 0 });
+      expect(
+        frames.some((f) => f.kind === 'rows' && f.rows.length > 0),
+        r.url,
+      ).toBe(false);
+    }
+    expect(foreignKeys).toBeGreaterThan(100);
+  });
+
+  it('bulk actions refuse every id of another organisation as not found, and change nothing', async () => {
+    const bulk = routes.filter((r) => r.list?.kind === 'bulk');
+    expect(bulk.length).toBeGreaterThanOrEqual(4);
+    const before = await fingerprint(app, tables);
+    for (const r of bulk) {
+      const list = r.url.replace(/\/bulk\/[^/]+$/, '/export');
+      const [own, others] = scopes(r.url);
+      const mine = new Set(await keysOf(fillUrl(list, own)));
+      const theirs = (await foreign(list, mine, others)).slice(0, 300);
+      expect(theirs.length, r.url).toBeGreaterThan(0);
+      const res = await send('sysadmin', 'POST', fillUrl(r.url, own), {
+        ids: theirs,
+        ...(r.url.endsWith('/renew') ? { expiry: '2099-01-01' } : {}),
+      });
+      expect(res.statusCode, r.url).toBe(200);
+      expect(res.json().data, r.url).toMatchObject({
+        requested: theirs.length,
+        done: 0,
+        refused: theirs.length,
+      });
+      expect(
+        res.json().data.refusals.map((g: { code: string }) => g.code),
+        r.url,
+      ).toEqual(['notFound']);
+    }
+    expect(await fingerprint(app, tables)).toEqual(before);
   });
 });

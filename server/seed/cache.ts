@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,16 +12,29 @@ import { fileURLToPath } from 'node:url';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Feeds a hash with what the seeded data is made of: the migrations and the seed's code (every
+ * module of server/seed/, the .blst writer), so that a changed seeder never reuses old data.
+ */
+export async function hashSeedSources(h: Hash): Promise<void> {
+  const migrations = path.join(root, 'db', 'migrations');
+  for (const f of (await readdir(migrations)).sort())
+    h.update(f).update(await readFile(path.join(migrations, f)));
+  const seedDir = path.join(root, 'seed');
+  const sources = (await readdir(seedDir))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => path.join(seedDir, f));
+  for (const f of [...sources, path.join(root, 'data', 'blst.ts')])
+    h.update(path.basename(f)).update(await readFile(f));
+}
+
 export async function seedCacheFile(
   scale: number,
   cacheDir = path.join('.data', 'cache'),
 ): Promise<string> {
   const h = createHash('sha256');
-  const migrations = path.join(root, 'db', 'migrations');
-  for (const f of (await readdir(migrations)).sort())
-    h.update(f).update(await readFile(path.join(migrations, f)));
-  for (const f of ['seed/seed.ts', 'seed/prng.ts', 'seed/png.ts', 'data/blst.ts'])
-    h.update(await readFile(path.join(root, f)));
+  await hashSeedSources(h);
   h.update(String(scale)).update(new Date().toISOString().slice(0, 10));
   return path.join(cacheDir, `seeded-s${scale}-${h.digest('hex').slice(0, 16)}.tar`);
 }

@@ -4,11 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT, importJWK } from 'jose';
 import { buildApp, type App } from '../app';
+import pg from 'pg';
 import { openPglite } from '../db/pglite';
+import { openPg } from '../db/pg';
+import type { Db } from '../db/types';
 import { migrate } from '../db/migrate';
 import { seed } from '../seed/seed';
+import { hashSeedSources } from '../seed/cache';
 import { loadKeys } from '../auth/keys';
-import { API_AUDIENCE } from '../auth/tokens';
+import { API_AUDIENCE, GRANT_CLAIM } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 
 /**
@@ -22,12 +26,8 @@ const cacheDir = path.join(root, '..', '.data', 'test-template');
 
 async function templateKey() {
   const h = createHash('sha256');
-  const migrations = path.join(root, 'db', 'migrations');
-  for (const f of (await readdir(migrations)).sort())
-    h.update(f).update(await readFile(path.join(migrations, f)));
-  for (const f of ['seed/seed.ts', 'seed/prng.ts', 'seed/png.ts', 'data/blst.ts', 'auth/keys.ts']) {
-    h.update(await readFile(path.join(root, f)));
-  }
+  await hashSeedSources(h);
+  h.update(await readFile(path.join(root, 'auth', 'keys.ts')));
   h.update(String(TEST_SCALE)).update(new Date().toISOString().slice(0, 10)); // seed dates are relative to today
   return h.digest('hex').slice(0, 16);
 }
@@ -68,9 +68,34 @@ export const TEST_CONFIG: Partial<ServerConfig> = {
   demoScale: TEST_SCALE,
 };
 
-/** A fresh app on a fresh copy of the seeded demo database (in memory). */
+/** The seeded database the server-pg project copies for each test file (postgres-setup.ts). */
+export const PG_TEMPLATE_DB = 'lists_template';
+
+/**
+ * A fresh database copied from the seeded template, on the run's throw-away PostgreSQL cluster
+ * (TEST_POSTGRES_URL, set by server/test/postgres-setup.ts for the server-pg project).
+ */
+async function postgresCopy(clusterUrl: string): Promise<Db> {
+  const name = `test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  return openPg(clusterUrl.replace(/\/[^/]*$/, `/${name}`));
+}
+
+/**
+ * A fresh app on a fresh copy of the seeded demo database: in memory (PGlite), or on PostgreSQL
+ * when the run has a cluster (npm run test:server:pg).
+ */
 export async function createTestApp(config: Partial<ServerConfig> = {}): Promise<App> {
-  const db = await openPglite({ loadDataDir: await seededTemplate() });
+  const clusterUrl = process.env.TEST_POSTGRES_URL;
+  const db = clusterUrl
+    ? await postgresCopy(clusterUrl)
+    : await openPglite({ loadDataDir: await seededTemplate() });
   const app = await buildApp({ db, seed: false, config: { ...TEST_CONFIG, ...config } });
   await app.ready();
   return app;
@@ -123,9 +148,11 @@ export async function tokenFor(
         : undefined
       : (opts.role ?? undefined);
   const now = Math.floor(Date.now() / 1000);
+  const grantId = await createGrant(app, id);
   return new SignJWT({
     scope: opts.scope ?? 'crmApi blastDataApi IdentityServerApi',
     client_id: 'org-portal',
+    [GRANT_CLAIM]: grantId,
     ...(role ? { role } : {}),
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: app.keys.signingJwk.kid })
@@ -136,6 +163,34 @@ export async function tokenFor(
     .setExpirationTime(now + (opts.expiresIn ?? 900))
     .setJti(randomUUID())
     .sign(key);
+}
+
+/**
+ * A grant as the provider stores it (oidc_payloads, model Grant) for the org portal: tokens the
+ * harness mints name one, as the provider's do, and stop working when it is revoked.
+ */
+export async function createGrant(app: Pick<App, 'services'>, accountId: number) {
+  const jti = randomUUID().replace(/-/g, '');
+  const now = Math.floor(Date.now() / 1000);
+  const ttl = 14 * 24 * 3600;
+  await app.services.db.query(
+    `insert into oidc_payloads (model, id, payload, expires_at) values ('Grant', $1, $2, now() + $3 * interval '1 second')`,
+    [
+      jti,
+      JSON.stringify({
+        iat: now,
+        exp: now + ttl,
+        accountId: String(accountId),
+        clientId: 'org-portal',
+        kind: 'Grant',
+        jti,
+        openid: { scope: 'openid profile email offline_access' },
+        resources: { 'urn:portal-api': 'crmApi blastDataApi IdentityServerApi' },
+      }),
+      ttl,
+    ],
+  );
+  return jti;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

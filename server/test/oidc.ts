@@ -130,3 +130,75 @@ export async function signIn(
   if (res.statusCode !== 200) throw new Error(`token ${res.statusCode} ${res.body}`);
   return JSON.parse(res.body) as TokenResponse;
 }
+
+const providerPath = (loc: string) =>
+  loc.startsWith('http') ? new URL(loc).pathname + new URL(loc).search : loc;
+
+/** GET a provider path with the jar's cookies (answers the response; the jar keeps new cookies). */
+export async function providerGet(app: App, jar: CookieJar, path: string) {
+  const res = await app.inject({
+    url: providerPath(path),
+    headers: { host: 'localhost:4000', cookie: jar.header() },
+  });
+  jar.store(res);
+  return res;
+}
+
+/** POST a form to a provider path with the jar's cookies. */
+export async function providerPost(
+  app: App,
+  jar: CookieJar,
+  path: string,
+  data: Record<string, string>,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: providerPath(path),
+    payload: formBody(data),
+    headers: {
+      host: 'localhost:4000',
+      cookie: jar.header(),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+  });
+  jar.store(res);
+  return res;
+}
+
+/**
+ * Opens a getStarted path (/identity/Account/Login?…) as a browser would: answers the
+ * interaction's path and its page.
+ */
+export async function openGetStarted(app: App, jar: CookieJar, path: string) {
+  const start = await providerGet(app, jar, path);
+  const auth = await providerGet(app, jar, String(start.headers.location));
+  const interaction = String(auth.headers.location);
+  if (!interaction.startsWith('/identity/interaction/'))
+    throw new Error(`unexpected ${auth.statusCode} ${interaction}`);
+  return { interaction, page: await providerGet(app, jar, interaction) };
+}
+
+/** Follows the provider's redirects until they leave it for a portal; answers that address. */
+export async function followToPortal(app: App, jar: CookieJar, location: string) {
+  let loc = location;
+  for (let i = 0; i < 8 && !/^http:\/\/localhost:517[34]/.test(loc); i++) {
+    const res = await providerGet(app, jar, loc);
+    loc = String(res.headers.location ?? '');
+    if (!loc) throw new Error(`stuck at ${res.statusCode}: ${res.body.slice(0, 300)}`);
+  }
+  return loc;
+}
+
+/** The portal's sign-out revocation of its refresh token (RFC 7009), as oidc-client-ts sends it. */
+export async function revokeRefreshToken(app: App, refreshToken: string | undefined) {
+  return app.inject({
+    method: 'POST',
+    url: '/identity/token/revocation',
+    payload: formBody({
+      token: String(refreshToken),
+      token_type_hint: 'refresh_token',
+      client_id: 'org-portal',
+    }),
+    headers: { host: 'localhost:4000', 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}

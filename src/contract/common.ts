@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageRequestSchema } from './envelope';
+import { MAX_ATTACHMENT_BYTES } from './limits';
 
 /** Positive integer id as it appears in a path (strings are coerced). */
 export const MAX_ID = 2_147_483_647; // Postgres integer
@@ -13,18 +13,17 @@ export const siteParamsSchema = z.object({ orgId: idSchema, siteId: idSchema });
 export const siteIdParamsSchema = z.object({ orgId: idSchema, siteId: idSchema, id: idSchema });
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** POST .../list body: paging plus an optional case-insensitive text search and sort. */
-export const listRequestSchema = pageRequestSchema.extend({
-  search: z.string().max(200).optional(),
-  sortBy: z.string().max(64).optional(),
-  sortDesc: z.boolean().optional(),
-});
-export type ListRequest = z.input<typeof listRequestSchema>;
-
 /** ISO 8601 date-time string, e.g. 2025-01-31T00:00:00.000Z. */
 export const dateTimeSchema = z.string();
-/** Calendar date YYYY-MM-DD or full ISO date-time. */
-export const dateInputSchema = z.iso.date().or(z.iso.datetime({ offset: true }));
+/** Calendar date YYYY-MM-DD or full ISO date-time (at most 40 characters: fractions are free). */
+export const dateInputSchema = z.iso.date().or(z.iso.datetime({ offset: true }).max(40));
+
+/**
+ * The base64 text of the largest attachment: 4 characters per 3 bytes, line breaks of MIME's
+ * 76-character lines, and a data: URL prefix.
+ */
+export const MAX_ATTACHMENT_BASE64 =
+  Math.ceil((Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 * 78) / 76) + 256;
 
 /** SPEC §3 attachment: a file name and a base64 blob (optionally a data: URL). */
 export const attachmentSchema = z.object({
@@ -33,14 +32,12 @@ export const attachmentSchema = z.object({
     .min(1)
     .max(255)
     .refine((s) => !s.includes('\u0000'), 'Invalid file name'),
-  base64: z.string().min(1),
+  base64: z.string().min(1).max(MAX_ATTACHMENT_BASE64, 'File size is too large'),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-/** SPEC §9: attachments at most 20 MiB decoded. */
-export const MAX_ATTACHMENT_BYTES = 20_971_520;
-/** SPEC §9: avatars at most 128 KiB decoded. */
-export const MAX_AVATAR_BYTES = 131_072;
+/** SPEC §9 byte limits (defined in ./limits, which the portals read without zod). */
+export { MAX_ATTACHMENT_BYTES, MAX_AVATAR_BYTES } from './limits';
 
 export const customDataTypes = [
   'Arbitrary',
@@ -86,6 +83,18 @@ export const userRefSchema = z.object({
   email: z.string(),
 });
 export type UserRef = z.infer<typeof userRefSchema>;
+
+/**
+ * The columns every list of people has (docs/lists.md): `user` is the user cell as the tables
+ * show it ('First Last <email>', or 'Pending user activation').
+ */
+export const personColumns = {
+  id: { kind: 'number' },
+  user: { kind: 'text' },
+  email: { kind: 'text' },
+  firstName: { kind: 'text' },
+  lastName: { kind: 'text' },
+} as const;
 
 export const emailSchema = z
   .string()

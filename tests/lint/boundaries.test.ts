@@ -36,4 +36,30 @@ describe('import boundaries', () => {
   it('allows a feature importing core', async () => {
     expect(await lint('src/org/features/alpha/good.ts')).toEqual([]);
   });
+
+  it('allows a feature importing an entity, and an entity importing core', async () => {
+    expect(await lint('src/org/features/alpha/uses-entity.ts')).toEqual([]);
+    expect(await lint('src/org/entities/widgets/api.ts')).toEqual([]);
+  });
+
+  it('fails an entity importing a feature', async () => {
+    const messages = await lint('src/org/entities/widgets/bad.ts');
+    expect(messages.map((m) => m.message)).toEqual([
+      expect.stringContaining('Entities never import features or the app'),
+    ]);
+  });
+
+  it('fails an entity importing another entity', async () => {
+    const messages = await lint('src/org/entities/gadgets/bad.ts');
+    expect(messages.map((m) => m.message)).toEqual([
+      expect.stringContaining('An entity never imports another entity'),
+    ]);
+  });
+
+  it('fails a basic core/ui component importing a module above it', async () => {
+    const messages = await lint('src/core/ui/uses-org.ts');
+    expect(messages.map((m) => m.message)).toEqual([
+      expect.stringContaining('core/ui may import only'),
+    ]);
+  });
 }, 60_000);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ColumnType, DataKind } from '@/core/data-table';
 import { OrgContext } from '@/core/org/context';
-import { OrgSwitcher } from '@/core/ui/shell/org-switcher';
+import { OrgSwitcher } from '@/core/shell/org-switcher';
 import { orgContext, renderTable } from '../core/data-table/harness';
 
 /**

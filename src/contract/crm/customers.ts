@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequestSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
 /**
  * A vendor's customer: an organisation it sold to (a customer subscription or an issued licence),
@@ -21,4 +21,16 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-export const customerListRequestSchema = listRequestSchema;
+/** The Customers table's columns (docs/lists.md). */
+export const customerColumns = defineListColumns({
+  id: { kind: 'number' },
+  name: { kind: 'text' },
+  subscriptions: { kind: 'number' },
+  activeSubscriptions: { kind: 'number' },
+  licences: { kind: 'number' },
+  activeLicences: { kind: 'number' },
+  nextEndDate: { kind: 'date' },
+  customerSince: { kind: 'date' },
+});
+export const customerList = listContract(customerColumns);
+export const customerListRequestSchema = customerList.request;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { bodyIdSchema, dateInputSchema, listRequestSchema, userRefSchema } from '../common';
+import { bodyIdSchema, dateInputSchema, userRefSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
-export const licenceStateSchema = z.enum(['Active', 'Suspended', 'Expired']);
+export const licenceStates = ['Active', 'Suspended', 'Expired'] as const;
+export const licenceStateSchema = z.enum(licenceStates);
 const named = z.object({ id: z.number().int(), name: z.string() });
 
 /** SPEC §3 licence values: subscription.name, product.name, state.name. */
@@ -22,9 +24,40 @@ export const licenceSchema = z.object({
 });
 export type Licence = z.infer<typeof licenceSchema>;
 
-export const licenceListRequestSchema = listRequestSchema.extend({
-  state: licenceStateSchema.optional(),
+const licenceColumns = {
+  id: { kind: 'number' },
+  'product.name': { kind: 'text' },
+  'subscription.name': { kind: 'text' },
+  /** The state as shown: Expired once the expiry has passed. */
+  'state.name': { kind: 'select', values: licenceStates },
+  seats: { kind: 'number' },
+  expiry: { kind: 'date' },
+  issuedAt: { kind: 'date' },
+} as const;
+/** `state` (older than `filters`) is the same as filters['state.name'] with one value. */
+const stateOption = { state: licenceStateSchema.optional() };
+
+/** POST /crm/v1/orgs/{orgId}/issued-licences/list: the Issued Licences table (docs/lists.md). */
+export const issuedLicenceColumns = defineListColumns({
+  ...licenceColumns,
+  'customerOrg.name': { kind: 'text' },
 });
+export const issuedLicenceList = listContract(issuedLicenceColumns, stateOption);
+
+/**
+ * POST /crm/v1/orgs/{orgId}/licences/list: the licences the organisation holds. `licence` is the
+ * table's licence cell (subscription · product · state), `orgName` the vendor, `assignedUser`
+ * the user cell ('First Last <email>').
+ */
+export const heldLicenceColumns = defineListColumns({
+  ...licenceColumns,
+  licence: { kind: 'text' },
+  orgName: { kind: 'text' },
+  assignedUser: { kind: 'text' },
+});
+export const heldLicenceList = listContract(heldLicenceColumns, stateOption);
+/** The issued licences' list request (the name older code imports). */
+export const licenceListRequestSchema = issuedLicenceList.request;
 
 /** POST /crm/v1/orgs/{orgId}/issued-licences: issue a licence of one of the org's offerings. */
 export const issueLicenceSchema = z.object({
@@ -36,5 +69,13 @@ export const issueLicenceSchema = z.object({
 });
 export type IssueLicence = z.input<typeof issueLicenceSchema>;
 
-/** POST .../issued-licences/{id}/renew */
-export const renewLicenceSchema = z.object({ expiry: dateInputSchema });
+/** POST .../issued-licences/{id}/renew: a later expiry than the licence's (else refused). */
+export const renewLicenceShape = { expiry: dateInputSchema };
+export const renewLicenceSchema = z.object(renewLicenceShape);
+
+/**
+ * POST .../issued-licences/bulk/{suspend|reinstate|renew}: a selection of the issued licences
+ * list (ids, or all: true with search and filters) and, to renew, the new expiry.
+ */
+export const bulkSuspendLicencesSchema = issuedLicenceList.bulk({});
+export const bulkRenewLicencesSchema = issuedLicenceList.bulk(renewLicenceShape);

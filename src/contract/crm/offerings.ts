@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { bodyIdSchema, customDataRecordSchema, listRequestSchema } from '../common';
+import { bodyIdSchema, customDataRecordSchema } from '../common';
+import { MAX_TAG_LENGTH } from '../limits';
+import { defineListColumns, listContract } from '../lists';
 
 export const offeringTypeSchema = z.enum(['product', 'service']);
 export const featureSchema = z.object({
@@ -12,7 +14,8 @@ export type Feature = z.infer<typeof featureSchema>;
 /** SPEC §6: tags are lowercased, without semicolons, at most 30 characters. */
 export const tagSchema = z
   .string()
-  .transform((s) => s.toLowerCase().replace(/;/g, '').slice(0, 30).trim())
+  .max(100)
+  .transform((s) => s.toLowerCase().replace(/;/g, '').slice(0, MAX_TAG_LENGTH).trim())
   .pipe(z.string().min(1));
 
 export const offeringSchema = z.object({
@@ -34,9 +37,23 @@ export const offeringDetailSchema = offeringSchema.extend({
 });
 export type OfferingDetail = z.infer<typeof offeringDetailSchema>;
 
-export const offeringListRequestSchema = listRequestSchema.extend({
-  type: offeringTypeSchema.optional(),
+/**
+ * POST /crm/v1/orgs/{orgId}/offerings/list: the Offerings table's columns. `type` as shown
+ * (Product, Service); `tags` the tags joined with ', '; `featureCount` the number of features.
+ */
+export const offeringColumns = defineListColumns({
+  id: { kind: 'number' },
+  name: { kind: 'text' },
+  type: { kind: 'select', values: ['Product', 'Service'] },
+  description: { kind: 'text' },
+  tags: { kind: 'text' },
+  featureCount: { kind: 'number' },
+  createdAt: { kind: 'date' },
+  updatedAt: { kind: 'date' },
 });
+/** `type` (older than `filters`): the offering type, product or service. */
+export const offeringList = listContract(offeringColumns, { type: offeringTypeSchema.optional() });
+export const offeringListRequestSchema = offeringList.request;
 
 const featureInputSchema = z.object({
   /** Present to keep (and rename) an existing feature; absent to add one. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listRequestSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
 /** Organisation as listed and edited. customData is a JSON string as stored (may be malformed). */
 export const organisationSchema = z.object({
@@ -15,7 +15,18 @@ export const organisationSchema = z.object({
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
-export const orgListRequestSchema = listRequestSchema;
+/** POST /crm/v1/admin/orgs/list (Organizations, sysadmin): the table's columns. */
+export const organisationColumns = defineListColumns({
+  id: { kind: 'number' },
+  name: { kind: 'text' },
+  description: { kind: 'text' },
+  isProductOwnerEnabled: { kind: 'boolean' },
+  isServiceOwnerEnabled: { kind: 'boolean' },
+  memberCount: { kind: 'number' },
+  createdAt: { kind: 'date' },
+});
+export const organisationList = listContract(organisationColumns);
+export const orgListRequestSchema = organisationList.request;
 
 /** PUT /crm/v1/orgs/{orgId} (org owner): name, description, avatar, customData (JSON string). */
 export const updateOrgSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bodyIdSchema, attachmentSchema, dateInputSchema, listRequestSchema } from '../common';
+import { bodyIdSchema, attachmentSchema, dateInputSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 import { licenceSchema } from './licences';
 
 const named = z.object({ id: z.number().int(), name: z.string() });
@@ -30,9 +31,42 @@ export const subscriptionDetailSchema = subscriptionSchema.extend({
 });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 
-export const subscriptionListRequestSchema = listRequestSchema.extend({
-  includeDisabled: z.boolean().optional(),
+/** A subscription's status as the tables show it: Disabled by the vendor, Ended, or Active. */
+export const subscriptionStatuses = ['Active', 'Ended', 'Disabled'] as const;
+const subscriptionColumns = {
+  id: { kind: 'number' },
+  name: { kind: 'text' },
+  'offering.name': { kind: 'text' },
+  startDate: { kind: 'date' },
+  endDate: { kind: 'date' },
+  /** Seats in use (licences assigned to a user). */
+  seats: { kind: 'number' },
+  seatsAllowed: { kind: 'number' },
+  status: { kind: 'select', values: subscriptionStatuses },
+  createdAt: { kind: 'date' },
+} as const;
+/** `includeDisabled: false` leaves out disabled subscriptions (older than filters.status). */
+const includeDisabled = { includeDisabled: z.boolean().optional() };
+/**
+ * POST /crm/v1/orgs/{orgId}/issued-subscriptions/list (Customer Subs): `subscriberOrg.name` is
+ * the customer.
+ */
+export const customerSubColumns = defineListColumns({
+  ...subscriptionColumns,
+  'subscriberOrg.name': { kind: 'text' },
 });
+export const customerSubList = listContract(customerSubColumns, includeDisabled);
+/**
+ * POST /crm/v1/orgs/{orgId}/my-subscriptions/list (Software): `orgName` is the vendor and
+ * `offering.name` reads 'Name (product)' as the table shows it.
+ */
+export const softwareColumns = defineListColumns({
+  ...subscriptionColumns,
+  orgName: { kind: 'text' },
+});
+export const softwareList = listContract(softwareColumns, includeDisabled);
+/** The name older code imports. */
+export const subscriptionListRequestSchema = customerSubList.request;
 
 /** POST /crm/v1/orgs/{orgId}/issued-subscriptions: one subscription per customer org (MULTI_CREATE). */
 export const createSubscriptionSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, listRequestSchema } from '../common';
+import { emailSchema, idSchema, personColumns } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
 /** Org-level user flags a caller may set on a member (never isSysadmin, never isOrgOwner here). */
 export const memberFlagsSchema = z.object({
@@ -11,7 +12,7 @@ export const memberFlagsSchema = z.object({
 });
 export type MemberFlags = z.infer<typeof memberFlagsSchema>;
 
-/** A row of POST /crm/v1/orgs/{orgId}/users/list. firstName null + pending: 'Pending user activation'. */
+/** A row of POST /crm/v1/orgs/{orgId}/users/list: a member or an open invitation (firstName null: 'Pending user activation'). */
 export const orgUserSchema = z.object({
   id: z.number().int(),
   firstName: z.string().nullable(),
@@ -23,15 +24,34 @@ export const orgUserSchema = z.object({
   isSubManager: z.boolean(),
   isDeveloper: z.boolean(),
   isTechSupport: z.boolean(),
-  /** 'Active' or 'Invited' (the invitation is pending until the user first signs in). */
+  /** 'Active' or 'Invited' (an invitation, by address only, until its invitee accepts it). */
   status: z.enum(['Active', 'Invited']),
   invitedAt: z.string().nullable(),
 });
 export type OrgUser = z.infer<typeof orgUserSchema>;
 
-export const orgUsersListRequestSchema = listRequestSchema.extend({
+/**
+ * POST /crm/v1/orgs/{orgId}/users/list: the Users table's columns. `user` is the user cell
+ * ('First Last <email>', or 'Pending user activation'); `status` as shown: Invited, Owner (an
+ * active owner) or Active.
+ */
+export const orgUserColumns = defineListColumns({
+  ...personColumns,
+  status: { kind: 'select', values: ['Active', 'Invited', 'Owner'] },
+  isOrgAdmin: { kind: 'boolean' },
+  isBusinessManager: { kind: 'boolean' },
+  isSubManager: { kind: 'boolean' },
+  isDeveloper: { kind: 'boolean' },
+  isTechSupport: { kind: 'boolean' },
+  invitedAt: { kind: 'date' },
+});
+/** `status` (older than `filters`): the membership, Active (owners included) or Invited. */
+export const orgUserList = listContract(orgUserColumns, {
   status: z.enum(['Active', 'Invited']).optional(),
 });
+export const orgUsersListRequestSchema = orgUserList.request;
+/** POST .../users/bulk/resend-invitation: a selection of the users list. */
+export const bulkResendInvitationsSchema = orgUserList.bulk({});
 
 /** POST /crm/v1/orgs/{orgId}/users/invite */
 export const inviteUserSchema = memberFlagsSchema.extend({ email: emailSchema });
@@ -53,6 +73,16 @@ export const adminUserSchema = z.object({
   orgName: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** POST /crm/v1/admin/users/list (All Users, sysadmin): the table's columns. */
+export const adminUserColumns = defineListColumns({
+  ...personColumns,
+  status: { kind: 'select', values: ['Active', 'Pending'] },
+  isSysadmin: { kind: 'boolean' },
+  /** The organisations' names joined with ', '. */
+  orgName: { kind: 'text' },
+});
+export const adminUserList = listContract(adminUserColumns);
 
 /** GET users/getavatars?userIds=1&userIds=2 or POST { userIds }. */
 export const avatarsQuerySchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { blastDateSchema, dataIdSchema } from './ids';
 import { pagedResultsSchema } from '../envelope';
-import { attachmentSchema, dateTimeSchema, listRequestSchema, userRefSchema } from '../common';
+import { attachmentSchema, dateTimeSchema, userRefSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
 /** A blast is planned (not yet fired) or fired. */
 export const blastStatuses = ['planned', 'fired'] as const;
@@ -18,22 +19,28 @@ export const blastParamsSchema = z.object({
 });
 export const blastIdParamsSchema = z.object({ blastId: dataIdSchema });
 
-/** POST /orgs/{orgId}/sites/{siteId}/blasts/list: paging, search, sort, optional status filter. */
-export const blastListRequestSchema = listRequestSchema.extend({
-  status: blastStatusSchema.optional(),
+/**
+ * POST /orgs/{orgId}/sites/{siteId}/blasts/list: the Blasts table's columns. `status` as shown
+ * (Fired, Planned); `date` the table's date cell: when it was fired, or when a planned blast is
+ * planned for (the default order: most recent first, undated planned blasts last).
+ */
+export const blastColumns = defineListColumns({
+  id: { kind: 'number' },
+  name: { kind: 'text' },
+  description: { kind: 'text' },
+  status: { kind: 'select', values: ['Fired', 'Planned'] },
+  date: { kind: 'date' },
+  firedAt: { kind: 'date' },
+  plannedAt: { kind: 'date' },
+  holeCount: { kind: 'number' },
+  totalCharge: { kind: 'number' },
+  fileName: { kind: 'text' },
+  fileSize: { kind: 'number' },
+  updatedAt: { kind: 'date' },
 });
-export const blastSortColumns = [
-  'id',
-  'name',
-  'status',
-  'firedAt',
-  'plannedAt',
-  'holeCount',
-  'totalCharge',
-  'fileName',
-  'fileSize',
-  'updatedAt',
-] as const;
+/** `status` (older than `filters`): planned or fired. */
+export const blastList = listContract(blastColumns, { status: blastStatusSchema.optional() });
+export const blastListRequestSchema = blastList.request;
 
 /** One row of the blasts table. Charges in kg, sizes in bytes. */
 export const blastListItemSchema = z.object({

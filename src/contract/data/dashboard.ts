@@ -6,6 +6,7 @@ import { blastListItemSchema } from './blasts';
 export const dashboardQuerySchema = z.object({
   endMonth: z
     .string()
+    .max(7, 'Use YYYY-MM')
     .regex(/^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/, 'Use YYYY-MM')
     .optional(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataIdSchema } from './ids';
 import { pagedResultsSchema } from '../envelope';
-import { dateTimeSchema, listRequestSchema } from '../common';
+import { dateTimeSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
 export const orgLibraryParamsSchema = z.object({ orgId: dataIdSchema, libraryId: dataIdSchema });
 export const siteLibraryParamsSchema = z.object({
@@ -34,11 +35,23 @@ export const nodeLibraryPageSchema = pagedResultsSchema(nodeLibraryListItemSchem
 export const nodeLibrarySchema = nodeLibraryListItemSchema.extend({ nodes: z.array(nodeSchema) });
 export type NodeLibrary = z.infer<typeof nodeLibrarySchema>;
 
-/** POST .../node-libraries/list. A site's list may include the organisation-wide libraries. */
-export const nodeLibraryListRequestSchema = listRequestSchema.extend({
+/**
+ * POST .../node-libraries/list: the Node Libraries table's columns; `scope` as shown
+ * (Organisation, Site). A site's list may include the organisation-wide libraries.
+ */
+export const nodeLibraryColumns = defineListColumns({
+  id: { kind: 'number' },
+  name: { kind: 'text' },
+  version: { kind: 'text' },
+  description: { kind: 'text' },
+  nodeCount: { kind: 'number' },
+  scope: { kind: 'select', values: ['Organisation', 'Site'] },
+  updatedAt: { kind: 'date' },
+});
+export const nodeLibraryList = listContract(nodeLibraryColumns, {
   includeOrgLibraries: z.boolean().optional(),
 });
-export const nodeLibrarySortColumns = ['id', 'name', 'version', 'updatedAt', 'nodeCount'] as const;
+export const nodeLibraryListRequestSchema = nodeLibraryList.request;
 
 export const nodeInputSchema = z.object({
   name: z.string().trim().min(1, 'Mandatory field').max(200),

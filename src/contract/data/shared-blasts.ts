@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bodyIdSchema, dataIdSchema } from './ids';
 import { pagedResultsSchema } from '../envelope';
-import { dateTimeSchema, emailSchema, listRequestSchema, userRefSchema } from '../common';
+import { dateTimeSchema, emailSchema, userRefSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
 export const shareParamsSchema = z.object({ shareId: dataIdSchema });
 
@@ -20,8 +21,12 @@ export const createShareSchema = z
   });
 export type CreateShare = z.input<typeof createShareSchema>;
 
+/**
+ * A share with a person is shown by the address it was sent to (whether or not it has an
+ * account: no account, id or name of another organisation's user is ever answered).
+ */
 export const shareTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('user'), user: userRefSchema }),
+  z.object({ kind: z.literal('user'), email: z.string() }),
   z.object({ kind: z.literal('org'), orgId: z.number().int(), orgName: z.string() }),
 ]);
 export type ShareTarget = z.infer<typeof shareTargetSchema>;
@@ -36,15 +41,22 @@ export const blastShareSchema = z.object({
 });
 export type BlastShare = z.infer<typeof blastShareSchema>;
 
-/** POST /shared-blasts/list: blasts shared with the caller or any of the caller's organisations. */
-export const sharedBlastListRequestSchema = listRequestSchema;
-export const sharedBlastSortColumns = [
-  'blastName',
-  'siteName',
-  'orgName',
-  'sharedAt',
-  'sharedBy',
-] as const;
+/**
+ * POST /shared-blasts/list: blasts shared with the caller or any of the caller's organisations.
+ * `sharedBy` is the user cell; `sharedWith` 'You' for a share to the caller, else the
+ * organisation's name.
+ */
+export const sharedBlastColumns = defineListColumns({
+  shareId: { kind: 'number' },
+  blastName: { kind: 'text' },
+  siteName: { kind: 'text' },
+  orgName: { kind: 'text' },
+  sharedBy: { kind: 'text' },
+  sharedAt: { kind: 'date' },
+  sharedWith: { kind: 'text' },
+});
+export const sharedBlastList = listContract(sharedBlastColumns);
+export const sharedBlastListRequestSchema = sharedBlastList.request;
 
 export const sharedBlastSchema = z.object({
   shareId: z.number().int(),

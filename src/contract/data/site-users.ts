@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataIdSchema } from './ids';
 import { pagedResultsSchema } from '../envelope';
-import { emailSchema, listRequestSchema } from '../common';
+import { emailSchema, personColumns } from '../common';
+import { defineListColumns, listContract } from '../lists';
 
 export const siteUserParamsSchema = z.object({
   orgId: dataIdSchema,
@@ -9,15 +10,18 @@ export const siteUserParamsSchema = z.object({
   userId: dataIdSchema,
 });
 
-/** POST /orgs/{orgId}/sites/{siteId}/users/list. */
-export const siteUserListRequestSchema = listRequestSchema;
-export const siteUserSortColumns = [
-  'email',
-  'firstName',
-  'lastName',
-  'isSiteAdmin',
-  'isSiteUser',
-] as const;
+/**
+ * POST /orgs/{orgId}/sites/{siteId}/users/list: the Site Users table's columns. `user` is the
+ * user cell ('First Last <email>', or 'Pending user activation'), `status` as shown.
+ */
+export const siteUserColumns = defineListColumns({
+  ...personColumns,
+  status: { kind: 'select', values: ['Active', 'Pending'] },
+  isSiteAdmin: { kind: 'boolean' },
+  isSiteUser: { kind: 'boolean' },
+});
+export const siteUserList = listContract(siteUserColumns);
+export const siteUserListRequestSchema = siteUserList.request;
 
 export const siteUserSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bodyIdSchema, dataIdSchema } from './ids';
+import { dateTimeSchema } from '../common';
 import { pagedResultsSchema } from '../envelope';
-import { dateTimeSchema, listRequestSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 import { sitePermissionsSchema } from '../metadata';
 
 /** Path parameters of organisation-scoped data routes. */
@@ -9,10 +10,23 @@ export const orgParamsSchema = z.object({ orgId: dataIdSchema });
 /** Path parameters of every site-scoped data route. */
 export const siteParamsSchema = z.object({ orgId: dataIdSchema, siteId: dataIdSchema });
 
-/** POST /data/v1/orgs/{orgId}/sites/list and POST /data/v1/admin/sites/list. */
-export const siteListRequestSchema = listRequestSchema;
-export const siteSortColumns = ['id', 'name', 'location', 'subscriptionName', 'createdAt'] as const;
-export const adminSiteSortColumns = [...siteSortColumns, 'orgName'] as const;
+/**
+ * POST /data/v1/orgs/{orgId}/sites/list and POST /data/v1/admin/sites/list: the Site Admin
+ * table's columns (docs/lists.md).
+ */
+export const siteColumns = defineListColumns({
+  id: { kind: 'number' },
+  name: { kind: 'text' },
+  orgName: { kind: 'text' },
+  description: { kind: 'text' },
+  location: { kind: 'text' },
+  subscriptionName: { kind: 'text' },
+  userCount: { kind: 'number' },
+  blastCount: { kind: 'number' },
+  createdAt: { kind: 'date' },
+});
+export const siteList = listContract(siteColumns);
+export const siteListRequestSchema = siteList.request;
 
 /** SPEC §3 Site plus the fields the Site Admin screens show. */
 export const siteSchema = z.object({

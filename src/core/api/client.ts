@@ -4,26 +4,22 @@
  */
 import axios, { type AxiosInstance, type Method } from 'axios';
 import { config } from '@/core/config';
-import { reportError } from '@/core/errors';
 import { notify } from '@/core/notify';
-import { apiAuth, navigateTo } from './auth-bridge';
+import { apiAuth } from './auth-bridge';
 import {
   isUnderConfiguredBase,
   MAX_FOLLOW_UP_PAGES,
-  NOT_AUTHENTICATED_ROUTE,
   TOKEN_REFRESH_MARGIN_SECONDS,
 } from './constants';
+import { asPaged, isRecord, unwrap } from './envelope';
 import {
   ApiError,
-  bodyHasMessage,
-  DEFAULT_ERROR_MESSAGE,
   fieldErrorsOf,
-  forbiddenMessage,
   messageFromBody,
   NO_TOKEN_MESSAGE,
-  NOT_FOUND_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
 } from './errors';
+import { applyCatalogue, meta, pathOnly, toApiError, type CallContext } from './failures';
 
 export interface RequestOptions {
   /** Never send a token. */
@@ -43,6 +39,8 @@ export interface RequestOptions {
    * resolves with the whole list, as without it.
    */
   onPage?: (progress: PagedProgress) => void;
+  /** POST lists: only the page asked for, no SPEC §7 re-post (a server-mode page, issue 16). */
+  onePage?: boolean;
 }
 
 /** A paged POST so far (RequestOptions.onPage). */
@@ -89,51 +87,6 @@ export interface ApiClient {
   delete<T>(path: string, body?: unknown, options?: Thrown): Promise<T>;
   delete<T>(path: string, body: unknown, options: Manual): Promise<ManualResult<T>>;
   delete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | ManualResult<T>>;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** GET (and every call) answers with the envelope's data field when there is one, else the body. */
-function unwrap(body: unknown): unknown {
-  return isRecord(body) && 'data' in body ? body['data'] : body;
-}
-
-interface Paged {
-  results: unknown[];
-  fetchedCount: number;
-  skippedCount: number;
-  totalAvailable: number;
-}
-
-function asPaged(value: unknown): Paged | null {
-  if (!isRecord(value)) return null;
-  const { results, fetchedCount, skippedCount, totalAvailable } = value;
-  if (
-    typeof fetchedCount !== 'number' ||
-    typeof skippedCount !== 'number' ||
-    typeof totalAvailable !== 'number'
-  ) {
-    return null;
-  }
-  return {
-    ...value,
-    results: Array.isArray(results) ? results : [],
-    fetchedCount,
-    skippedCount,
-    totalAvailable,
-  };
-}
-
-interface CallContext {
-  method: Method;
-  path: string;
-  endpoint: string;
-  payload: unknown;
-}
-
-function pathOnly(path: string): string {
-  return path.split(/[?#]/)[0] ?? path;
 }
 
 export function createApiClient(baseUrl: string): ApiClient {
@@ -185,8 +138,6 @@ export function createApiClient(baseUrl: string): ApiClient {
       });
     }
   }
-
-  const meta = (ctx: CallContext) => ({ method: ctx.method.toUpperCase(), endpoint: ctx.endpoint });
 
   /** One HTTP exchange with the token rules: refresh first when expiring, 401 → refresh once → retry once. */
   async function exchange(
@@ -279,73 +230,6 @@ export function createApiClient(baseUrl: string): ApiClient {
     return { ...paged, results, fetchedCount: results.length };
   }
 
-  async function toApiError(error: unknown, ctx: CallContext, isFile: boolean): Promise<ApiError> {
-    if (error instanceof ApiError) return error;
-    if (axios.isAxiosError(error) && error.response) {
-      let body: unknown = error.response.data;
-      if (isFile && body instanceof Blob) {
-        const text = await body.text().catch(() => '');
-        try {
-          body = JSON.parse(text) as unknown;
-        } catch {
-          body = text;
-        }
-      }
-      return new ApiError({
-        message: messageFromBody(body),
-        status: error.response.status,
-        kind: 'http',
-        fieldErrors: fieldErrorsOf(body),
-        body,
-        cause: error,
-        ...meta(ctx),
-      });
-    }
-    return new ApiError({
-      message: DEFAULT_ERROR_MESSAGE,
-      status: 0,
-      kind: 'network',
-      cause: error,
-      ...meta(ctx),
-    });
-  }
-
-  /** SPEC §8: the toast, redirect and report for a failure nobody handles manually. */
-  function applyCatalogue(error: ApiError, ctx: CallContext) {
-    const toastId = `api:${error.method}:${error.endpoint}:${error.status}:${error.kind}`;
-    switch (error.kind) {
-      case 'session-ended':
-        return; // the session side removed the user and went to '/'
-      case 'no-token':
-        notify.error(NO_TOKEN_MESSAGE, { id: 'api:no-token' });
-        return;
-      default:
-        break;
-    }
-    if (error.status === 401) {
-      notify.error(SESSION_EXPIRED_MESSAGE, { id: 'api:session-expired' });
-      navigateTo(NOT_AUTHENTICATED_ROUTE);
-      return;
-    }
-    if (error.status === 404) {
-      notify.error(NOT_FOUND_MESSAGE, { persistent: true, id: toastId });
-      return;
-    }
-    const text =
-      error.status === 403
-        ? [bodyHasMessage(error.body) ? error.message : '', forbiddenMessage(pathOnly(ctx.path))]
-            .filter(Boolean)
-            .join('\n')
-        : error.message;
-    notify.error(text, { persistent: true, id: toastId });
-    reportError(error, {
-      endpoint: error.endpoint,
-      status: error.status,
-      method: error.method,
-      payload: ctx.payload,
-    });
-  }
-
   async function call(
     method: Method,
     path: string,
@@ -361,7 +245,7 @@ export function createApiClient(baseUrl: string): ApiClient {
     };
     try {
       const data =
-        method === 'post' && !options.isFile
+        method === 'post' && !options.isFile && !options.onePage
           ? await postPaged(ctx, body, options)
           : await exchange(ctx, query, body, options);
       if (options.successMessage) notify.success(options.successMessage);

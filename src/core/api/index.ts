@@ -25,6 +25,7 @@ export {
 } from './errors';
 export type { ApiErrorKind } from './errors';
 export { configureApiAuth } from './auth-bridge';
+export { InputError, parseInput } from './parse-input';
 export type { ApiAuth, ApiAuthUser } from './auth-bridge';
 
 /** The calls' module, fetched together with the client it calls (no waterfall). */

@@ -7,6 +7,7 @@ export type {
   SignInOptions,
 } from './auth-provider';
 export { useAuthSession } from './use-auth-session';
+export { SignInButtons, type SignInButtonsProps } from './sign-in-buttons';
 export type { AuthSession, SessionUser } from './use-auth-session';
 export {
   AccountRedirect,

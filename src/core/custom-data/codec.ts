@@ -3,13 +3,10 @@
  * Pure decoding and encoding, shared by the editor and the records panel.
  */
 
-export const CUSTOM_DATA_TYPES = [
-  'Arbitrary',
-  'DatedMessage',
-  'EnforceMinimumVersion',
-  'DatedIcon',
-  'DatedButton',
-] as const;
+import { customDataTypes } from '@/contract/common';
+
+/** SPEC §3 custom data types (the contract's list). */
+export const CUSTOM_DATA_TYPES = customDataTypes;
 export type CustomDataType = (typeof CUSTOM_DATA_TYPES)[number];
 
 export interface CustomDataRecord {

@@ -14,3 +14,4 @@ export {
   typeOfRecord,
 } from './codec';
 export type { CustomDataRecord, CustomDataType, DecodedCustomData } from './codec';
+export { customDataQueryOptions, getCustomDataRecords, useCustomDataHandlers } from './records-api';

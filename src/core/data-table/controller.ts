@@ -40,6 +40,7 @@ import {
   type ColumnSetting,
   type ColumnSettings,
   type FetchData,
+  type TableQuery,
   type RowAction,
   type RowRecord,
 } from './types';
@@ -57,6 +58,11 @@ export const SERVER_TEXT_DEBOUNCE_MS = 50;
 
 export interface DataTableOptions<T extends RowRecord, TEditor = unknown> {
   columnSettings: ColumnSettings<T>;
+  /**
+   * An entity's list query (client mode): the rows come from (and stay in) its cache entry,
+   * shared with the list's other readers.
+   */
+  query?: TableQuery<T>;
   /** Loads the whole list (client mode); keyed by queryKey plus the org id. */
   fetchData?: FetchData<T>;
   queryKey?: QueryKey;
@@ -73,8 +79,8 @@ export interface DataTableOptions<T extends RowRecord, TEditor = unknown> {
   /** Rows can be selected (default true). */
   selectable?: boolean;
   /**
-   * Issue 16: the server list behind fetchData. Server mode takes over when the client fetch's
-   * first answer shows the list will not fit, or from the start when fetchData is absent.
+   * Issue 16: the server list behind query or fetchData. Server mode takes over when the whole
+   * list's first answer shows it will not fit, or from the start when neither is given.
    */
   source?: ListSource<T>;
   /** Bulk actions on the selection or on every matching row (run by source.bulk[id]). */
@@ -104,6 +110,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
 ) {
   const {
     columnSettings,
+    query: listQuery,
     fetchData,
     rows: givenRows,
     enabled = true,
@@ -111,12 +118,19 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   } = options;
   const { actions, editorSettings, getRowId, selectable = true, source, bulkActions } = options;
   const orgId = useSelectedOrgId();
-  // SPEC §4: keyed by a query key plus the selected organisation id.
-  const listKey = useStableKey(options.queryKey ?? ['data-table', columnSettings.entity]);
-  const clientKey = useMemo(() => orgQueryKey(orgId, ...listKey), [orgId, listKey]);
+  // SPEC §4: keyed by a query key plus the selected organisation id (an entity's list query
+  // carries both; its server pages are keyed under it, so the entity's changes refetch them).
+  const listKey = useStableKey(
+    listQuery?.queryKey ?? options.queryKey ?? ['data-table', columnSettings.entity],
+  );
+  const clientKey = useMemo(
+    () => (listQuery ? listKey : orgQueryKey(orgId, ...listKey)),
+    [listQuery, orgId, listKey],
+  );
 
   const cols = useTableColumns(columnSettings, actions, bulkActions, source);
   const client = useClientData<T>({
+    listQuery,
     fetchData,
     queryKey: clientKey,
     orgId,
@@ -125,7 +139,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     canSwitch: source !== undefined,
   });
   const mode: TableMode =
-    source && givenRows === undefined && (!fetchData || client.tableData.tooLarge)
+    source && givenRows === undefined && ((!fetchData && !listQuery) || client.tableData.tooLarge)
       ? 'server'
       : 'client';
   const isServer = mode === 'server';
@@ -178,7 +192,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     total: rowCount,
     totalIsEstimate: totals.isEstimate,
   });
-  const { modal, openModal, closeModal } = useTableModal();
+  const { modal, modalRows, openModal, closeModal } = useTableModal<T>();
   const { selectedRows } = selection;
   /** A ribbon action's state and initial data from the selection. */
   const ribbonActionState = useCallback(
@@ -254,6 +268,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     isModalOpen: modal.isOpen,
     modalAction: modal.action,
     modalInitialData: modal.initialData,
+    modalRows,
     openModal,
     closeModal,
     isLoading,

@@ -4,14 +4,35 @@
  * each field is escaped here first (RFC 4180: a quote inside a field is doubled; commas and line
  * breaks are safe inside quotes).
  *
- * A text cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return, or the
- * full-width ＝ ＋ － ＠) gets a leading single quote (OWASP CSV injection). Numbers are left as
- * they are: a JavaScript number cannot hold a formula.
+ * A text cell that a spreadsheet could run as a formula gets a leading single quote (OWASP CSV
+ * injection; isFormulaLike says which). Numbers are left as they are: a JavaScript number cannot
+ * hold a formula.
  */
 import { toCSV } from 'react-csv/lib/core';
+import { saveBlob } from '@/core/files';
 
 export const CSV_BOM = '\uFEFF';
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** OWASP's list (line feed added in 2025): a cell starting with tab, carriage return or line feed. */
+const CONTROL_START = /^[\t\r\n]/;
+/**
+ * What may stand before a formula without a person seeing it, or be dropped on import (Calc's
+ * 'Trim spaces', a reader that strips blanks): blanks of every kind (space, no-break space,
+ * ideographic space...), line breaks and other control characters, and invisible format
+ * characters (zero-width space and joiners, word joiner, byte-order mark, direction marks).
+ * A formula start behind any run of them is neutralised too; the quote costs nothing.
+ */
+const SKIPPED = /^[\s\p{Z}\p{Cc}\p{Cf}]+/u;
+/** = + - @ and every character a spreadsheet may read as one: its compatibility forms (NFKC). */
+const TRIGGER = /^[=+\-@\u2212]/;
+
+export function isFormulaLike(text: string): boolean {
+  if (CONTROL_START.test(text)) return true;
+  const rest = text.replace(SKIPPED, '');
+  const first = rest.codePointAt(0);
+  // Full-width ＝＋－＠, small ﹦﹢﹣﹫, super- and subscript ⁼⁺⁻₌₊₋ all fold to = + - @.
+  return first !== undefined && TRIGGER.test(String.fromCodePoint(first).normalize('NFKC'));
+}
 
 export function neutraliseCell(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -19,7 +40,7 @@ export function neutraliseCell(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return isFormulaLike(text) ? `'${text}` : text;
 }
 
 /** One field's text inside its double quotes (neutralised, quotes doubled). */
@@ -63,19 +84,7 @@ export function csvFileName(entity: string): string {
   return `${base}.csv`;
 }
 
-/** Saves CSV text (or a Blob of it) as a file through a temporary link. */
+/** Saves CSV text (or a Blob of it) as a file. */
 export function downloadCsv(fileName: string, text: string | Blob): void {
-  const blob = text instanceof Blob ? text : new Blob([text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: Chromium fetches the blob after the click returns, and an early revoke
-  // cancels the download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(text instanceof Blob ? text : new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -6,30 +6,11 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
+import { ActionContent } from './action-content';
 import { Cell, type CellActions } from './cells';
 import type { ColumnSetting, RowAction, RowRecord } from './types';
 import type { RowClickModifiers } from './use-selection';
 import { cellText } from './values';
-
-/** A ribbon or row action's content: its icon (an element or a Bootstrap Icons class) and text. */
-export function ActionContent<T extends RowRecord>({ action }: { action: RowAction<T> }) {
-  const icon =
-    typeof action.icon === 'string' ? (
-      <i className={action.icon} aria-hidden="true" />
-    ) : (
-      action.icon
-    );
-  return (
-    <>
-      {icon}
-      {action.buttonText ? (
-        <span className={icon ? 'ms-1' : undefined}>{action.buttonText}</span>
-      ) : icon ? null : (
-        action.buttonTitle
-      )}
-    </>
-  );
-}
 
 const modifiersOf = (event: MouseEvent | KeyboardEvent): RowClickModifiers => ({
   ctrl: event.ctrlKey || event.metaKey,

@@ -23,7 +23,7 @@ export interface DataTableProps<T extends RowRecord, TEditor = unknown> extends 
   /** The heading; the entity name when absent. */
   title?: ReactNode;
   /** The table's modal content (an editor), rendered while the modal is open. */
-  renderModal?: (props: ModalRenderProps<TEditor>) => ReactNode;
+  renderModal?: (props: ModalRenderProps<T, TEditor>) => ReactNode;
   /** More buttons for the ribbon. */
   ribbon?: ReactNode;
   /** Hide the CSV export buttons. */
@@ -63,6 +63,8 @@ export function DataTable<T extends RowRecord, TEditor = unknown>(
         controller.modalAction !== null &&
         renderModal?.({
           action: controller.modalAction,
+          rows: controller.modalRows,
+          row: controller.modalRows[0] ?? null,
           initialData: controller.modalInitialData,
           editorSettings: controller.editorSettings,
           close: controller.closeModal,

@@ -47,5 +47,6 @@ export type {
   SourceContext,
 } from './list-source';
 export { EXPORT_PAGE_SIZE } from './list-source';
+export { serverListSource, type ServerListOptions } from './server-source';
 export { neutraliseCell, toCsvText, recordsToCsvText, csvFileName } from './csv';
 export { usePageSize } from '@/core/storage/page-size';

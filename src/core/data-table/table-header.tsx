@@ -4,7 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useDataTableContext } from './context';
-import { ActionContent } from './data-row';
+import { ActionContent } from './action-content';
 import { ExportStatus } from './export-status';
 import { TABLE_TEXT } from './texts';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PermissionRequirement } from '@/core/permissions';
+import type { QueryFunction, QueryKey, SkipToken } from '@tanstack/react-query';
+import type { Permission } from '@/core/permissions';
 import type { TableData } from '@/contract/envelope';
 
 /** SPEC §3 table column types. */
@@ -68,7 +69,7 @@ export interface ColumnSetting<T extends RowRecord = RowRecord> {
   /** false drops the column (SPEC §6). */
   isVisible?: boolean;
   /** The column shows only when this passes (SPEC §6; none = open). */
-  permissions?: PermissionRequirement;
+  permissions?: Permission;
   /** Defaults to true, except button-dropdown and toggle-switch columns. */
   isSortable?: boolean;
   /** Defaults to true, except button-dropdown columns. */
@@ -126,7 +127,7 @@ export interface RowAction<T extends RowRecord = RowRecord> {
   isDisabledFn?: (row: T | null, selected: T[]) => boolean;
   isVisible?: boolean;
   isVisibleFn?: (row: T | null, selected: T[]) => boolean;
-  permissions?: PermissionRequirement;
+  permissions?: Permission;
   /** The modal's initial data for ribbon CREATE/MULTI_CREATE (rows for the other kinds). */
   initialData?: unknown;
 }
@@ -142,7 +143,7 @@ export interface BulkActionSetting {
   label: string;
   /** The question before it runs; default `${label} ${count} records?` ('about N' when estimated). */
   confirmText?: (count: number, isEstimate: boolean) => string;
-  permissions?: PermissionRequirement;
+  permissions?: Permission;
   /** Destructive: the confirm button is red. */
   danger?: boolean;
 }
@@ -155,8 +156,16 @@ export interface ModalState {
 }
 
 /** Handed to the screen's renderModal. */
-export interface ModalRenderProps<TEditor = unknown> {
+export interface ModalRenderProps<T extends RowRecord = RowRecord, TEditor = unknown> {
   action: ActionKind;
+  /**
+   * The rows the action is about: the row of an inline action or cell, the selected rows of a
+   * ribbon EDIT, DELETE or DISABLE; none for CREATE and MULTI_CREATE.
+   */
+  rows: T[];
+  /** The first of rows, or null. */
+  row: T | null;
+  /** What the modal was opened with (a ribbon CREATE's initialData; the rows otherwise). */
   initialData: unknown;
   editorSettings: TEditor | undefined;
   close: () => void;
@@ -178,3 +187,15 @@ export interface FetchContext<T = unknown> {
 }
 
 export type FetchData<T> = (context: FetchContext<T>) => Promise<FetchResult<T>>;
+
+/**
+ * An entity's list query (its query options: key, fetch, enabled): the table reads the rows
+ * from that cache entry, so the list screen and every other reader of the list share it.
+ */
+export interface TableQuery<T> {
+  queryKey: QueryKey;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the entity's own key type
+  queryFn?: QueryFunction<FetchResult<T>, any> | SkipToken;
+  /** A query option's enabled: a boolean (a function is read as enabled). */
+  enabled?: boolean | ((...args: never[]) => boolean);
+}

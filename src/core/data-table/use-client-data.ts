@@ -9,19 +9,23 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TableData } from '@/contract/envelope';
-import { MAX_FOLLOW_UP_PAGES } from '@/core/api';
+import { fitsInBrowser, ListTooLargeError } from '@/core/api/list';
 import { BadDataError, EMPTY_TABLE_DATA, toTableData } from './table-data';
-import type { FetchData } from './types';
+import type { FetchData, FetchResult, TableQuery } from './types';
 import { useLatest } from './use-latest';
+
+export { fitsInBrowser };
 
 /** The list in the browser, flagged when it was stopped because it does not fit. */
 export type ClientTableData<T> = TableData<T> & { tooLarge?: true };
 
-/** A list fits when the first answer's page size times the answers SPEC §7 allows covers it. */
-export const fitsInBrowser = (firstPage: number, totalAvailable: number) =>
-  totalAvailable <= firstPage * (1 + MAX_FOLLOW_UP_PAGES);
-
 export interface ClientDataOptions<T> {
+  /**
+   * An entity's list query (src/{portal}/entities): the cache entry holds the entity's list as
+   * it is, shared with the other readers of that list; its fetch stops with ListTooLargeError
+   * when the list cannot arrive whole (core/api/list.ts).
+   */
+  listQuery?: TableQuery<T> | undefined;
   fetchData: FetchData<T> | undefined;
   /** The full key (organisation included). */
   queryKey: QueryKey;
@@ -33,6 +37,7 @@ export interface ClientDataOptions<T> {
 }
 
 export function useClientData<T>({
+  listQuery,
   fetchData,
   queryKey,
   orgId,
@@ -43,6 +48,20 @@ export function useClientData<T>({
   const queryClient = useQueryClient();
   const retry = useTableRetry();
   const canSwitchRef = useLatest(canSwitch);
+  const entity = useQuery<FetchResult<T>, Error, TableData<T>>({
+    queryKey: listQuery?.queryKey ?? ['data-table', 'no entity query'],
+    queryFn: listQuery?.queryFn,
+    // A list found too large is not fetched again (refresh, window focus): the source has it.
+    enabled: (cached) =>
+      listQuery !== undefined &&
+      listQuery.enabled !== false &&
+      enabled &&
+      givenRows === undefined &&
+      !(cached.state.error instanceof ListTooLargeError),
+    // The cache holds the entity's list as it is; the table reads it as table data.
+    select: toTableData,
+    retry: (count, error) => !(error instanceof ListTooLargeError) && retry(count, error),
+  });
   const query = useQuery({
     queryKey,
     queryFn: async ({ signal }): Promise<ClientTableData<T>> => {
@@ -90,7 +109,11 @@ export function useClientData<T>({
     },
     // A list handed to the source is not fetched again (refresh, window focus).
     enabled: (cached) =>
-      Boolean(fetchData) && enabled && givenRows === undefined && !cached.state.data?.tooLarge,
+      Boolean(fetchData) &&
+      listQuery === undefined &&
+      enabled &&
+      givenRows === undefined &&
+      !cached.state.data?.tooLarge,
     retry,
   });
 
@@ -108,6 +131,23 @@ export function useClientData<T>({
           totalAvailable: givenRows.length,
         };
     return { tableData, isLoading: false, isFetching: false, isError: givenIsBad, error: null };
+  }
+  if (listQuery) {
+    if (entity.error instanceof ListTooLargeError) {
+      const tooLarge: ClientTableData<T> = {
+        ...(EMPTY_TABLE_DATA as TableData<T>),
+        totalAvailable: entity.error.totalAvailable,
+        ...(canSwitch ? { tooLarge: true as const } : {}),
+      };
+      return { tableData: tooLarge, isLoading: false, isFetching: false, isError: !canSwitch, error: entity.error };
+    }
+    return {
+      tableData: (entity.data ?? EMPTY_TABLE_DATA) as ClientTableData<T>,
+      isLoading: entity.isLoading,
+      isFetching: entity.isFetching,
+      isError: entity.isError,
+      error: entity.error,
+    };
   }
   return {
     tableData: query.data ?? (EMPTY_TABLE_DATA as ClientTableData<T>),

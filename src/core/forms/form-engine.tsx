@@ -47,8 +47,10 @@ export interface FormEngineProps {
   onValuesChange?: (values: FormValues) => void;
   /** Rendered after the fields, inside the form. */
   children?: ReactNode;
-  /** Rendered beside the built-in submit button (e.g. Cancel). */
+  /** Rendered beside the built-in submit button. */
   actions?: ReactNode;
+  /** A Cancel button beside the submit button (a form in a modal closes the modal). */
+  onCancel?: () => void;
   className?: string;
 }
 
@@ -204,9 +206,14 @@ export function FormEngine(props: FormEngineProps) {
         );
       })}
       {props.children}
-      {(!props.hideSubmit || props.actions) && (
+      {(!props.hideSubmit || props.actions || props.onCancel) && (
         <div className="d-flex justify-content-end gap-2">
           {props.actions}
+          {props.onCancel && (
+            <button type="button" className="btn btn-outline-secondary" onClick={props.onCancel}>
+              Cancel
+            </button>
+          )}
           {!props.hideSubmit && (
             <button
               type="submit"

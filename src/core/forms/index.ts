@@ -41,9 +41,11 @@ export {
   toStoredDate,
   yearDropdownYears,
 } from './dates';
+export { fromCalendarDate, monthsAfter, toCalendarDate } from './calendar-date';
 export { TAGS_REMOVED_WARNING, TAG_MAX_LENGTH, addTag, normaliseTag, removedTags } from './tags';
 export { toDropdownItems, userToItem } from './options';
-export { ATTACHMENT_MAX_BYTES } from './files';
+export { ATTACHMENT_MAX_BYTES, attachmentsOf } from './files';
+export { FormModal, type FormModalProps } from './form-modal';
 export { TimeParts, msToParts, partsToMs } from './time-parts';
 export type { TimePart, TimePartsValue } from './time-parts';
 export { HOLD_DELAY_MS, HOLD_INTERVAL_MS, useHoldRepeat } from './use-hold-repeat';

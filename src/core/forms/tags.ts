@@ -1,5 +1,7 @@
+import { MAX_TAG_LENGTH } from '@/contract/limits';
+
 /** SPEC §5 / §9: typed tag input is at most 30 characters. */
-export const TAG_MAX_LENGTH = 30;
+export const TAG_MAX_LENGTH = MAX_TAG_LENGTH;
 
 /** SPEC §5: lowercased, semicolons removed, cut to 30 characters, trimmed. */
 export function normaliseTag(input: string): string {

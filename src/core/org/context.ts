@@ -65,3 +65,24 @@ export function useOptionalOrgContext(): OrgContextValue | null {
 export function useSelectedOrgId(): number | null {
   return useContext(OrgContext)?.org.id ?? null;
 }
+
+/**
+ * The selected organisation's id on a page inside the organisation context: every protected
+ * page (the layout mounts the provider before the page). Throws elsewhere, so a page outside
+ * the context is a bug seen at once rather than a request for organisation 0.
+ */
+export function useOrgId(): number {
+  const id = useContext(OrgContext)?.org.id;
+  if (id === undefined) throw new Error('useOrgId must be used inside the organisation provider');
+  return id;
+}
+
+/**
+ * The selected organisation and site on a site page (/site/{siteId}/…: the provider resolved
+ * the site before the page rendered, else the page is not found). Throws elsewhere.
+ */
+export function useSiteScope(): { orgId: number; siteId: number } {
+  const context = useContext(OrgContext);
+  if (!context?.site) throw new Error('useSiteScope must be used on a site page');
+  return { orgId: context.org.id, siteId: context.site.id };
+}

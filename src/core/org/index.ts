@@ -2,13 +2,22 @@ export {
   OrgContext,
   useOrgContext,
   useOptionalOrgContext,
+  useOrgId,
+  useSiteScope,
   useSelectedOrgId,
   type Organisation,
   type OrgContextValue,
   type ScopeProblem,
   type UserProfile,
 } from './context';
-export { OrgProvider, type OrgProviderProps, userMetadataQueryKey } from './provider';
+export {
+  OrgProvider,
+  type OrgProviderProps,
+  userAvatarKeys,
+  userMetadataKeys,
+  userMetadataQueryKey,
+} from './provider';
+export { useOrgSelection, type OrgSelectionInputs } from './use-org-selection';
 export {
   chooseOrgId,
   customDataErrorMessage,

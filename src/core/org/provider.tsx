@@ -1,28 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { getAvatars, getDefaultAvatar, getUserMetadata } from '@/core/api';
+import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getUserMetadata } from '@/core/api';
 import { useAuthSession } from '@/core/auth';
-import { readStored, removeStored, storageKeys, writeStored } from '@/core/storage';
+import { usePageSize } from '@/core/storage/page-size';
 import { ErrorScreen } from '@/core/ui/screens';
 import { FullScreenLoader } from '@/core/ui/loaders';
-import {
-  chooseOrgId,
-  findSite,
-  orderUserOrgs,
-  parsePathScope,
-  toMemberships,
-  withOrgPrefix,
-  type MembershipEntry,
-} from './choose';
-import { OrgContext, type OrgContextValue, type ScopeProblem, type UserProfile } from './context';
-import { usePageSize } from '@/core/storage/page-size';
+import { toMemberships, type MembershipEntry } from './choose';
+import { OrgContext, type OrgContextValue } from './context';
+import { userMetadataQueryKey } from './keys';
+import { useOrgSelection } from './use-org-selection';
+import { useProfile } from './use-profile';
 
-export const userMetadataQueryKey = (sub: string) => ['userMetadata', sub] as const;
-export const userAvatarQueryKey = (sub: string) => ['userAvatar', sub] as const;
-
-/** Where a site page goes when the user switches to an organisation the site is not in. */
-const SITE_SWITCH_TARGET = '/dashboard';
+export { userAvatarKeys, userAvatarQueryKey, userMetadataKeys, userMetadataQueryKey } from './keys';
 
 export interface OrgProviderProps {
   children: ReactNode;
@@ -123,113 +112,12 @@ function SelectedOrgProvider({
   children,
 }: SelectedOrgProviderProps) {
   const session = useAuthSession();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [pageSize, setPageSize] = usePageSize();
-
-  const orgIds = useMemo(() => memberships.map((m) => m.org.id), [memberships]);
-
-  // SPEC §3: new_org_id is read once (here) and cleared (in the effect below); it selects
-  // the organisation just created or joined.
-  const [explicitId, setExplicitId] = useState<number | null>(
-    () => readStored(storageKeys.newOrgId) ?? null,
-  );
-  useEffect(() => {
-    removeStored(storageKeys.newOrgId);
-  }, []);
-
-  const chosenId = useMemo(() => {
-    if (explicitId !== null && orgIds.includes(explicitId)) return explicitId;
-    return chooseOrgId(orgIds, {
-      stored: readStored(storageKeys.org),
-      requested: requestedOrgId,
-      fallback: defaultOrgId,
-    });
-  }, [explicitId, orgIds, requestedOrgId, defaultOrgId]);
-
-  // The URL wins over the choice: /org/{orgId} selects that organisation, and a site page of
-  // another of the user's organisations switches to it (SPEC §2).
-  const scope = parsePathScope(location.pathname);
-  const routeOrgId = scope.orgId !== null && orgIds.includes(scope.orgId) ? scope.orgId : null;
-  const siteHit =
-    scope.siteId !== null ? findSite(memberships, scope.siteId, routeOrgId ?? chosenId) : null;
-  const selectedId = siteHit?.orgId ?? routeOrgId ?? chosenId ?? orgIds[0];
-  const selected = memberships.find((m) => m.org.id === selectedId) ?? memberships[0];
-  if (!selected) throw new Error('No organisation to select');
-
-  let scopeProblem: ScopeProblem = null;
-  if (scope.malformed || (scope.orgId !== null && routeOrgId === null)) scopeProblem = 'unknownOrg';
-  if (scope.siteId !== null && !siteHit) scopeProblem = 'unknownSite';
-
-  // Keep the selection (and SPEC §3's stored values) in step with what is shown.
-  const selectedOrgId = selected.org.id;
-  // When the URL's organisation or site changes and chooses, remember that choice, so that
-  // it stays after leaving the prefixed or site page. Only on a change: a switch made on this
-  // page must not be undone while its navigation is still on the way.
-  const scopeKey = `${String(scope.orgId)}:${String(scope.siteId)}`;
-  const [syncedScopeKey, setSyncedScopeKey] = useState<string | null>(null);
-  if (scopeKey !== syncedScopeKey) {
-    setSyncedScopeKey(scopeKey);
-    if ((siteHit !== null || routeOrgId !== null) && explicitId !== selectedOrgId) {
-      setExplicitId(selectedOrgId);
-    }
-  }
-  useEffect(() => {
-    writeStored(storageKeys.org, selectedOrgId);
-    writeStored(storageKeys.userOrgs, orderUserOrgs(orgIds, selectedOrgId));
-  }, [selectedOrgId, orgIds]);
-
-  // SPEC §4: when the selected organisation changes, queries keyed to it are refreshed.
-  const previousOrgId = useRef(selectedOrgId);
-  useEffect(() => {
-    if (previousOrgId.current === selectedOrgId) return;
-    previousOrgId.current = selectedOrgId;
-    // Keys end with { orgId } (core/query orgQueryKey): refetch the ones of this organisation.
-    void queryClient.invalidateQueries(
-      {
-        predicate: (query) => {
-          const last = query.queryKey[query.queryKey.length - 1];
-          return (
-            typeof last === 'object' &&
-            last !== null &&
-            (last as { orgId?: unknown }).orgId === selectedOrgId
-          );
-        },
-      },
-      // A fetch already started by the key change counts: do not start a second one.
-      { cancelRefetch: false },
-    );
-  }, [selectedOrgId, queryClient]);
-
-  const selectOrg = useCallback(
-    (orgId: number) => {
-      if (!orgIds.includes(orgId)) {
-        console.warn(`Cannot select organisation ${orgId}: the user is not a member.`);
-        return;
-      }
-      setExplicitId(orgId);
-      writeStored(storageKeys.org, orgId);
-      writeStored(storageKeys.userOrgs, orderUserOrgs(orgIds, orgId));
-      const current = parsePathScope(location.pathname);
-      if (current.siteId !== null) {
-        const stays = memberships
-          .find((m) => m.org.id === orgId)
-          ?.org.sites.some((s) => s.id === current.siteId);
-        if (!stays) {
-          void navigate(
-            current.orgId !== null ? withOrgPrefix(SITE_SWITCH_TARGET, orgId) : SITE_SWITCH_TARGET,
-          );
-          return;
-        }
-      }
-      if (current.orgId !== null) {
-        void navigate(`${withOrgPrefix(location.pathname, orgId)}${location.search}`);
-      }
-    },
-    [orgIds, memberships, location.pathname, location.search, navigate],
-  );
-
+  const { selected, site, scopeProblem, selectOrg } = useOrgSelection({
+    memberships,
+    requestedOrgId,
+    defaultOrgId,
+  });
   const profile = useProfile();
 
   const value = useMemo<OrgContextValue>(() => {
@@ -243,7 +131,7 @@ function SelectedOrgProvider({
       },
       otherOrgs: orgs.filter((o) => o.id !== selected.org.id),
       orgs,
-      site: siteHit?.site ?? null,
+      site,
       profile,
       pageSize,
       setPageSize,
@@ -254,7 +142,7 @@ function SelectedOrgProvider({
     memberships,
     selected,
     session.isSysadmin,
-    siteHit?.site,
+    site,
     profile,
     pageSize,
     setPageSize,
@@ -263,57 +151,4 @@ function SelectedOrgProvider({
   ]);
 
   return <OrgContext.Provider value={value}>{children}</OrgContext.Provider>;
-}
-
-function avatarOf(value: unknown): string | null {
-  if (typeof value === 'string' && value !== '') return value;
-  if (value && typeof value === 'object' && 'avatar_Base64' in value) {
-    const avatar = (value as { avatar_Base64: unknown }).avatar_Base64;
-    return typeof avatar === 'string' && avatar !== '' ? avatar : null;
-  }
-  return null;
-}
-
-/**
- * SPEC §3: the profile from the identity claims; the avatar from users/getavatars, the
- * default avatar when the user has none (a missing avatar is logged only).
- */
-function useProfile(): UserProfile {
-  const { user } = useAuthSession();
-  const sub = user?.sub ?? '';
-  const avatar = useQuery({
-    queryKey: userAvatarQueryKey(sub),
-    enabled: /^\d+$/.test(sub),
-    staleTime: 10 * 60_000,
-    queryFn: async (): Promise<string | null> => {
-      try {
-        const avatars: unknown = await getAvatars([Number(sub)]);
-        const list = Array.isArray(avatars) ? (avatars as { userId?: unknown }[]) : [];
-        const own = avatarOf(list.find((a) => String(a.userId) === sub));
-        if (own) return own;
-        console.info(`No avatar for user ${sub}; using the default avatar.`);
-      } catch (error) {
-        console.info(`Could not load the avatar of user ${sub}; using the default avatar.`, error);
-      }
-      try {
-        const fallback = avatarOf(await getDefaultAvatar());
-        if (!fallback) console.info('No default avatar available.');
-        return fallback;
-      } catch (error) {
-        console.info('Could not load the default avatar.', error);
-        return null;
-      }
-    },
-  });
-  const avatarData = avatar.data ?? null;
-  return useMemo(
-    () => ({
-      id: sub,
-      firstName: user?.givenName ?? '',
-      lastName: user?.familyName ?? '',
-      email: user?.email ?? '',
-      avatar_Base64: avatarData,
-    }),
-    [sub, user?.givenName, user?.familyName, user?.email, avatarData],
-  );
 }

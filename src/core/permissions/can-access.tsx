@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { PermissionRequirement } from './check';
+import type { Permission } from './check';
 import { useCanAccess } from './grants';
 
 export interface CanAccessProps {
-  requirement?: PermissionRequirement;
+  requirement?: Permission;
   children: ReactNode;
   /** Shown instead when access is refused (nothing by default). */
   fallback?: ReactNode;

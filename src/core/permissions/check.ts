@@ -1,21 +1,15 @@
-import type { OrgFlag, SitePermissions, UserFlag } from '@/contract/metadata';
+import type { OrgFlag, UserFlag } from '@/contract/flags';
+import {
+  requirementFor,
+  type PermissionAction,
+  type PermissionRequirement,
+  type SiteFlag,
+} from '@/contract/permissions';
 
-export type SiteFlag = keyof SitePermissions;
+export type { PermissionAction, PermissionRequirement, SiteFlag };
 
-/**
- * What a route, column or action needs (SPEC §6): an OR across every listed flag. No flags
- * at all means open to everyone signed in.
- */
-export interface PermissionRequirement {
-  user?: readonly UserFlag[];
-  org?: readonly OrgFlag[];
-  site?: readonly SiteFlag[];
-  /**
-   * Only these organisations (SPEC §1: the Support page for three configured organisations).
-   * A condition on top of the flags (AND), not one more alternative.
-   */
-  orgIds?: readonly number[];
-}
+/** A requirement, or the name of an action of the permission table ('offerings.write'). */
+export type Permission = PermissionRequirement | PermissionAction;
 
 /** The flags in force for the current user, organisation and site (after any mock override). */
 export interface PermissionGrants {
@@ -26,10 +20,8 @@ export interface PermissionGrants {
   orgId?: number | null;
 }
 
-export function hasAccess(
-  requirement: PermissionRequirement | undefined,
-  grants: PermissionGrants,
-): boolean {
+export function hasAccess(permission: Permission | undefined, grants: PermissionGrants): boolean {
+  const requirement = typeof permission === 'string' ? requirementFor(permission) : permission;
   if (requirement?.orgIds && !requirement.orgIds.includes(grants.orgId ?? Number.NaN)) {
     return false;
   }

@@ -3,10 +3,11 @@ import { config } from '@/core/config';
 import { OrgContext } from '@/core/org/context';
 import type { MockPermissions } from '@/core/storage';
 import { orgFlagNames, userFlagNames } from '@/contract/flags';
-import { hasAccess, type PermissionGrants, type PermissionRequirement } from './check';
+import { siteFlagNames } from '@/contract/permissions';
+import { hasAccess, type Permission, type PermissionGrants } from './check';
 import { useMockPermissions } from './mock';
 
-export const siteFlagNames = ['isSiteAdmin', 'isSiteUser'] as const;
+export { siteFlagNames };
 
 /**
  * SPEC §6: a developer's mock_permissions override replaces the real flags it names, for
@@ -49,7 +50,10 @@ export function usePermissionGrants(): PermissionGrants {
   }, [context, overrides, enabled]);
 }
 
-/** One permission check for routes, columns and actions (SPEC §6), as a hook. */
-export function useCanAccess(requirement?: PermissionRequirement): boolean {
+/**
+ * One permission check for routes, columns and actions (SPEC §6), as a hook: a requirement, or
+ * an action of the permission table ('offerings.write').
+ */
+export function useCanAccess(requirement?: Permission): boolean {
   return hasAccess(requirement, usePermissionGrants());
 }

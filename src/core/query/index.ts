@@ -26,7 +26,7 @@ export function isRetryable(error: unknown): boolean {
 export const queryPresets = {
   /** Lists and detail records: retry 3 times with exponential backoff, cached 5 minutes. */
   records: {
-    retry: (failureCount: number, error: unknown) => failureCount < 3 && isRetryable(error),
+    retry: (failureCount: number, error: Error) => failureCount < 3 && isRetryable(error),
     retryDelay: backoffDelay,
     gcTime: 5 * MINUTE,
   },
@@ -72,3 +72,6 @@ export function orgQueryKey<const K extends readonly unknown[]>(
 ): [...K, { orgId: number | null }] {
   return [...key, { orgId }];
 }
+
+// Writes of the entities: in their own file, so that the first load carries no mutation code.
+export { useEntityMutation, type EntityMutationOptions } from './mutation';

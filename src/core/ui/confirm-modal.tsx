@@ -5,6 +5,8 @@ export interface ConfirmModalProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The confirm button's style (default: a red, destructive button). */
+  confirmClassName?: string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }
@@ -14,6 +16,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
+  confirmClassName = 'btn btn-danger',
   onConfirm,
   onClose,
 }: ConfirmModalProps) {
@@ -30,7 +33,7 @@ export function ConfirmModal({
           </button>
           <button
             type="button"
-            className="btn btn-danger"
+            className={confirmClassName}
             disabled={busy}
             onClick={() => {
               setBusy(true);

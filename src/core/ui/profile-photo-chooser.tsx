@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
+import { MAX_AVATAR_BYTES } from '@/contract/limits';
 
 /** SPEC §5 / §9: avatars are JPG or PNG, at most 131072 bytes. */
-export const AVATAR_MAX_BYTES = 131_072;
+export const AVATAR_MAX_BYTES = MAX_AVATAR_BYTES;
 export const AVATAR_ACCEPT = '.jpeg,.jpg,.png';
 export const AVATAR_HINT = 'JPG or PNG. Max size of 128KB';
 export const AVATAR_TOO_LARGE = 'File size is too large';

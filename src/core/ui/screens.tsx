@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { getNamedHref } from '@/core/permissions/routes';
+import { getNamedHref } from '@/core/routes';
 import { useDocumentTitle } from './portal';
 
 /** SPEC §2 texts, verbatim. */

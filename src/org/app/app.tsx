@@ -1,26 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
-import { GlobalLoaderProvider } from '@/core/ui/loaders';
-import { AppErrorBoundary } from '@/core/ui/error-boundary';
-import { PortalProvider } from '@/core/ui/portal';
-import { PortalRoutes } from '@/core/ui/routing';
-import { ShellConfigProvider } from '@/core/ui/shell/layouts';
+import { PortalApp } from '@/core/shell/portal-app';
 import { orgRouteObjects } from './routes';
 import { orgShellConfig } from './shell-config';
 
-/**
- * The organisation portal inside a router, a query client and an auth provider (main.tsx
- * supplies them; tests supply test ones). `routes` lets tests swap pages for placeholders.
- */
+/** The organisation portal (bootPortal mounts it). `routes` lets tests swap pages for placeholders. */
 export function OrgApp({ routes = orgRouteObjects }: { routes?: RouteObject[] }) {
-  return (
-    <PortalProvider portal="org">
-      <ShellConfigProvider config={orgShellConfig}>
-        <GlobalLoaderProvider>
-          <AppErrorBoundary>
-            <PortalRoutes routes={routes} />
-          </AppErrorBoundary>
-        </GlobalLoaderProvider>
-      </ShellConfigProvider>
-    </PortalProvider>
-  );
+  return <PortalApp portal="org" shellConfig={orgShellConfig} routes={routes} />;
 }

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import { SignInCallbackPage, SignOutCallbackPage } from '@/core/auth';
-import { orgRoutes } from '@/core/permissions/routes';
-import { buildPortalRoutes, type RoutePages } from '@/core/ui/routing';
+import { orgRoutes } from '@/core/routes';
+import { buildPortalRoutes, type RoutePages } from '@/core/shell/routing';
 
 /**
- * Every route of the organisation portal (table: src/core/permissions/routes.ts) mapped to its
+ * Every route of the organisation portal (table: src/core/routes/routes.ts) mapped to its
  * page, each lazy-loaded from its feature folder. A new route: add it to the table, add its
  * feature folder's route.tsx, map it here (the type insists).
  */
@@ -12,7 +12,7 @@ export const orgPages: RoutePages<typeof orgRoutes> = {
   presentation: lazy(() => import('../features/presentation/route')),
   dashboardOverview: lazy(() => import('../features/dashboard/route')),
   home: lazy(() => import('../features/home/route')),
-  notAuthenticated: lazy(() => import('@/core/ui/not-authenticated')),
+  notAuthenticated: lazy(() => import('@/core/shell/not-authenticated')),
   organizations: lazy(() => import('../features/organizations/route')),
   offerings: lazy(() => import('../features/offerings/route')),
   productDetails: lazy(() => import('../features/offerings/product-route')),
@@ -28,8 +28,8 @@ export const orgPages: RoutePages<typeof orgRoutes> = {
   emailPreferences: lazy(() => import('../features/email-preferences/route')),
   editOrg: lazy(() => import('../features/edit-org/route')),
   support: lazy(() => import('../features/support/route')),
-  register: lazy(() => import('../features/account-register/route')),
-  login: lazy(() => import('../features/account-login/route')),
+  register: lazy(() => import('@/core/shell/account-register')),
+  login: lazy(() => import('@/core/shell/account-login')),
   profile: lazy(() => import('../features/account-profile/route')),
   // The OIDC callbacks are core/auth's own pages.
   signInOidc: SignInCallbackPage,

@@ -1,6 +1,6 @@
-import { getOrgHref, orgRoutes, type OrgRouteName, type RouteDef } from '@/core/permissions/routes';
-import type { ShellConfig } from '@/core/ui/shell/layouts';
-import type { SidebarLink } from '@/core/ui/shell/sidebar';
+import { getOrgHref, orgRoutes, type OrgRouteName, type RouteDef } from '@/core/routes';
+import type { ShellConfig } from '@/core/shell/layouts';
+import type { SidebarLink } from '@/core/shell/sidebar';
 
 const link = (name: OrgRouteName, label: string): SidebarLink => ({
   label,

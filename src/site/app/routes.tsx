@@ -1,14 +1,14 @@
 import { lazy } from 'react';
 import { SignInCallbackPage, SignOutCallbackPage } from '@/core/auth';
-import { siteRoutes } from '@/core/permissions/routes';
-import { buildPortalRoutes, type RoutePages } from '@/core/ui/routing';
+import { siteRoutes } from '@/core/routes';
+import { buildPortalRoutes, type RoutePages } from '@/core/shell/routing';
 
 const NodeLibraries = lazy(() => import('../features/node-libraries/route'));
 const NodeLibrary = lazy(() => import('../features/node-libraries/details-route'));
 const BlastLink = lazy(() => import('../features/blasts/link-route'));
 
 /**
- * Every route of the site portal (table: src/core/permissions/routes.ts) mapped to its page,
+ * Every route of the site portal (table: src/core/routes/routes.ts) mapped to its page,
  * each lazy-loaded from its feature folder. Site pages read the site from the organisation
  * context (useOrgContext().site), which follows /site/{siteId} in the URL.
  */
@@ -32,8 +32,8 @@ export const sitePages: RoutePages<typeof siteRoutes> = {
   siteNodeLibrary: NodeLibrary,
   blastLinkAnon: lazy(() => import('../features/blasts/link-anon-route')),
   blastRedirect: lazy(() => import('../features/blasts/redirect-route')),
-  notAuthenticated: lazy(() => import('@/core/ui/not-authenticated')),
-  login: lazy(() => import('../features/account-login/route')),
+  notAuthenticated: lazy(() => import('@/core/shell/not-authenticated')),
+  login: lazy(() => import('@/core/shell/account-login')),
   signInOidc: SignInCallbackPage,
   signOutCallbackOidc: SignOutCallbackPage,
 };

@@ -1,12 +1,7 @@
 import type { OrgContextValue } from '@/core/org/context';
-import {
-  getSiteHref,
-  siteRoutes,
-  type SiteRouteName,
-  type RouteDef,
-} from '@/core/permissions/routes';
-import type { ShellConfig } from '@/core/ui/shell/layouts';
-import type { SidebarLink, SidebarSection } from '@/core/ui/shell/sidebar';
+import { getSiteHref, siteRoutes, type SiteRouteName, type RouteDef } from '@/core/routes';
+import type { ShellConfig } from '@/core/shell/layouts';
+import type { SidebarLink, SidebarSection } from '@/core/shell/sidebar';
 
 const link = (
   name: SiteRouteName,

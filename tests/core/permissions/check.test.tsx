@@ -9,7 +9,7 @@ import {
   type PermissionGrants,
   type PermissionRequirement,
 } from '@/core/permissions';
-import { requirements } from '@/core/permissions/routes';
+import { requirements } from '@/core/routes';
 import { readStored, storageKeys } from '@/core/storage';
 import { renderApp, renderPortal } from '../../render';
 

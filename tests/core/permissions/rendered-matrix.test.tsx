@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { UserFlag } from '@/contract/metadata';
 import { config } from '@/core/config';
-import { buildPath, orgRoutes, siteRoutes, type RouteDef } from '@/core/permissions/routes';
+import { buildPath, orgRoutes, siteRoutes, type RouteDef } from '@/core/routes';
 import { renderPortal, type RenderAppOptions } from '../../render';
 import type { MembershipOverrides } from '../../factories/metadata';
 import { orgExpectations, sampleParams, siteExpectations, type Expectation } from './spec-table';

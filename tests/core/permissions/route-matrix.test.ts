@@ -9,7 +9,7 @@ import {
   orgRoutes,
   siteRoutes,
   type RouteDef,
-} from '@/core/permissions/routes';
+} from '@/core/routes';
 import { orgExpectations, siteExpectations, type Expectation } from './spec-table';
 
 /** Every flag set the matrix tries: none, each flag alone (user, org, site), and all of them. */

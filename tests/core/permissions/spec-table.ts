@@ -1,10 +1,10 @@
 /**
- * SPEC §6 written out again, independently of src/core/permissions/routes.ts: the oracle the
+ * SPEC §6 written out again, independently of src/core/routes/routes.ts: the oracle the
  * route matrix is checked against. Each entry: the flags that open the route (OR); 'all' =
  * every signed-in user; 'support' = every signed-in user of the three configured organisations.
  */
 import type { OrgFlag, UserFlag } from '@/contract/metadata';
-import type { OrgRouteName, SiteRouteName } from '@/core/permissions/routes';
+import type { OrgRouteName, SiteRouteName } from '@/core/routes';
 
 export interface Opens {
   user?: UserFlag[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import NotAuthenticatedPage from '@/core/ui/not-authenticated';
+import NotAuthenticatedPage from '@/core/shell/not-authenticated';
 import { renderApp } from '../../render';
 
 describe('Not signed in (/not-authenticated, both portals)', () => {

@@ -23,7 +23,7 @@ import {
   PageFrame,
   TEST_BORDER_COLOUR,
   TEST_ORIGIN_MARKER,
-} from '@/core/ui/shell/frame';
+} from '@/core/shell/frame';
 
 vi.mock('@/core/errors', async (importOriginal) => ({
   ...(await importOriginal<typeof ErrorsModule>()),

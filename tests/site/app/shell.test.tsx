@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { http, HttpResponse } from 'msw';
 import { config } from '@/core/config';
 import { server } from '../../msw/server';
+import { siteHandlers } from '../../msw/handlers/sites';
 import { screen, within } from '@testing-library/react';
 import type { UserPermissions } from '@/contract/metadata';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
@@ -181,16 +181,11 @@ describe('site pages carry the site id (SPEC §2)', () => {
     };
     server.events.on('request:start', record);
     server.use(
-      http.get(`${config.dataApiUrl}/my-sites`, () =>
-        HttpResponse.json({
-          success: true,
-          data: [
-            site(11, 1, 'Acme Mining', 'Acme Pit', null),
-            site(12, 2, 'Borealis Quarries', 'North Face', 'Borealis - Blast Cloud Sync'),
-            site(13, 2, 'Borealis Quarries', 'South Bench', 'Borealis - Blast Cloud Sync'),
-          ],
-        }),
-      ),
+      siteHandlers.mine([
+        site(11, 1, 'Acme Mining', 'Acme Pit', null),
+        site(12, 2, 'Borealis Quarries', 'North Face', 'Borealis - Blast Cloud Sync'),
+        site(13, 2, 'Borealis Quarries', 'South Bench', 'Borealis - Blast Cloud Sync'),
+      ]),
     );
     const { user } = await renderPortal('site', {
       pages: 'placeholders',
@@ -222,11 +217,7 @@ describe('site pages carry the site id (SPEC §2)', () => {
   });
 
   it('says so when the user cannot open any site', async () => {
-    server.use(
-      http.get(`${config.dataApiUrl}/my-sites`, () =>
-        HttpResponse.json({ success: true, errors: null, data: [] }),
-      ),
-    );
+    server.use(siteHandlers.mine([]));
     await renderPortal('site', { pages: 'placeholders', url: '/' });
     expect(await screen.findByRole('heading', { name: 'No sites yet' })).toBeInTheDocument();
     expect(

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { MAX_DICTIONARY_ENTRY_LENGTH } from '@/contract/limits';
 import type { FieldComponentProps } from './field-props';
 
 /** SPEC §5 / §9: dictionary keys and values are at most 100 characters each. */
-export const DICTIONARY_MAX_LENGTH = 100;
+export const DICTIONARY_MAX_LENGTH = MAX_DICTIONARY_ENTRY_LENGTH;
 
 type Entry = readonly [string, string];
 

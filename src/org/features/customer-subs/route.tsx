@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { useDocumentTitle } from '@/core/ui/portal';
+import { Page } from '@/core/ui/page';
 import { CustomerSubsTable } from './components/customer-subs-table';
 import { CustomersTable } from './components/customers-table';
 
@@ -8,14 +8,10 @@ import { CustomersTable } from './components/customers-table';
  * (?view=customers, so it survives a reload) the customers they were sold to.
  */
 export default function CustomerSubsPage() {
-  useDocumentTitle('Customer Subs');
   const [params] = useSearchParams();
   const view = params.get('view') === 'customers' ? 'customers' : 'subscriptions';
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title" className="h3 mb-3">
-        Customer Subs
-      </h1>
+    <Page title="Customer Subs">
       <nav aria-label="Customer Subs views">
         <ul className="nav nav-tabs mb-3">
           <li className="nav-item">
@@ -50,6 +46,6 @@ export default function CustomerSubsPage() {
       ) : (
         <CustomerSubsTable />
       )}
-    </section>
+    </Page>
   );
 }

@@ -1,8 +1,9 @@
-import { useOrg } from './api/get-org';
+import { Page } from '@/core/ui/page';
+import { useDocumentTitle } from '@/core/ui/portal';
+import { useOrg } from '@/org/entities/organisations/api';
 import { OrgCustomData } from './components/org-custom-data';
 import { OrgForm } from './components/org-form';
 import { FullScreenLoader } from '@/core/ui/loaders';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen } from '@/core/ui/screens';
 
 /** SPEC §2 /edit-org (org owner): name, description, logo and custom data records. */
@@ -13,13 +14,10 @@ export default function EditOrgPage() {
   if (org.isError) return <ErrorScreen error={org.error} />;
   if (!org.data) return <FullScreenLoader />;
   return (
-    <section aria-labelledby="edit-org-title">
-      <h1 id="edit-org-title" className="h3 mb-1">
-        Edit Organization
-      </h1>
-      <p className="text-body-secondary">
-        How {org.data.name} appears to its members, customers and vendors.
-      </p>
+    <Page
+      title="Edit Organization"
+      lead={<>How {org.data.name} appears to its members, customers and vendors.</>}
+    >
       <div className="row g-4">
         <div className="col-xl-7">
           <div className="card">
@@ -34,6 +32,6 @@ export default function EditOrgPage() {
           <OrgCustomData />
         </div>
       </div>
-    </section>
+    </Page>
   );
 }

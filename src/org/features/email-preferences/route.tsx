@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { FullScreenLoader } from '@/core/ui/loaders';
-import { useDocumentTitle } from '@/core/ui/portal';
 import {
   INVALID_LINK_TEXT,
   PreferencesLinkError,
   useEmailPreferences,
 } from './api/get-email-preferences';
+import { Page } from '@/core/ui/page';
 import { PreferencesForm } from './components/preferences-form';
 
 /**
@@ -13,19 +13,21 @@ import { PreferencesForm } from './components/preferences-form';
  * get; the code from the email grants access, and a wrong or expired code says so.
  */
 export default function EmailPreferencesPage() {
-  useDocumentTitle('Email Preferences');
   const params = useParams();
   const email = params.email ?? '';
   const code = params.code ?? '';
   const query = useEmailPreferences(email, code);
   return (
-    <section aria-labelledby="email-preferences-title" style={{ maxWidth: '40rem' }}>
-      <h1 id="email-preferences-title" className="h3 mb-1">
-        Email preferences
-      </h1>
-      <p className="text-body-secondary">
-        Choose the emails we send to <strong>{email.toLowerCase()}</strong>.
-      </p>
+    <Page
+      title="Email preferences"
+      documentTitle="Email Preferences"
+      maxWidth="40rem"
+      lead={
+        <>
+          Choose the emails we send to <strong>{email.toLowerCase()}</strong>.
+        </>
+      }
+    >
       {query.isLoading ? (
         <FullScreenLoader />
       ) : query.isError ? (
@@ -46,6 +48,6 @@ export default function EmailPreferencesPage() {
           </div>
         </div>
       ) : null}
-    </section>
+    </Page>
   );
 }

@@ -1,32 +1,22 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import type { TableData } from '@/contract/envelope';
-import type { Organisation } from '@/contract/crm/orgs';
-import { orgQueryKey } from '@/core/query';
-import { useSelectedOrgId } from '@/core/org';
-import { useDocumentTitle } from '@/core/ui/portal';
-import { organisationsTableKey } from './api/get-organisations';
+import { Page } from '@/core/ui/page';
+import { organisationsQueryOptions } from '@/org/entities/organisations/api';
 import { OrganisationsTable } from './components/organisations-table';
 import { OrgCustomDataSection } from './components/org-custom-data-section';
 
 /** SPEC §2 /organizations (sysadmin): all organisations, their flags and custom data. */
 export default function OrganizationsPage() {
-  useDocumentTitle('Organizations');
   const [params, setParams] = useSearchParams();
   const customDataOrg = Number(params.get('customData'));
-  const selectedOrgId = useSelectedOrgId();
-  // The name comes from the table's rows (the link holds only the id): read, never fetched here.
-  const { data: rows } = useQuery<TableData<Organisation>>({
-    queryKey: orgQueryKey(selectedOrgId, ...organisationsTableKey),
-    queryFn: skipToken,
+  // The name comes from the table's rows (the link holds only the id): the same cache entry.
+  const { data: rowName } = useQuery({
+    ...organisationsQueryOptions(),
+    select: (rows) => rows.find((o) => o.id === customDataOrg)?.name,
   });
-  const name =
-    rows?.tableData.find((o) => o.id === customDataOrg)?.name ?? `organisation ${customDataOrg}`;
+  const name = rowName ?? `organisation ${customDataOrg}`;
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title" className="h3 mb-3">
-        Organizations
-      </h1>
+    <Page title="Organizations">
       <OrganisationsTable />
       {Number.isInteger(customDataOrg) && customDataOrg > 0 && (
         <OrgCustomDataSection
@@ -40,6 +30,6 @@ export default function OrganizationsPage() {
           }}
         />
       )}
-    </section>
+    </Page>
   );
 }

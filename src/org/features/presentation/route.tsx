@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useAuthSession } from '@/core/auth';
-import { getOrgHref } from '@/core/permissions/routes';
+import { SignInButtons, useAuthSession } from '@/core/auth';
+import { getOrgHref } from '@/core/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
 
 const FEATURES: readonly { title: string; text: string }[] = [
@@ -40,26 +40,7 @@ export default function PresentationPage() {
           Go to your dashboard
         </Link>
       ) : (
-        <div className="d-flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              void session.signIn();
-            }}
-          >
-            Sign in
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            onClick={() => {
-              void session.signIn({ register: true });
-            }}
-          >
-            Register
-          </button>
-        </div>
+        <SignInButtons />
       )}
       <div className="row g-3 mt-4">
         {FEATURES.map((f) => (

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { FormEngine, type FormSettings } from '@/core/forms';
-import { getOrgHref } from '@/core/permissions/routes';
-import { useDocumentTitle } from '@/core/ui/portal';
+import { getOrgHref } from '@/core/routes';
+import { Page } from '@/core/ui/page';
 import { getRegistration } from './api/get-registration';
 
 const findSettings: FormSettings = {
@@ -29,16 +29,15 @@ const findSettings: FormSettings = {
 
 /** SPEC §2 /subscription/existing-reg: find a registration by its number and code, then finish it. */
 export default function SubscriptionExistingRegPage() {
-  useDocumentTitle('Existing registration');
   const navigate = useNavigate();
   return (
-    <section aria-labelledby="existing-reg-title" style={{ maxWidth: '40rem' }}>
-      <h1 id="existing-reg-title" className="h3 mb-1">
-        Existing registration
-      </h1>
-      <p className="text-body-secondary">
-        Enter the registration number and code you were given to carry on where you left off.
-      </p>
+    <Page
+      title="Existing registration"
+      maxWidth="40rem"
+      lead={
+        <>Enter the registration number and code you were given to carry on where you left off.</>
+      }
+    >
       <div className="card">
         <div className="card-body">
           <FormEngine
@@ -57,6 +56,6 @@ export default function SubscriptionExistingRegPage() {
           />
         </div>
       </div>
-    </section>
+    </Page>
   );
 }

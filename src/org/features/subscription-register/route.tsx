@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { getOrgHref } from '@/core/permissions/routes';
-import { useDocumentTitle } from '@/core/ui/portal';
+import { getOrgHref } from '@/core/routes';
+import { Page } from '@/core/ui/page';
 import { useCreateRegistration } from './api/create-registration';
 import { RegistrationFinish } from './components/registration-finish';
 import { RegistrationForm, toRegistrationInput } from './components/registration-form';
@@ -16,7 +16,6 @@ const positiveInt = (text: string | null) => {
  * (?id=&code=, restored after sign-in) to finish.
  */
 export default function SubscriptionRegisterPage() {
-  useDocumentTitle('Register for a subscription');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const create = useCreateRegistration();
@@ -25,10 +24,7 @@ export default function SubscriptionRegisterPage() {
   const offeringId = positiveInt(params.get('offering'));
 
   return (
-    <section aria-labelledby="register-title" style={{ maxWidth: '48rem' }}>
-      <h1 id="register-title" className="h3 mb-1">
-        Register for a subscription
-      </h1>
+    <Page title="Register for a subscription" maxWidth="48rem">
       {id && code ? (
         <>
           <p className="text-body-secondary">Check the details, then finish the registration.</p>
@@ -57,6 +53,6 @@ export default function SubscriptionRegisterPage() {
           </div>
         </>
       )}
-    </section>
+    </Page>
   );
 }

@@ -1,37 +1,32 @@
-import { Link, useParams } from 'react-router-dom';
 import { useOrgContext } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
+import { DetailsPage } from '@/core/ui/details-page';
 import { useDocumentTitle } from '@/core/ui/portal';
+import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { NotFoundScreen } from '@/core/ui/screens';
-import { useSiteBlast } from './api/get-blast';
+import { useSiteBlast } from '@/site/entities/blasts/api';
 import { BlastViewer } from './components/blast-viewer';
-import { idParam, QueryState } from './components/query-state';
 import { SharingPanel } from './components/sharing-panel';
 
 /** SPEC §2 /site/{siteId}/blast/{blastId}: Blast Details: the viewer and the blast's sharing. */
 export default function BlastDetailsPage() {
   useDocumentTitle('Blast Details');
-  const { org, site } = useOrgContext();
-  const blastId = idParam(useParams().blastId);
-  const query = useSiteBlast(org.id, site?.id ?? null, blastId);
-  if (!site || Number.isNaN(blastId)) return <NotFoundScreen />;
+  // The layout shows not found for a site that is none of the user's; this page needs one.
+  return useOrgContext().site ? <SiteBlastDetails /> : <NotFoundScreen />;
+}
+
+function SiteBlastDetails() {
+  const { org } = useOrgContext();
+  const blastId = useIdParam('blastId');
+  const query = useSiteBlast(blastId);
   return (
-    <QueryState query={query}>
+    <QueryState query={query} found={!Number.isNaN(blastId)}>
       {(view) => (
-        <section aria-labelledby="blast-title">
-          <nav aria-label="Breadcrumb">
-            <ol className="breadcrumb small mb-1">
-              <li className="breadcrumb-item">
-                <Link to={getSiteHref('siteBlasts', { siteId: site.id })}>Blasts</Link>
-              </li>
-              <li className="breadcrumb-item active" aria-current="page">
-                {view.blast.name}
-              </li>
-            </ol>
-          </nav>
-          <h1 id="blast-title" className="h3 mb-3">
-            Blast Details: {view.blast.name}
-          </h1>
+        <DetailsPage
+          parent={{ label: 'Blasts', to: getSiteHref('siteBlasts', { siteId: view.blast.siteId }) }}
+          name={view.blast.name}
+          title={`Blast Details: ${view.blast.name}`}
+        >
           <BlastViewer
             blast={view.blast}
             orgName={org.name}
@@ -40,11 +35,11 @@ export default function BlastDetailsPage() {
           />
           <SharingPanel
             orgId={org.id}
-            siteId={site.id}
+            siteId={view.blast.siteId}
             blastId={view.blast.id}
             blastName={view.blast.name}
           />
-        </section>
+        </DetailsPage>
       )}
     </QueryState>
   );

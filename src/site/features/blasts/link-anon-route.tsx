@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/core/ui/portal';
-import { useAnonymousLinkView } from './api/get-link-view';
+import { useAnonymousLinkView } from '@/site/entities/blasts/links';
 import { BlastViewer } from './components/blast-viewer';
 import { LinkGone } from './components/link-gone';
-import { QueryState } from './components/query-state';
+import { QueryState } from '@/core/ui/query-state';
 
 /**
  * SPEC §2 /blast-link-anon/{linkId}: an anonymous link, opened without signing in. Only the

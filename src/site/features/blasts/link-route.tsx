@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { useOrgContext } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
-import { useSignedInLinkView } from './api/get-link-view';
+import { useSignedInLinkView } from '@/site/entities/blasts/links';
 import { BlastViewer } from './components/blast-viewer';
 import { LinkGone } from './components/link-gone';
-import { QueryState } from './components/query-state';
+import { QueryState } from '@/core/ui/query-state';
 
 /**
  * SPEC §2 blast-link/{linkId}: a shared link opened signed in. It answers at /blast-link/{linkId}

@@ -1,10 +1,10 @@
-import { Navigate, useParams } from 'react-router-dom';
-import { useSelectedOrgId } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { Navigate } from 'react-router-dom';
+import { useOrgId } from '@/core/org';
+import { getSiteHref } from '@/core/routes';
 import { useDocumentTitle } from '@/core/ui/portal';
+import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { NotFoundScreen } from '@/core/ui/screens';
-import { useLocateBlast } from './api/locate-blast';
-import { idParam, QueryState } from './components/query-state';
+import { useLocateBlast } from '@/site/entities/blasts/api';
 
 /**
  * SPEC §2 /blast/{blastId} outside a site: Blast Redirect to the blast's site-scoped details.
@@ -13,12 +13,11 @@ import { idParam, QueryState } from './components/query-state';
  */
 export default function BlastRedirectPage() {
   useDocumentTitle('Blast');
-  const blastId = idParam(useParams().blastId);
+  const blastId = useIdParam('blastId');
   const query = useLocateBlast(blastId);
-  const selectedOrgId = useSelectedOrgId();
-  if (Number.isNaN(blastId)) return <NotFoundScreen />;
+  const selectedOrgId = useOrgId();
   return (
-    <QueryState query={query}>
+    <QueryState query={query} found={!Number.isNaN(blastId)}>
       {(location) =>
         location === null ? (
           <NotFoundScreen />

@@ -1,42 +1,31 @@
-import { Link, useParams } from 'react-router-dom';
-import { useSelectedOrgId } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { useOrgId } from '@/core/org';
+import { getSiteHref } from '@/core/routes';
+import { DetailsPage } from '@/core/ui/details-page';
 import { useDocumentTitle } from '@/core/ui/portal';
-import { NotFoundScreen } from '@/core/ui/screens';
-import { useSharedBlast } from './api/get-shared-blast';
+import { QueryState, useIdParam } from '@/core/ui/query-state';
+import { useSharedBlast } from '@/site/entities/blasts/sharing';
 import { BlastViewer } from './components/blast-viewer';
-import { idParam, QueryState } from './components/query-state';
 
 /** SPEC §2 /blasts-shared/{blastId}: the Blast Viewer of a blast shared with the user. */
 export default function BlastViewerPage() {
   useDocumentTitle('Blast Viewer');
-  const blastId = idParam(useParams().blastId);
-  const query = useSharedBlast(useSelectedOrgId(), blastId);
-  if (Number.isNaN(blastId)) return <NotFoundScreen />;
+  const blastId = useIdParam('blastId');
+  const query = useSharedBlast(useOrgId(), blastId);
   return (
-    <QueryState query={query}>
+    <QueryState query={query} found={!Number.isNaN(blastId)}>
       {(view) => (
-        <section aria-labelledby="viewer-title">
-          <nav aria-label="Breadcrumb">
-            <ol className="breadcrumb small mb-1">
-              <li className="breadcrumb-item">
-                <Link to={getSiteHref('blastsShared')}>Blasts Shared</Link>
-              </li>
-              <li className="breadcrumb-item active" aria-current="page">
-                {view.blast.name}
-              </li>
-            </ol>
-          </nav>
-          <h1 id="viewer-title" className="h3 mb-3">
-            Blast Viewer: {view.blast.name}
-          </h1>
+        <DetailsPage
+          parent={{ label: 'Blasts Shared', to: getSiteHref('blastsShared') }}
+          name={view.blast.name}
+          title={`Blast Viewer: ${view.blast.name}`}
+        >
           <BlastViewer
             blast={view.blast}
             orgName={view.orgName}
             plan={view.plan}
             downloadPath={view.downloadPath}
           />
-        </section>
+        </DetailsPage>
       )}
     </QueryState>
   );

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { LibraryNode } from '@/contract/data/node-libraries';
-import { isApiError } from '@/core/api';
+import { useNavigate } from 'react-router-dom';
+import type { LibraryNode, NodeLibrary } from '@/contract/data/node-libraries';
 import { DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDateTime } from '@/core/format';
 import type { FormValues } from '@/core/forms';
-import { getSiteHref } from '@/core/permissions/routes';
-import { FullScreenLoader } from '@/core/ui/loaders';
-import { useDocumentTitle } from '@/core/ui/portal';
-import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
-import { useDeleteNodeLibrary } from './api/delete-node-library';
-import { useNodeLibrary } from './api/get-node-library';
-import { useSaveNodeLibrary } from './api/save-node-library';
+import { getSiteHref } from '@/core/routes';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { DetailsPage } from '@/core/ui/details-page';
+import { useDocumentTitle } from '@/core/ui/portal';
+import { QueryState, useIdParam } from '@/core/ui/query-state';
+import {
+  useDeleteNodeLibrary,
+  useNodeLibrary,
+  useSaveNodeLibrary,
+} from '@/site/entities/node-libraries/api';
 import { LibraryModal, toLibraryInput } from './components/library-form';
 import { useLibraryScope } from './components/use-library-scope';
 
@@ -29,10 +30,18 @@ const nodeColumns: ColumnSettings<LibraryNode> = {
 /** SPEC §2 /node-libraries/{id} and /site/{siteId}/node-libraries/{id}: a library and its nodes. */
 export default function NodeLibraryPage() {
   useDocumentTitle('Node Library');
-  const { scope, scopeOf, canWrite, site } = useLibraryScope();
-  const raw = useParams().id;
-  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  const { scope } = useLibraryScope();
+  const id = useIdParam();
   const query = useNodeLibrary(scope, id);
+  return (
+    <QueryState query={query} found={!Number.isNaN(id)}>
+      {(library) => <NodeLibraryDetails library={library} />}
+    </QueryState>
+  );
+}
+
+function NodeLibraryDetails({ library }: { library: NodeLibrary }) {
+  const { scopeOf, canWrite, site } = useLibraryScope();
   const save = useSaveNodeLibrary();
   const remove = useDeleteNodeLibrary();
   const navigate = useNavigate();
@@ -40,52 +49,19 @@ export default function NodeLibraryPage() {
   const listHref = site
     ? getSiteHref('siteNodeLibraries', { siteId: site.id })
     : getSiteHref('nodeLibraries');
-  if (Number.isNaN(id)) return <NotFoundScreen />;
-  if (query.isError) {
-    return isApiError(query.error) && query.error.status === 404 ? (
-      <NotFoundScreen />
-    ) : (
-      <ErrorScreen error={query.error} />
-    );
-  }
-  const library = query.data;
-  if (!library) return <FullScreenLoader />;
   const writable = canWrite(library);
   return (
-    <section aria-labelledby="library-title">
-      <nav aria-label="Breadcrumb">
-        <ol className="breadcrumb small mb-1">
-          <li className="breadcrumb-item">
-            <Link to={listHref}>Node Libraries</Link>
-          </li>
-          <li className="breadcrumb-item active" aria-current="page">
-            {library.name}
-          </li>
-        </ol>
-      </nav>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <h1 id="library-title" className="h3 mb-0 me-auto">
+    <DetailsPage
+      parent={{ label: 'Node Libraries', to: listHref }}
+      name={library.name}
+      title={
+        <>
           {library.name} <span className="text-body-secondary fs-5">{library.version}</span>
-        </h1>
-        {writable ? (
-          <>
-            <button
-              type="button"
-              className="btn btn-outline-primary btn-sm"
-              onClick={() => setModal('edit')}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-danger btn-sm"
-              onClick={() => setModal('delete')}
-            >
-              Delete
-            </button>
-          </>
-        ) : null}
-      </div>
+        </>
+      }
+      onEdit={writable ? () => setModal('edit') : null}
+      onDelete={writable ? () => setModal('delete') : null}
+    >
       <p>{library.description ?? <span className="text-body-secondary">No description.</span>}</p>
       <p className="small text-body-secondary">
         {library.siteId === null ? 'Organisation-wide' : `Site library`} · {library.nodes.length}{' '}
@@ -127,6 +103,6 @@ export default function NodeLibraryPage() {
           </p>
         </ConfirmModal>
       ) : null}
-    </section>
+    </DetailsPage>
   );
 }

@@ -1,12 +1,13 @@
 import type { DataDashboard } from '@/contract/data/dashboard';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDate } from '@/core/format';
-import { useSelectedOrgId } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
+import { useOrgId } from '@/core/org';
+import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen } from '@/core/ui/screens';
-import { useDataDashboard } from './api/get-dashboards';
+import { Page } from '@/core/ui/page';
+import { useDocumentTitle } from '@/core/ui/portal';
+import { useDataDashboard } from '@/site/entities/sites/dashboards';
 import { BlastsChart } from './components/blasts-chart';
 import { StatCards } from './components/stat-cards';
 
@@ -45,16 +46,12 @@ const columnSettings: ColumnSettings<SiteRow> = {
 /** SPEC §2 /dashboard: the data dashboard across the user's sites. */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const query = useDataDashboard(useSelectedOrgId());
+  const query = useDataDashboard(useOrgId());
   if (query.isError) return <ErrorScreen error={query.error} />;
   if (!query.data) return <FullScreenLoader />;
   const { totals, sites, blastsPerMonth } = query.data;
   return (
-    <section aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title" className="h3 mb-1">
-        Dashboard
-      </h1>
-      <p className="text-body-secondary">Blasts across every site you can open.</p>
+    <Page title="Dashboard" lead={<>Blasts across every site you can open.</>}>
       <StatCards
         label="Totals"
         stats={[
@@ -77,6 +74,6 @@ export default function DashboardPage() {
         rows={sites}
         getRowId={(r) => String(r.siteId)}
       />
-    </section>
+    </Page>
   );
 }

@@ -1,5 +1,6 @@
-import { useAuthSession } from '@/core/auth';
+import { SignInButtons, useAuthSession } from '@/core/auth';
 import { useOptionalOrgContext } from '@/core/org/context';
+import { Page } from '@/core/ui/page';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { SiteCards } from './components/site-cards';
 
@@ -21,38 +22,13 @@ export default function SitesPage() {
           Your mine and quarry sites in one place: their blasts and blast files, blasts shared with
           you, node libraries, and who can work on each site.
         </p>
-        {session.status === 'authenticated' ? null : (
-          <div className="d-flex gap-2">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => {
-                void session.signIn();
-              }}
-            >
-              Sign in
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              onClick={() => {
-                void session.signIn({ register: true });
-              }}
-            >
-              Register
-            </button>
-          </div>
-        )}
+        {session.status === 'authenticated' ? null : <SignInButtons />}
       </section>
     );
   }
   return (
-    <section aria-labelledby="sites-title">
-      <h1 id="sites-title" className="h3 mb-1">
-        Sites
-      </h1>
-      <p className="text-body-secondary">The sites you can open, in all your organisations.</p>
+    <Page title="Sites" lead={<>The sites you can open, in all your organisations.</>}>
       <SiteCards />
-    </section>
+    </Page>
   );
 }

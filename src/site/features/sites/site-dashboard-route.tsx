@@ -1,32 +1,40 @@
 import { Link } from 'react-router-dom';
+import type { SiteSummary } from '@/contract/metadata';
 import { useOrgContext } from '@/core/org';
 import { formatDate } from '@/core/format';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
-import { useSiteDashboard } from './api/get-dashboards';
+import { Page } from '@/core/ui/page';
+import { useDocumentTitle } from '@/core/ui/portal';
+import { useSiteDashboard } from '@/site/entities/sites/dashboards';
 import { BlastsChart } from './components/blasts-chart';
 import { StatCards } from './components/stat-cards';
 
 /** SPEC §2 /site/{siteId}: the Site Dashboard: counts, recent blasts, blasts over time. */
 export default function SiteDashboardPage() {
   useDocumentTitle('Site Dashboard');
-  const { org, site } = useOrgContext();
-  const query = useSiteDashboard(org.id, site?.id ?? 0);
-  if (!site) return <NotFoundScreen />;
+  const { site } = useOrgContext();
+  // The layout shows not found for a site that is none of the user's; this page needs one.
+  return site ? <SiteDashboard site={site} /> : <NotFoundScreen />;
+}
+
+function SiteDashboard({ site }: { site: SiteSummary }) {
+  const { org } = useOrgContext();
+  const query = useSiteDashboard(org.id, site.id);
   if (query.isError) return <ErrorScreen error={query.error} />;
   if (!query.data) return <FullScreenLoader />;
   const { counts, recentBlasts, blastsPerMonth } = query.data;
   return (
-    <section aria-labelledby="site-dashboard-title">
-      <h1 id="site-dashboard-title" className="h3 mb-1">
-        Site Dashboard
-      </h1>
-      <p className="text-body-secondary">
-        {site.name}, {org.name}
-        {counts.lastBlastAt ? `. Last blast ${formatDate(counts.lastBlastAt)}` : ''}.
-      </p>
+    <Page
+      title="Site Dashboard"
+      lead={
+        <>
+          {site.name}, {org.name}
+          {counts.lastBlastAt ? `. Last blast ${formatDate(counts.lastBlastAt)}` : ''}.
+        </>
+      }
+    >
       <StatCards
         label="Site figures"
         stats={[
@@ -81,6 +89,6 @@ export default function SiteDashboardPage() {
           </div>
         </div>
       </div>
-    </section>
+    </Page>
   );
 }

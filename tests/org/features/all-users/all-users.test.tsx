@@ -1,38 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import AllUsersPage from '@/org/features/all-users/route';
 import { renderApp } from '../../../render';
 import { server } from '../../../msw/server';
-import { acme, createAdminUser, crm, paged } from '../offerings/crm-kit';
+import { acme, createAdminUser } from '../../../factories/crm';
+import { userHandlers } from '../../../msw/handlers/users';
 
 describe('All Users (/all-users, sysadmin)', () => {
   it('lists every user with their organisations; pending users say so', async () => {
     server.use(
-      http.post(crm('admin/users/list'), () =>
-        paged([
-          createAdminUser({
-            id: 1,
-            firstName: 'Sam',
-            lastName: 'Admin',
-            email: 'SysAdmin@example.com',
-            isSysadmin: true,
-            orgs: [
-              { id: 1, name: 'Acme Mining' },
-              { id: 2, name: 'Borealis Quarries' },
-            ],
-            orgName: 'Acme Mining, Borealis Quarries',
-          }),
-          createAdminUser({
-            id: 2,
-            firstName: null,
-            lastName: null,
-            email: 'pending@example.com',
-            status: 'Pending',
-            orgName: 'Borealis Quarries',
-          }),
-        ]),
-      ),
+      userHandlers.allList([
+        createAdminUser({
+          id: 1,
+          firstName: 'Sam',
+          lastName: 'Admin',
+          email: 'SysAdmin@example.com',
+          isSysadmin: true,
+          orgs: [
+            { id: 1, name: 'Acme Mining' },
+            { id: 2, name: 'Borealis Quarries' },
+          ],
+          orgName: 'Acme Mining, Borealis Quarries',
+        }),
+        createAdminUser({
+          id: 2,
+          firstName: null,
+          lastName: null,
+          email: 'pending@example.com',
+          status: 'Pending',
+          orgName: 'Borealis Quarries',
+        }),
+      ]),
     );
     await renderApp(<AllUsersPage />, {
       url: '/all-users',

@@ -13,11 +13,10 @@ import {
   createLicence,
   createOffering,
   createSubscription,
-  crm,
-  ok,
-  paged,
-  refusal,
-} from '../offerings/crm-kit';
+} from '../../../factories/crm';
+import { crm, ok, refusal } from '../../../msw/envelope';
+import { offeringHandlers } from '../../../msw/handlers/offerings';
+import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -38,13 +37,12 @@ const planner = createOffering({
 
 function listing() {
   server.use(
-    http.post(crm('orgs/1/issued-subscriptions/list'), () =>
-      paged([asListedSub(borealis), asListedSub(delta)]),
-    ),
-    http.post(crm('orgs/1/offerings/list'), () => paged([asListed(planner)])),
-    http.post(crm('orgs/1/customers/list'), () =>
-      paged([createCustomer(), createCustomer({ id: 4, name: 'Delta Drilling', licences: 5 })]),
-    ),
+    subscriptionHandlers.issuedList([asListedSub(borealis), asListedSub(delta)]),
+    offeringHandlers.list([asListed(planner)]),
+    subscriptionHandlers.customers([
+      createCustomer(),
+      createCustomer({ id: 4, name: 'Delta Drilling', licences: 5 }),
+    ]),
   );
 }
 
@@ -66,11 +64,7 @@ describe('Customer Subs (/issued-subscriptions)', () => {
 
   it('says Ended for a subscription past its end date, and keeps the row actions in view', async () => {
     const ended = createSubscription({ id: 23, name: 'Old - BlastPlan', endDate: '2001-01-31' });
-    server.use(
-      http.post(crm('orgs/1/issued-subscriptions/list'), () =>
-        paged([asListedSub(ended), asListedSub(delta)]),
-      ),
-    );
+    server.use(subscriptionHandlers.issuedList([asListedSub(ended), asListedSub(delta)]));
     await renderApp(<CustomerSubsPage />, {
       url: '/issued-subscriptions',
       org: acme({ isBusinessManager: true }),
@@ -226,25 +220,23 @@ describe('Customer Subs: the Customers view (?view=customers)', () => {
 describe('Subscription Details (/issued-subscriptions/{id})', () => {
   it('shows subscriber, offering, dates, features, seats, attachments and licences', async () => {
     server.use(
-      http.get(crm('orgs/1/issued-subscriptions/21'), () =>
-        ok({
-          ...borealis,
-          includedFeatures: [{ id: 11, name: 'Pattern design' }],
-          attachments: [{ id: 5, fileName: 'contract.pdf', size: 2048 }],
-          licences: [
-            createLicence({
-              id: 8,
-              product: { id: 1, name: 'BlastPlan' },
-              assignedUser: {
-                id: 3,
-                firstName: 'Ada',
-                lastName: 'Lovelace',
-                email: 'ADA@example.com',
-              },
-            }),
-          ],
-        }),
-      ),
+      subscriptionHandlers.issuedDetail({
+        ...borealis,
+        includedFeatures: [{ id: 11, name: 'Pattern design' }],
+        attachments: [{ id: 5, fileName: 'contract.pdf', size: 2048 }],
+        licences: [
+          createLicence({
+            id: 8,
+            product: { id: 1, name: 'BlastPlan' },
+            assignedUser: {
+              id: 3,
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              email: 'ADA@example.com',
+            },
+          }),
+        ],
+      }),
     );
     await renderApp(<SubscriptionDetailsRoute />, {
       url: '/issued-subscriptions/21',
@@ -297,13 +289,11 @@ describe('Subscription Details: attachment download', () => {
     const bytes = new TextEncoder().encode('%PDF-1.4 contract');
     let auth: string | null = null;
     server.use(
-      http.get(crm('orgs/1/issued-subscriptions/21'), () =>
-        ok({
-          ...borealis,
-          attachments: [{ id: 5, fileName: 'contract.pdf', size: 17 }],
-          licences: [],
-        }),
-      ),
+      subscriptionHandlers.issuedDetail({
+        ...borealis,
+        attachments: [{ id: 5, fileName: 'contract.pdf', size: 17 }],
+        licences: [],
+      }),
       http.get(crm('orgs/1/issued-subscriptions/21/attachments/5'), ({ request }) => {
         auth = request.headers.get('authorization');
         return new Response(bytes, {

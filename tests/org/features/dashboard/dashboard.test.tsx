@@ -1,59 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { config } from '@/core/config';
+import type { Licence } from '@/contract/crm/licences';
 import DashboardPage from '@/org/features/dashboard/route';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
-
-const paged = (results: unknown[]) =>
-  HttpResponse.json({
-    success: true,
-    data: {
-      results,
-      fetchedCount: results.length,
-      skippedCount: 0,
-      totalAvailable: results.length,
-    },
-  });
+import { createLicence, createOrgUser } from '../../../factories/crm';
+import { licenceHandlers } from '../../../msw/handlers/licences';
+import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
+import { userHandlers } from '../../../msw/handlers/users';
 
 describe('Dashboard (/dashboard)', () => {
   it('shows only the figures the flags open, with its charts', async () => {
-    const base = `${config.crmApiUrl}/orgs/1`;
     server.use(
-      http.post(`${base}/users/list`, () =>
-        paged([
-          {
-            id: 1,
-            status: 'Active',
-            firstName: 'A',
-            lastName: 'B',
-            email: 'a@x.io',
-            isOrgOwner: false,
-            isOrgAdmin: true,
-            isBusinessManager: false,
-            isSubManager: false,
-            isDeveloper: false,
-            isTechSupport: false,
-            invitedAt: null,
-          },
-          {
-            id: 2,
-            status: 'Invited',
-            firstName: null,
-            lastName: null,
-            email: 'c@x.io',
-            isOrgOwner: false,
-            isOrgAdmin: false,
-            isBusinessManager: false,
-            isSubManager: false,
-            isDeveloper: true,
-            isTechSupport: false,
-            invitedAt: null,
-          },
-        ]),
-      ),
-      http.post(`${base}/licences/list`, () => paged([])),
+      userHandlers.orgList([
+        createOrgUser({ id: 1, firstName: 'A', lastName: 'B', email: 'a@x.io', isOrgAdmin: true }),
+        createOrgUser({
+          id: 2,
+          status: 'Invited',
+          firstName: null,
+          lastName: null,
+          email: 'c@x.io',
+          isDeveloper: true,
+        }),
+      ]),
+      licenceHandlers.heldList([]),
     );
     await renderApp(<DashboardPage />, { url: '/dashboard', permissions: { isDeveloper: true } });
     expect(await screen.findByText('Acme Mining at a glance.')).toBeInTheDocument();
@@ -72,38 +42,36 @@ describe('Dashboard (/dashboard)', () => {
   });
 
   it('shows a vendor its renewals due and its issued licences by state', async () => {
-    const base = `${config.crmApiUrl}/orgs/1`;
     const now = new Date();
     const inDays = (n: number) => {
       const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + n);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
-    const licence = (id: number, customer: string, state: string, expiry: string | null) => ({
-      id,
-      subscription: null,
-      product: { id: 1, name: 'BlastPlan' },
-      state: { id: 1, name: state },
-      seats: id,
-      expiry,
-      issuedAt: '2025-01-01T00:00:00.000Z',
-      vendorOrg: { id: 1, name: 'Acme Mining' },
-      customerOrg: { id: id + 10, name: customer },
-      assignedUser: null,
-      orgName: customer,
-    });
+    const licence = (
+      id: number,
+      customer: string,
+      state: Licence['state']['name'],
+      expiry: string | null,
+    ) =>
+      createLicence({
+        id,
+        state: { name: state },
+        seats: id,
+        expiry,
+        customerOrg: { id: id + 10, name: customer },
+        orgName: customer,
+      });
     server.use(
-      http.post(`${base}/users/list`, () => paged([])),
-      http.post(`${base}/licences/list`, () => paged([])),
-      http.post(`${base}/my-subscriptions/list`, () => paged([])),
-      http.post(`${base}/issued-licences/list`, () =>
-        paged([
-          licence(1, 'Later Ltd', 'Active', inDays(60)),
-          licence(2, 'Soon Ltd', 'Active', inDays(5)),
-          licence(3, 'Far Ltd', 'Active', inDays(200)),
-          licence(4, 'Paused Ltd', 'Suspended', inDays(10)),
-          licence(5, 'Open Ltd', 'Active', null),
-        ]),
-      ),
+      userHandlers.orgList([]),
+      licenceHandlers.heldList([]),
+      subscriptionHandlers.heldList([]),
+      licenceHandlers.issuedList([
+        licence(1, 'Later Ltd', 'Active', inDays(60)),
+        licence(2, 'Soon Ltd', 'Active', inDays(5)),
+        licence(3, 'Far Ltd', 'Active', inDays(200)),
+        licence(4, 'Paused Ltd', 'Suspended', inDays(10)),
+        licence(5, 'Open Ltd', 'Active', null),
+      ]),
     );
     await renderApp(<DashboardPage />, {
       url: '/dashboard',

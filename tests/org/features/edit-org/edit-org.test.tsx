@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Organisation } from '@/contract/crm/orgs';
@@ -6,6 +6,10 @@ import { config } from '@/core/config';
 import EditOrgPage from '@/org/features/edit-org/route';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
+import { organisationHandlers } from '../../../msw/handlers/organisations';
+
+// Typing through forms is slow on a shared machine (the default 5 s is too tight under load).
+vi.setConfig({ testTimeout: 20_000 });
 
 const acme: Organisation = {
   id: 1,
@@ -25,12 +29,9 @@ describe('Edit Organization (/edit-org)', () => {
     const sent: unknown[] = [];
     server.use(
       http.get(`${config.crmApiUrl}/orgs/1`, () => HttpResponse.json({ success: true, data: org })),
-      http.get(`${config.crmApiUrl}/orgs/1/custom-data`, () =>
-        HttpResponse.json({
-          success: true,
-          data: [{ id: 3, name: 'Banner', description: null, executionPriority: 1, data: '{}' }],
-        }),
-      ),
+      organisationHandlers.customData([
+        { id: 3, name: 'Banner', description: null, executionPriority: 1, data: '{}' },
+      ]),
       http.put(`${config.crmApiUrl}/orgs/1`, async ({ request }) => {
         const body = (await request.json()) as Partial<Organisation>;
         sent.push(body);

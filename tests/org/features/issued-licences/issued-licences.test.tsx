@@ -12,11 +12,11 @@ import {
   createLicence,
   createOffering,
   createSubscription,
-  crm,
-  ok,
-  paged,
-  refusal,
-} from '../offerings/crm-kit';
+} from '../../../factories/crm';
+import { crm, ok, refusal } from '../../../msw/envelope';
+import { licenceHandlers } from '../../../msw/handlers/licences';
+import { offeringHandlers } from '../../../msw/handlers/offerings';
+import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -35,9 +35,7 @@ const suspended = createLicence({
 });
 
 function listing() {
-  server.use(
-    http.post(crm('orgs/1/issued-licences/list'), () => paged([active, expired, suspended])),
-  );
+  server.use(licenceHandlers.issuedList([active, expired, suspended]));
 }
 
 describe('Issued Licences (/issued-licences)', () => {
@@ -118,15 +116,12 @@ describe('Issued Licences (/issued-licences)', () => {
     listing();
     let body: Record<string, unknown> | null = null;
     server.use(
-      http.post(crm('orgs/1/offerings/list'), () =>
-        paged([asListed(createOffering({ id: 1, name: 'BlastPlan' }))]),
-      ),
-      http.post(crm('orgs/1/issued-subscriptions/list'), () =>
-        paged([asListedSub(createSubscription({ id: 7 }))]),
-      ),
-      http.post(crm('orgs/1/customers/list'), () =>
-        paged([createCustomer(), createCustomer({ id: 4, name: 'Delta Drilling' })]),
-      ),
+      offeringHandlers.list([asListed(createOffering({ id: 1, name: 'BlastPlan' }))]),
+      subscriptionHandlers.issuedList([asListedSub(createSubscription({ id: 7 }))]),
+      subscriptionHandlers.customers([
+        createCustomer(),
+        createCustomer({ id: 4, name: 'Delta Drilling' }),
+      ]),
       http.post(crm('orgs/1/issued-licences'), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return refusal({ seats: 'More seats than the subscription allows' });

@@ -9,14 +9,13 @@ import { server } from '../../../msw/server';
 import {
   acme,
   asListed,
+  asListedSub,
   createOffering,
   createSubscription,
-  asListedSub,
-  crm,
-  ok,
-  paged,
-  refusal,
-} from './crm-kit';
+} from '../../../factories/crm';
+import { crm, ok, refusal } from '../../../msw/envelope';
+import { offeringHandlers } from '../../../msw/handlers/offerings';
+import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 
 // Typing through react-select and modals is slow on a shared machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -34,9 +33,7 @@ const planner = createOffering({
 const support = createOffering({ id: 9, name: 'Site support', type: 'service' });
 
 function listing() {
-  server.use(
-    http.post(crm('orgs/1/offerings/list'), () => paged([asListed(planner), asListed(support)])),
-  );
+  server.use(offeringHandlers.list([asListed(planner), asListed(support)]));
 }
 
 describe('Offerings (/offerings)', () => {
@@ -155,26 +152,22 @@ describe('Offerings (/offerings)', () => {
 describe('Product Details and Service Details', () => {
   it('shows fields, features, tags, custom data and the subscriptions that include it', async () => {
     server.use(
-      http.get(crm('orgs/1/offerings/1'), () =>
-        ok({
-          ...planner,
-          customData: [
-            { id: 3, name: 'Banner', description: null, executionPriority: 1, data: '{}' },
-          ],
-        }),
-      ),
-      http.post(crm('orgs/1/issued-subscriptions/list'), () =>
-        paged([
-          asListedSub(createSubscription({ id: 21, name: 'Borealis - BlastPlan' })),
-          asListedSub(
-            createSubscription({
-              id: 22,
-              name: 'Other',
-              offering: { id: 9, name: 'Site support', type: 'service' },
-            }),
-          ),
-        ]),
-      ),
+      offeringHandlers.detail({
+        ...planner,
+        customData: [
+          { id: 3, name: 'Banner', description: null, executionPriority: 1, data: '{}' },
+        ],
+      }),
+      subscriptionHandlers.issuedList([
+        asListedSub(createSubscription({ id: 21, name: 'Borealis - BlastPlan' })),
+        asListedSub(
+          createSubscription({
+            id: 22,
+            name: 'Other',
+            offering: { id: 9, name: 'Site support', type: 'service' },
+          }),
+        ),
+      ]),
     );
     await renderApp(<ProductDetailsPage />, {
       url: '/offerings/product/1',
@@ -198,10 +191,7 @@ describe('Product Details and Service Details', () => {
   });
 
   it('Service Details has the breadcrumb back to Offerings', async () => {
-    server.use(
-      http.get(crm('orgs/1/offerings/9'), () => ok(support)),
-      http.post(crm('orgs/1/issued-subscriptions/list'), () => paged([])),
-    );
+    server.use(offeringHandlers.detail(support), subscriptionHandlers.issuedList([]));
     await renderApp(<ServiceDetailsPage />, {
       url: '/offerings/service/9',
       path: '/offerings/service/:id',

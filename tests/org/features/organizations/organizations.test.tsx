@@ -4,7 +4,9 @@ import { http } from 'msw';
 import OrganizationsPage from '@/org/features/organizations/route';
 import { renderApp } from '../../../render';
 import { server } from '../../../msw/server';
-import { acme, createOrganisation, crm, ok, paged, refusal } from '../offerings/crm-kit';
+import { acme, createOrganisation } from '../../../factories/crm';
+import { crm, ok, refusal } from '../../../msw/envelope';
+import { organisationHandlers } from '../../../msw/handlers/organisations';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -19,7 +21,7 @@ const acmeOrg = createOrganisation({
 const delta = createOrganisation({ id: 4, name: 'Delta Drilling', memberCount: 2 });
 
 function listing() {
-  server.use(http.post(crm('admin/orgs/list'), () => paged([acmeOrg, delta])));
+  server.use(organisationHandlers.adminList([acmeOrg, delta]));
 }
 
 describe('Organizations (/organizations, sysadmin)', () => {

@@ -1,38 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import type { Subscription } from '@/contract/crm/subscriptions';
-import { config } from '@/core/config';
 import SoftwarePage from '@/org/features/software/route';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
+import { asListedSub, createSubscription } from '../../../factories/crm';
+import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 
-const sub: Subscription = {
-  id: 3,
-  name: 'Borealis - Blast Designer',
-  vendorOrg: { id: 1, name: 'Acme Mining' },
-  subscriberOrg: { id: 2, name: 'Borealis Quarries' },
-  offering: { id: 1, name: 'Blast Designer', type: 'product' },
-  startDate: '2025-01-01',
-  endDate: '2020-12-31',
-  seatsAllowed: 6,
-  seatsUsed: 2,
-  includedFeatures: [],
-  isDisabled: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  orgName: 'Acme Mining',
-};
+// Typing through forms is slow on a shared machine (the default 5 s is too tight under load).
+vi.setConfig({ testTimeout: 20_000 });
+
+const sub = asListedSub(
+  createSubscription({
+    id: 3,
+    name: 'Borealis - Blast Designer',
+    offering: { id: 1, name: 'Blast Designer', type: 'product' },
+    startDate: '2025-01-01',
+    endDate: '2020-12-31',
+    seatsAllowed: 6,
+    seatsUsed: 2,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    orgName: 'Acme Mining',
+  }),
+);
 
 describe('Software (/my-subscriptions)', () => {
   it('lists the subscriptions held, each linking to its service licences', async () => {
-    server.use(
-      http.post(`${config.crmApiUrl}/orgs/1/my-subscriptions/list`, () =>
-        HttpResponse.json({
-          success: true,
-          data: { results: [sub], fetchedCount: 1, skippedCount: 0, totalAvailable: 1 },
-        }),
-      ),
-    );
+    server.use(subscriptionHandlers.heldList([sub]));
     await renderApp(<SoftwarePage />, {
       url: '/my-subscriptions',
       permissions: { isSubManager: true },

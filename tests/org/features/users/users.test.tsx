@@ -6,44 +6,17 @@ import { config } from '@/core/config';
 import UsersPage from '@/org/features/users/route';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
+import { createOrgUser } from '../../../factories/crm';
+import { userHandlers } from '../../../msw/handlers/users';
 
 const base = `${config.crmApiUrl}/orgs/1/users`;
-
-function createOrgUser(overrides: Partial<OrgUser> = {}): OrgUser {
-  return {
-    id: 10,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'Grace@Example.com',
-    isOrgOwner: false,
-    isOrgAdmin: false,
-    isBusinessManager: false,
-    isSubManager: false,
-    isDeveloper: true,
-    isTechSupport: false,
-    status: 'Active',
-    invitedAt: null,
-    ...overrides,
-  };
-}
-
-const paged = (results: unknown[]) =>
-  HttpResponse.json({
-    success: true,
-    data: {
-      results,
-      fetchedCount: results.length,
-      skippedCount: 0,
-      totalAvailable: results.length,
-    },
-  });
 
 /** A small in-memory store behind the users endpoints. */
 function usersStore(initial: OrgUser[]) {
   let users = [...initial];
   const requests: { method: string; url: string; body: unknown }[] = [];
   server.use(
-    http.post(`${base}/list`, () => paged(users)),
+    userHandlers.orgList(() => users),
     http.post(`${base}/invite`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       requests.push({ method: 'POST', url: request.url, body });

@@ -10,9 +10,10 @@ import {
 } from '@/site/features/blasts/components/blast-form';
 import { renderApp } from '../../../render';
 import { server } from '../../../msw/server';
-import { borealis, createBlast, data, ok, paged, refusal } from '../data-kit';
+import { blastHandlers } from '../../../msw/handlers/blasts';
+import { borealis, createBlast } from '../../../factories/data';
+import { data, ok, refusal } from '../../../msw/envelope';
 
-const listUrl = data('orgs/2/sites/1/blasts/list');
 const uploadUrl = data('orgs/2/sites/1/blasts');
 
 describe('upload validation', () => {
@@ -47,7 +48,7 @@ describe('upload validation', () => {
 });
 
 async function openUpload() {
-  server.use(http.post(listUrl, () => paged([createBlast()])));
+  server.use(blastHandlers.list([createBlast()]));
   const view = await renderApp(<SiteBlastsPage />, {
     portal: 'site',
     url: '/site/1/blasts',
@@ -100,7 +101,7 @@ describe('Blasts: upload', () => {
     server.use(
       http.post(uploadUrl, async ({ request }) => {
         body = await request.json();
-        server.use(http.post(listUrl, () => paged([createBlast(), uploaded])));
+        server.use(blastHandlers.list([createBlast(), uploaded]));
         return ok(uploaded);
       }),
     );
@@ -117,7 +118,7 @@ describe('Blasts: upload', () => {
   });
 
   it('hides upload, edit and delete from a site user', async () => {
-    server.use(http.post(listUrl, () => paged([createBlast()])));
+    server.use(blastHandlers.list([createBlast()]));
     await renderApp(<SiteBlastsPage />, {
       portal: 'site',
       url: '/site/1/blasts',
@@ -133,18 +134,16 @@ describe('Blasts: upload', () => {
 describe('Blasts: the list', () => {
   it('shows one date per blast: fired, or planned for, newest first', async () => {
     server.use(
-      http.post(listUrl, () =>
-        paged([
-          createBlast(),
-          createBlast({
-            id: 2,
-            name: 'North Pit 0002',
-            status: 'planned',
-            firedAt: null,
-            plannedAt: '2025-03-20T00:00:00.000Z',
-          }),
-        ]),
-      ),
+      blastHandlers.list([
+        createBlast(),
+        createBlast({
+          id: 2,
+          name: 'North Pit 0002',
+          status: 'planned',
+          firedAt: null,
+          plannedAt: '2025-03-20T00:00:00.000Z',
+        }),
+      ]),
     );
     await renderApp(<SiteBlastsPage />, {
       portal: 'site',

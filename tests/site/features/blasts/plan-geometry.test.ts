@@ -10,7 +10,7 @@ import {
   screenBox,
   zoomAt,
 } from '@/site/features/blasts/components/plan-geometry';
-import { createPlan } from '../data-kit';
+import { createPlan } from '../../../factories/data';
 
 const size = { width: 640, height: 420 };
 

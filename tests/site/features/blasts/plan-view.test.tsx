@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PlanView } from '@/site/features/blasts/components/plan-view';
-import { createPlan, fakeCanvasContext } from '../data-kit';
+import { createPlan } from '../../../factories/data';
+import { fakeCanvasContext } from './fake-canvas';
 
 describe('PlanView (canvas)', () => {
   let fake: ReturnType<typeof fakeCanvasContext>;

@@ -1,29 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { BlastLink } from '@/contract/data/links';
 import BlastDetailsPage from '@/site/features/blasts/details-route';
 import BlastLinkAnonPage from '@/site/features/blasts/link-anon-route';
 import { renderApp, renderPortal } from '../../../render';
 import { server } from '../../../msw/server';
-import { borealis, createBlast, createLink, createPlan, data, ok } from '../data-kit';
+import { borealis, createBlast, createLink, createPlan } from '../../../factories/data';
+import { data, ok } from '../../../msw/envelope';
+import { blastHandlers } from '../../../msw/handlers/blasts';
 
 const blastUrl = data('orgs/2/sites/1/blasts/1');
 
-function blastHandlers(links: () => unknown[]) {
-  return [
-    http.get(blastUrl, () => ok(createBlast())),
-    http.get(`${blastUrl}/plan`, () => ok(createPlan(3))),
-    http.get(`${blastUrl}/shares`, () => ok([])),
-    http.get(`${blastUrl}/links`, () => ok(links())),
-  ];
-}
+/** North Pit 0001 of Borealis' North Pit, with its links as the test changes them. */
+const blastDetails = (links: () => readonly BlastLink[]) =>
+  blastHandlers.details(createBlast(), { plan: createPlan(3), links });
 
 describe('Blast Details: links', () => {
   it('revokes a live link after confirmation', async () => {
     const link = createLink();
     let revoked = false;
     server.use(
-      ...blastHandlers(() => [
+      ...blastDetails(() => [
         revoked ? { ...link, isRevoked: true, revokedAt: '2025-02-01T10:00:00.000Z' } : link,
       ]),
       http.delete(`${blastUrl}/links/${link.id}`, () => {
@@ -53,7 +51,7 @@ describe('Blast Details: links', () => {
   });
 
   it('a site user sees who it is shared with, but no links or sharing controls', async () => {
-    server.use(...blastHandlers(() => []));
+    server.use(...blastDetails(() => []));
     await renderApp(<BlastDetailsPage />, {
       portal: 'site',
       url: '/site/1/blast/1',
@@ -94,7 +92,7 @@ describe('anonymous link page', () => {
 describe('sign-in links', () => {
   it('give an address outside any site', async () => {
     const link = createLink({ id: 'signin-link-42', isAnonymous: false });
-    server.use(...blastHandlers(() => [link]));
+    server.use(...blastDetails(() => [link]));
     await renderApp(<BlastDetailsPage />, {
       portal: 'site',
       url: '/site/1/blast/1',

@@ -5,6 +5,7 @@ import {
   type UpdateProfile,
 } from '@/contract/identity/profile';
 import { identityApi } from '@/core/api';
+import { userAvatarKeys } from '@/core/org';
 import { PROFILE_KEY } from './get-profile';
 
 /** PUT profile (identity API): first name, last name, photo. */
@@ -21,7 +22,7 @@ export function useUpdateProfile() {
     onSuccess: (saved) => {
       queryClient.setQueryData([PROFILE_KEY], saved);
       // The shell's user menu shows the photo from the avatars call.
-      return queryClient.invalidateQueries({ queryKey: ['userAvatar'] });
+      return queryClient.invalidateQueries({ queryKey: userAvatarKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@/contract/crm/users';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatUser } from '@/core/format';
-import { allUsersTableKey, getAllUsers } from '../api/get-all-users';
+import { allUsersQueryOptions, allUsersSource } from '@/org/entities/all-users/api';
 
 export const allUsersColumns: ColumnSettings<AdminUser> = {
   entity: 'All Users',
@@ -34,8 +34,8 @@ export function AllUsersTable() {
     <DataTable<AdminUser>
       columnSettings={allUsersColumns}
       title="Every user, across organisations"
-      queryKey={allUsersTableKey}
-      fetchData={({ signal }) => getAllUsers(signal)}
+      query={allUsersQueryOptions()}
+      source={allUsersSource()}
       getRowId={(row) => String(row.id)}
     />
   );

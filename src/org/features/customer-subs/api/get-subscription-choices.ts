@@ -1,18 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { offeringSchema, type Offering } from '@/contract/crm/offerings';
-import { pagedResultsSchema } from '@/contract/envelope';
-import { crmApi } from '@/core/api';
-import { useSelectedOrgId } from '@/core/org';
+import type { Offering } from '@/contract/crm/offerings';
+import { useOrgId } from '@/core/org';
 import { orgQueryKey, queryPresets } from '@/core/query';
-import { CUSTOMER_SUBS_KEY } from './get-customer-subs';
-import { getCustomers } from './get-customers';
+import { getOfferings } from '@/org/entities/offerings/api';
+import { getCustomers } from '@/org/entities/subscriptions/customers';
+import { subscriptionKeys } from '@/org/entities/subscriptions/keys';
 
 export interface SubscriptionChoices {
   customers: { id: number; name: string }[];
   offerings: Offering[];
 }
-
-const page = { skip: 0, take: 1000 };
 
 /**
  * What the subscription form chooses from: the organisation's offerings (with their features)
@@ -24,25 +21,22 @@ export async function getSubscriptionChoices(
   signal?: AbortSignal,
 ): Promise<SubscriptionChoices> {
   const [offerings, customers] = await Promise.all([
-    crmApi.post<unknown>(`orgs/${orgId}/offerings/list`, page, { signal }),
+    getOfferings(orgId, signal),
     getCustomers(orgId, signal),
   ]);
   return {
     customers: customers.map((c) => ({ id: c.id, name: c.name })),
-    offerings: pagedResultsSchema(offeringSchema)
-      .parse(offerings)
-      .results.sort((a, b) => a.name.localeCompare(b.name)),
+    offerings: offerings.sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
 
-export const subscriptionChoicesQueryOptions = (orgId: number | null) =>
+export const subscriptionChoicesQueryOptions = (orgId: number) =>
   queryOptions({
     ...queryPresets.interactive,
-    queryKey: orgQueryKey(orgId, CUSTOMER_SUBS_KEY, 'choices'),
-    queryFn: ({ signal }) => getSubscriptionChoices(orgId ?? 0, signal),
-    enabled: orgId !== null,
+    queryKey: orgQueryKey(orgId, ...subscriptionKeys.issued, 'choices'),
+    queryFn: ({ signal }) => getSubscriptionChoices(orgId, signal),
   });
 
 export function useSubscriptionChoices() {
-  return useQuery(subscriptionChoicesQueryOptions(useSelectedOrgId()));
+  return useQuery(subscriptionChoicesQueryOptions(useOrgId()));
 }

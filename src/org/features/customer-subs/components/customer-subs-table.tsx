@@ -7,22 +7,14 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { customerSubsTableKey, getCustomerSubs } from '../api/get-customer-subs';
+import { useOrgId } from '@/core/org';
+import {
+  customerSubscriptionsQueryOptions,
+  customerSubscriptionsSource,
+} from '@/org/entities/subscriptions/issued';
+import { subscriptionStatus } from '@/org/entities/subscriptions/status';
 import { DisableSubscriptionModal } from './disable-subscription-modal';
 import { SubscriptionFormModal } from './subscription-form';
-
-/** Writes: org admins and business managers (server CUSTOMER_SUBS_WRITE); a sysadmin holds every flag. */
-export const CUSTOMER_SUBS_WRITE = {
-  user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'],
-} as const;
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-/** Disabled by the vendor, Ended (past its end date), or Active. */
-export const status = (row: Subscription) =>
-  row.isDisabled ? 'Disabled' : row.endDate !== null && row.endDate < today() ? 'Ended' : 'Active';
 
 export const customerSubsColumns: ColumnSettings<Subscription> = {
   entity: 'Customer Subs',
@@ -42,7 +34,7 @@ export const customerSubsColumns: ColumnSettings<Subscription> = {
       accessor: (row) => `${row.seatsUsed} / ${row.seatsAllowed}`,
       width: '6rem',
     },
-    { id: 'status', title: 'Status', accessor: status, width: '6rem' },
+    { id: 'status', title: 'Status', accessor: subscriptionStatus, width: '6rem' },
   ],
   sortIndex: 0,
   csvMapperFn: (row) => ({
@@ -55,7 +47,7 @@ export const customerSubsColumns: ColumnSettings<Subscription> = {
     'Seats used': row.seatsUsed,
     'Seats allowed': row.seatsAllowed,
     Features: row.includedFeatures.map((f) => f.name).join('; '),
-    Status: status(row),
+    Status: subscriptionStatus(row),
   }),
 };
 
@@ -65,14 +57,14 @@ export const customerSubsActions: RowAction<Subscription>[] = [
     buttonTitle: 'New subscriptions for one or several customers',
     buttonText: 'New subscriptions',
     display: ActionDisplay.BUTTON,
-    permissions: CUSTOMER_SUBS_WRITE,
+    permissions: 'customerSubs.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: CUSTOMER_SUBS_WRITE,
+    permissions: 'customerSubs.write',
     isVisibleFn: (row) => row?.isDisabled !== true,
   },
   {
@@ -80,24 +72,22 @@ export const customerSubsActions: RowAction<Subscription>[] = [
     buttonTitle: 'Disable',
     buttonText: 'Disable',
     display: ActionDisplay.INLINE,
-    permissions: CUSTOMER_SUBS_WRITE,
+    permissions: 'customerSubs.write',
     isVisibleFn: (row) => row?.isDisabled !== true,
   },
 ];
 
 export function CustomerSubsTable() {
+  const orgId = useOrgId();
   return (
     <DataTable<Subscription>
       columnSettings={customerSubsColumns}
       title="Subscriptions sold to customers"
-      queryKey={customerSubsTableKey}
-      fetchData={async ({ orgId, signal }) =>
-        orgId === null ? null : getCustomerSubs(orgId, signal)
-      }
+      query={customerSubscriptionsQueryOptions(orgId)}
+      source={customerSubscriptionsSource(orgId)}
       actions={customerSubsActions}
       getRowId={(row) => String(row.id)}
-      renderModal={({ action, initialData, close }) => {
-        const row = initialData as Subscription | null;
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.DISABLE && row) {
           return <DisableSubscriptionModal subscription={row} onClose={close} />;
         }

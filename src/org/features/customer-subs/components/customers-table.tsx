@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { Customer } from '@/contract/crm/customers';
 import { ColumnType, DataTable, useDataTableContext, type ColumnSettings } from '@/core/data-table';
 import { useCanAccess } from '@/core/permissions';
-import { customersTableKey, getCustomers } from '../api/get-customers';
-import { CUSTOMER_SUBS_WRITE } from './customer-subs-table';
+import { useOrgId } from '@/core/org';
+import { customersQueryOptions, customersSource } from '@/org/entities/subscriptions/customers';
 import { SubscriptionFormModal } from './subscription-form';
 
 export const customersColumns: ColumnSettings<Customer> = {
@@ -48,8 +48,7 @@ export const customersColumns: ColumnSettings<Customer> = {
 
 /** New subscriptions for the selected customers: the MULTI_CREATE form with them chosen. */
 function NewForSelectedButton({ onOpen }: { onOpen: (ids: number[]) => void }) {
-  const { selectedRows } = useDataTableContext();
-  const rows = selectedRows as Customer[];
+  const { selectedRows: rows } = useDataTableContext<Customer>();
   return (
     <button
       type="button"
@@ -68,17 +67,16 @@ function NewForSelectedButton({ onOpen }: { onOpen: (ids: number[]) => void }) {
  * holds; writers select some and create subscriptions for them in one go.
  */
 export function CustomersTable() {
-  const canWrite = useCanAccess(CUSTOMER_SUBS_WRITE);
+  const canWrite = useCanAccess('customerSubs.write');
+  const orgId = useOrgId();
   const [chosen, setChosen] = useState<number[] | null>(null);
   return (
     <>
       <DataTable<Customer>
         columnSettings={customersColumns}
         title="Organisations you sold to"
-        queryKey={customersTableKey}
-        fetchData={async ({ orgId, signal }) =>
-          orgId === null ? null : getCustomers(orgId, signal)
-        }
+        query={customersQueryOptions(orgId)}
+        source={customersSource(orgId)}
         getRowId={(row) => String(row.id)}
         selectable={canWrite}
         ribbon={canWrite ? <NewForSelectedButton onOpen={setChosen} /> : null}

@@ -1,6 +1,6 @@
 import type { Subscription } from '@/contract/crm/subscriptions';
-import { Modal } from '@/core/ui/modal';
-import { useDisableSubscription } from '../api/disable-subscription';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { useDisableSubscription } from '@/org/entities/subscriptions/issued';
 
 /** DISABLE after confirmation: the subscription stays listed, its active licences are suspended. */
 export function DisableSubscriptionModal({
@@ -12,30 +12,16 @@ export function DisableSubscriptionModal({
 }) {
   const disable = useDisableSubscription();
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmModal
       title="Disable subscription"
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={disable.isPending}
-            onClick={() => disable.mutate(subscription, { onSuccess: onClose })}
-          >
-            Disable
-          </button>
-        </>
-      }
+      confirmLabel="Disable"
+      onClose={onClose}
+      onConfirm={() => disable.mutateAsync(subscription)}
     >
       <p className="mb-0">
         Disable &lsquo;{subscription.name}&rsquo; of {subscription.subscriberOrg.name}? Its active
         licences are suspended. A disabled subscription cannot be enabled again.
       </p>
-    </Modal>
+    </ConfirmModal>
   );
 }

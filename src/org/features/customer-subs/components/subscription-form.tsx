@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import type { Subscription } from '@/contract/crm/subscriptions';
-import { FormEngine, type Attachment, type FormSettings, type FormValues } from '@/core/forms';
+import {
+  FormEngine,
+  fromCalendarDate,
+  toCalendarDate,
+  attachmentsOf,
+  type FormSettings,
+  type FormValues,
+} from '@/core/forms';
 import { Modal } from '@/core/ui/modal';
-import { useCreateSubscriptions } from '../api/create-subscriptions';
-import { fromCalendarDate, toCalendarDate } from '../api/dates';
+import { useCreateSubscriptions, useUpdateSubscription } from '@/org/entities/subscriptions/issued';
 import { useSubscriptionChoices, type SubscriptionChoices } from '../api/get-subscription-choices';
-import { useUpdateSubscription } from '../api/update-subscription';
 
 type Mode = 'create' | 'edit';
 
@@ -103,8 +108,6 @@ const positive = (value: unknown): number => {
   const n = Number(value);
   return Number.isInteger(n) ? n : 0;
 };
-const attachmentsOf = (value: unknown): Attachment[] =>
-  Array.isArray(value) ? (value as Attachment[]) : [];
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export interface SubscriptionFormModalProps {
@@ -220,11 +223,7 @@ function SubscriptionForm({
       defaultValues={defaultValues}
       onSubmit={onSubmit}
       submitLabel={mode === 'create' ? 'Create' : 'Save'}
-      actions={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
-      }
+      onCancel={onClose}
     />
   );
 }

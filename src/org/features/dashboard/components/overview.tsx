@@ -1,21 +1,20 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { ExpiredDate } from '@/core/format';
+import { calendarDay, ExpiredDate } from '@/core/format';
 import { useOrgContext } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
-import { getOrgHref, requirements } from '@/core/permissions/routes';
+import { getOrgHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
-import { issuedLicencesQueryOptions } from '../api/get-issued-licences';
-import { licencesQueryOptions } from '../api/get-licences';
-import { mySubscriptionsQueryOptions } from '../api/get-my-subscriptions';
-import { orgUsersQueryOptions } from '../api/get-org-users';
-import { BarChart } from './bar-chart';
+import { licencesQueryOptions } from '@/org/entities/licences/held';
+import { issuedLicencesQueryOptions } from '@/org/entities/licences/issued';
+import { orgUsersQueryOptions } from '@/org/entities/org-users/api';
+import { mySubscriptionsQueryOptions } from '@/org/entities/subscriptions/held';
+import { BarChart } from '@/core/ui/bar-chart';
 import {
   EXPIRY_WINDOW_DAYS,
   addDays,
   expiriesByMonth,
   isActiveSubscription,
-  isoDay,
   licencesByState,
   renewalsDue,
   upcomingExpiries,
@@ -50,23 +49,24 @@ function Stat({ label, value, detail, href }: StatProps) {
 /** The selected organisation at a glance (SPEC §2 /dashboard), within what the flags open. */
 export function Overview({ now = new Date() }: { now?: Date }) {
   const { org } = useOrgContext();
-  const canUsers = useCanAccess(requirements.usersAndLicences);
-  const canSoftware = useCanAccess(requirements.software);
-  const canIssued = useCanAccess(requirements.issuedLicences);
+  const canUsers = useCanAccess('orgUsers.read');
+  const canSoftware = useCanAccess('software.read');
+  const canIssued = useCanAccess('issuedLicences.read');
+  // The lists' own cache entries: the list screens and the dashboard share them.
   const [users, licences, subscriptions, issued] = useQueries({
     queries: [
-      orgUsersQueryOptions(org.id, canUsers),
-      licencesQueryOptions(org.id, canUsers),
-      mySubscriptionsQueryOptions(org.id, canSoftware),
-      issuedLicencesQueryOptions(org.id, canIssued),
+      { ...orgUsersQueryOptions(org.id), enabled: canUsers },
+      { ...licencesQueryOptions(org.id), enabled: canUsers },
+      { ...mySubscriptionsQueryOptions(org.id), enabled: canSoftware },
+      { ...issuedLicencesQueryOptions(org.id), enabled: canIssued },
     ],
   });
   const all = [users, licences, subscriptions, issued];
   if (all.some((q) => q.isLoading)) return <FullScreenLoader />;
   const failed = all.some((q) => q.isError);
 
-  const today = isoDay(now);
-  const soon = isoDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  const today = calendarDay(now);
+  const soon = calendarDay(addDays(now, EXPIRY_WINDOW_DAYS));
   const members = users.data?.filter((u) => u.status === 'Active').length;
   const pending = users.data?.filter((u) => u.status === 'Invited').length ?? 0;
   const activeSubs = subscriptions.data?.filter((s) => isActiveSubscription(s, today));

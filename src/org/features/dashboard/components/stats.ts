@@ -1,13 +1,9 @@
 import type { Licence } from '@/contract/crm/licences';
 import type { Subscription } from '@/contract/crm/subscriptions';
+import { calendarDay } from '@/core/format';
 
 /** How far ahead the dashboard looks for expiries. */
 export const EXPIRY_WINDOW_DAYS = 90;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A local calendar day as YYYY-MM-DD (the shape the CRM uses for dates). */
-export const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 export function addDays(date: Date, days: number): Date {
   const next = new Date(date);
@@ -40,8 +36,8 @@ export function upcomingExpiries(
   now: Date,
   links: { subscription: (id: number) => string | null; licence: string | null },
 ): Expiry[] {
-  const today = isoDay(now);
-  const until = isoDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  const today = calendarDay(now);
+  const until = calendarDay(addDays(now, EXPIRY_WINDOW_DAYS));
   const within = (d: string | null): d is string => d !== null && d >= today && d <= until;
   const list: Expiry[] = [
     ...subscriptions
@@ -88,7 +84,7 @@ export function expiriesByMonth(expiries: readonly Expiry[], now: Date): ChartDa
   const months: ChartDatum[] = [];
   for (let i = 0; i < 4; i++) {
     const month = new Date(now.getFullYear(), now.getMonth() + i, 1);
-    const prefix = `${month.getFullYear()}-${pad(month.getMonth() + 1)}`;
+    const prefix = calendarDay(month).slice(0, 7);
     months.push({
       label: `${MONTHS[month.getMonth()] ?? ''} ${month.getFullYear()}`,
       value: expiries.filter((e) => e.date.startsWith(prefix)).length,
@@ -108,8 +104,8 @@ export interface Renewal {
 
 /** The vendor's active issued licences expiring within the window, soonest first. */
 export function renewalsDue(issued: readonly Licence[], now: Date): Renewal[] {
-  const today = isoDay(now);
-  const until = isoDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  const today = calendarDay(now);
+  const until = calendarDay(addDays(now, EXPIRY_WINDOW_DAYS));
   return issued
     .filter(
       (l) =>

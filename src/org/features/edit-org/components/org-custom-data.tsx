@@ -1,15 +1,12 @@
 import { CustomDataRecordsPanel } from '@/core/custom-data';
-import {
-  useDeleteOrgCustomData,
-  useOrgCustomData,
-  useSaveOrgCustomData,
-} from '../api/org-custom-data';
+import { useOrgId } from '@/core/org';
+import { useOrgCustomData, useOrgCustomDataHandlers } from '@/org/entities/organisations/api';
 
 /** The organisation's custom data records, edited with the custom-data editor. */
 export function OrgCustomData() {
-  const records = useOrgCustomData();
-  const save = useSaveOrgCustomData();
-  const remove = useDeleteOrgCustomData();
+  const orgId = useOrgId();
+  const records = useOrgCustomData(orgId);
+  const handlers = useOrgCustomDataHandlers(orgId);
   if (records.isLoading) return <p role="status">Loading custom data…</p>;
   if (records.isError)
     return (
@@ -17,15 +14,5 @@ export function OrgCustomData() {
         The custom data records could not be loaded.
       </p>
     );
-  return (
-    <CustomDataRecordsPanel
-      records={records.data ?? []}
-      onSave={async (record, { isNew }) => {
-        await save.mutateAsync({ record, isNew });
-      }}
-      onDelete={async (record) => {
-        await remove.mutateAsync(record);
-      }}
-    />
-  );
+  return <CustomDataRecordsPanel records={records.data ?? []} {...handlers} />;
 }

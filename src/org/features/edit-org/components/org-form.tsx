@@ -1,6 +1,6 @@
 import type { Organisation } from '@/contract/crm/orgs';
 import { FormEngine, type FormSettings } from '@/core/forms';
-import { useUpdateOrg } from '../api/update-org';
+import { useUpdateOrg } from '@/org/entities/organisations/api';
 
 export const orgFormSettings: FormSettings = {
   rows: [

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { hasAccess, usePermissionGrants } from '@/core/permissions';
-import { orgRoutes, type OrgRouteName } from '@/core/permissions/routes';
+import { orgRoutes, type OrgRouteName } from '@/core/routes';
 
 /** The screens a signed-in user may reach from home, with what each is for. */
 const LINKS: readonly { route: OrgRouteName; text: string }[] = [

@@ -6,14 +6,11 @@ import {
   DataTable,
   type ColumnSettings,
   type RowAction,
+  type BulkActionSetting,
 } from '@/core/data-table';
-import { getIssuedLicences, issuedLicencesTableKey } from '../api/get-issued-licences';
+import { useOrgId } from '@/core/org';
+import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
 import { IssueLicenceModal, LicenceStateModal, RenewLicenceModal } from './licence-forms';
-
-/** Writes: org admins and business managers (server ISSUED_WRITE); a sysadmin holds every flag. */
-export const ISSUED_LICENCES_WRITE = {
-  user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'],
-} as const;
 
 export const issuedLicenceColumns: ColumnSettings<Licence> = {
   entity: 'Issued Licences',
@@ -44,14 +41,14 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Issue a licence',
     buttonText: 'Issue licence',
     display: ActionDisplay.BUTTON,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Renew',
     buttonText: 'Renew',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
   },
   // One DISABLE action per direction: the modal suspends or reinstates by the row's state.
   {
@@ -59,7 +56,7 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Suspend',
     buttonText: 'Suspend',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
     isVisibleFn: (row) => row?.state.name !== 'Suspended',
   },
   {
@@ -67,24 +64,29 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
     buttonTitle: 'Reinstate',
     buttonText: 'Reinstate',
     display: ActionDisplay.INLINE,
-    permissions: ISSUED_LICENCES_WRITE,
+    permissions: 'issuedLicences.write',
     isVisibleFn: (row) => row?.state.name === 'Suspended',
   },
 ];
 
+/** Issue 16: on the selection or on every matching licence, in one request (server mode). */
+const ISSUED_BULK: BulkActionSetting[] = [
+  { id: 'suspend', label: 'Suspend', danger: true, permissions: 'issuedLicences.write' },
+  { id: 'reinstate', label: 'Reinstate', permissions: 'issuedLicences.write' },
+];
+
 export function IssuedLicencesTable() {
+  const orgId = useOrgId();
   return (
     <DataTable<Licence>
       columnSettings={issuedLicenceColumns}
       title="Licences issued to customers"
-      queryKey={issuedLicencesTableKey}
-      fetchData={async ({ orgId, signal }) =>
-        orgId === null ? null : getIssuedLicences(orgId, signal)
-      }
+      query={issuedLicencesQueryOptions(orgId)}
+      source={issuedLicencesSource(orgId)}
+      bulkActions={ISSUED_BULK}
       actions={issuedLicenceActions}
       getRowId={(row) => String(row.id)}
-      renderModal={({ action, initialData, close }) => {
-        const row = initialData as Licence | null;
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) return <IssueLicenceModal onClose={close} />;
         if (!row) return null;
         if (action === ActionKind.EDIT) return <RenewLicenceModal licence={row} onClose={close} />;

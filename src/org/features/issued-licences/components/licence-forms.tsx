@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import type { Licence } from '@/contract/crm/licences';
-import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
+import {
+  FormEngine,
+  fromCalendarDate,
+  monthsAfter,
+  toCalendarDate,
+  type FormSettings,
+  type FormValues,
+} from '@/core/forms';
 import { formatDate } from '@/core/format';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { Modal } from '@/core/ui/modal';
-import { fromCalendarDate, monthsAfter, toCalendarDate } from '../api/dates';
+import { useChangeLicence, useIssueLicence } from '@/org/entities/licences/issued';
 import { useLicenceChoices, type LicenceChoices } from '../api/get-licence-choices';
-import { useIssueLicence } from '../api/issue-licence';
-import { useChangeLicence } from '../api/change-licence';
 
 const asNumber = (value: unknown): number | null => {
   const n = typeof value === 'number' ? value : Number(value);
@@ -108,11 +114,7 @@ function IssueForm({
       defaultValues={{ seats: 1, expiry: fromCalendarDate(monthsAfter(null, 12)) }}
       onSubmit={onSubmit}
       submitLabel="Issue"
-      actions={
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Cancel
-        </button>
-      }
+      onCancel={onClose}
     />
   );
 }
@@ -142,11 +144,7 @@ export function RenewLicenceModal({ licence, onClose }: { licence: Licence; onCl
           });
           onClose();
         }}
-        actions={
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        }
+        onCancel={onClose}
       />
     </Modal>
   );
@@ -158,31 +156,18 @@ export function LicenceStateModal({ licence, onClose }: { licence: Licence; onCl
   const kind = licence.state.name === 'Suspended' ? 'reinstate' : 'suspend';
   const verb = kind === 'suspend' ? 'Suspend' : 'Reinstate';
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmModal
       title={`${verb} licence`}
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={kind === 'suspend' ? 'btn btn-warning' : 'btn btn-primary'}
-            disabled={change.isPending}
-            onClick={() => change.mutate({ kind, licence }, { onSuccess: onClose })}
-          >
-            {verb}
-          </button>
-        </>
-      }
+      confirmLabel={verb}
+      confirmClassName={kind === 'suspend' ? 'btn btn-warning' : 'btn btn-primary'}
+      onClose={onClose}
+      onConfirm={() => change.mutateAsync({ kind, licence })}
     >
       <p className="mb-0">
         {kind === 'suspend'
           ? `Suspend the licence of ${licence.product.name} for ${licence.customerOrg.name}? Its users lose access until it is reinstated.`
           : `Reinstate the licence of ${licence.product.name} for ${licence.customerOrg.name}?`}
       </p>
-    </Modal>
+    </ConfirmModal>
   );
 }

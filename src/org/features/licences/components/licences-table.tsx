@@ -1,7 +1,8 @@
 import type { Licence } from '@/contract/crm/licences';
 import { ColumnType, DataKind, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDate, formatUser } from '@/core/format';
-import { getLicences, LICENCES_KEY } from '../api/get-licences';
+import { useOrgId } from '@/core/org';
+import { licencesQueryOptions, licencesSource } from '@/org/entities/licences/held';
 
 export const licenceColumnSettings: ColumnSettings<Licence> = {
   entity: 'Licences',
@@ -31,12 +32,13 @@ export const licenceColumnSettings: ColumnSettings<Licence> = {
 
 /** The licences the organisation holds (read-only: the vendor issues, suspends and renews). */
 export function LicencesTable() {
+  const orgId = useOrgId();
   return (
     <DataTable<Licence>
       columnSettings={licenceColumnSettings}
       title="Licences held"
-      queryKey={[LICENCES_KEY, 'table']}
-      fetchData={async ({ orgId, signal }) => (orgId === null ? null : getLicences(orgId, signal))}
+      query={licencesQueryOptions(orgId)}
+      source={licencesSource(orgId)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { Offering } from '@/contract/crm/offerings';
-import { Modal } from '@/core/ui/modal';
-import { useDeleteOffering } from '../api/delete-offering';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { useDeleteOffering } from '@/org/entities/offerings/mutations';
 
 export interface DeleteOfferingModalProps {
   offering: Offering;
@@ -13,37 +13,19 @@ export function DeleteOfferingModal({ offering, onClose, onDeleted }: DeleteOffe
   const remove = useDeleteOffering();
   const kind = offering.type === 'product' ? 'product' : 'service';
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmModal
       title={`Delete ${kind}`}
-      footer={
-        <>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              remove.mutate(offering, {
-                onSuccess: () => {
-                  onClose();
-                  onDeleted?.();
-                },
-              });
-            }}
-          >
-            Delete
-          </button>
-        </>
-      }
+      confirmLabel="Delete"
+      onClose={onClose}
+      onConfirm={async () => {
+        await remove.mutateAsync(offering);
+        onDeleted?.();
+      }}
     >
       <p className="mb-0">
         Delete the {kind} &lsquo;{offering.name}&rsquo;? This cannot be undone. An offering that
         subscriptions or licences use cannot be deleted.
       </p>
-    </Modal>
+    </ConfirmModal>
   );
 }

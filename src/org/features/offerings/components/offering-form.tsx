@@ -11,7 +11,7 @@ import {
 } from '@/core/forms';
 import { useOrgContext } from '@/core/org';
 import { Modal } from '@/core/ui/modal';
-import { useSaveOffering } from '../api/save-offering';
+import { useSaveOffering } from '@/org/entities/offerings/mutations';
 import { FeaturesEditor, type FeatureDraft } from './features-editor';
 
 export const OFFERING_TYPES: readonly DropdownItem[] = [
@@ -151,11 +151,7 @@ export function OfferingFormModal({ offering, onClose, onSaved }: OfferingFormMo
         defaultValues={defaultValues}
         onSubmit={onSubmit}
         submitLabel={isEdit ? 'Save' : 'Create'}
-        actions={
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        }
+        onCancel={onClose}
       >
         <FeaturesEditor features={features} errors={featureErrors} onChange={setFeatures} />
       </FormEngine>

@@ -7,12 +7,10 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { getOfferings, offeringsTableKey } from '../api/get-offerings';
+import { useOrgId } from '@/core/org';
+import { offeringsQueryOptions, offeringsSource } from '@/org/entities/offerings/api';
 import { DeleteOfferingModal } from './delete-offering-modal';
 import { OfferingFormModal, useSellableTypes } from './offering-form';
-
-/** Writes: org admins and business managers (server OFFERINGS_WRITE); a sysadmin holds every flag. */
-export const OFFERINGS_WRITE = { user: ['isOrgAdmin', 'isBusinessManager', 'isSysadmin'] } as const;
 
 const typeLabel = (row: Offering) => (row.type === 'product' ? 'Product' : 'Service');
 
@@ -57,6 +55,7 @@ export const offeringColumns: ColumnSettings<Offering> = {
 };
 
 export function OfferingsTable() {
+  const orgId = useOrgId();
   const sellable = useSellableTypes();
   const actions: RowAction<Offering>[] = [
     {
@@ -65,7 +64,7 @@ export function OfferingsTable() {
       buttonText: 'New offering',
       icon: 'bi bi-plus-lg',
       display: ActionDisplay.BUTTON,
-      permissions: OFFERINGS_WRITE,
+      permissions: 'offerings.write',
       // An organisation enabled for neither products nor services has nothing to create.
       isVisible: sellable.length > 0,
     },
@@ -74,26 +73,25 @@ export function OfferingsTable() {
       buttonTitle: 'Edit',
       buttonText: 'Edit',
       display: ActionDisplay.INLINE,
-      permissions: OFFERINGS_WRITE,
+      permissions: 'offerings.write',
     },
     {
       action: ActionKind.DELETE,
       buttonTitle: 'Delete',
       buttonText: 'Delete',
       display: ActionDisplay.INLINE,
-      permissions: OFFERINGS_WRITE,
+      permissions: 'offerings.write',
     },
   ];
   return (
     <DataTable<Offering>
       columnSettings={offeringColumns}
-      queryKey={offeringsTableKey}
+      query={offeringsQueryOptions(orgId)}
+      source={offeringsSource(orgId)}
       title="Products and services"
-      fetchData={async ({ orgId, signal }) => (orgId === null ? null : getOfferings(orgId, signal))}
       actions={actions}
       getRowId={(row) => String(row.id)}
-      renderModal={({ action, initialData, close }) => {
-        const row = initialData as Offering | null;
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.DELETE && row) {
           return <DeleteOfferingModal offering={row} onClose={close} />;
         }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CustomDataRecordsPanel } from '@/core/custom-data';
-import { useOrgCustomData, useOrgCustomDataMutations } from '../api/org-custom-data';
+import { useOrgCustomData, useOrgCustomDataHandlers } from '@/org/entities/organisations/api';
 
 export interface OrgCustomDataSectionProps {
   orgId: number;
@@ -11,7 +11,7 @@ export interface OrgCustomDataSectionProps {
 /** The custom data records of one organisation (the custom-data editor), under the table. */
 export function OrgCustomDataSection({ orgId, orgName, onClose }: OrgCustomDataSectionProps) {
   const query = useOrgCustomData(orgId);
-  const { save, remove } = useOrgCustomDataMutations(orgId);
+  const handlers = useOrgCustomDataHandlers(orgId);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'start' });
@@ -30,20 +30,7 @@ export function OrgCustomDataSection({ orgId, orgName, onClose }: OrgCustomDataS
         <CustomDataRecordsPanel
           title={`${orgName}: custom data records`}
           records={query.data}
-          onSave={async (record, { isNew }) => {
-            await save.mutateAsync({
-              recordId: isNew ? null : Number(record.id),
-              input: {
-                name: record.name,
-                description: record.description ?? null,
-                executionPriority: record.executionPriority,
-                data: record.data,
-              },
-            });
-          }}
-          onDelete={async (record) => {
-            await remove.mutateAsync(Number(record.id));
-          }}
+          {...handlers}
         />
       )}
     </div>

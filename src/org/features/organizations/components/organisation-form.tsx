@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Organisation } from '@/contract/crm/orgs';
 import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
 import { Modal } from '@/core/ui/modal';
-import { useSaveOrganisation } from '../api/save-organisation';
+import { useSaveOrganisation } from '@/org/entities/organisations/api';
 
 /** The form settings shared by create and edit (sysadmin): name, description, capability flags. */
 export const organisationFormSettings: FormSettings = {
@@ -64,11 +64,7 @@ export function OrganisationFormModal({ organisation, onClose }: OrganisationFor
           });
           onClose();
         }}
-        actions={
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        }
+        onCancel={onClose}
       />
     </Modal>
   );

@@ -7,7 +7,7 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { getOrganisations, organisationsTableKey } from '../api/get-organisations';
+import { organisationsQueryOptions, organisationsSource } from '@/org/entities/organisations/api';
 import { OrganisationFormModal } from './organisation-form';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -55,23 +55,20 @@ export const organisationColumns: ColumnSettings<Organisation> = {
   }),
 };
 
-// The route is sysadmin-only; so are these (server: sysadminOnly).
-const SYSADMIN = { user: ['isSysadmin'] } as const;
-
 export const organisationActions: RowAction<Organisation>[] = [
   {
     action: ActionKind.CREATE,
     buttonTitle: 'New organisation',
     buttonText: 'New organisation',
     display: ActionDisplay.BUTTON,
-    permissions: SYSADMIN,
+    permissions: 'organizations.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: SYSADMIN,
+    permissions: 'organizations.write',
   },
 ];
 
@@ -80,13 +77,13 @@ export function OrganisationsTable() {
     <DataTable<Organisation>
       columnSettings={organisationColumns}
       title="All organisations"
-      queryKey={organisationsTableKey}
-      fetchData={({ signal }) => getOrganisations(signal)}
+      query={organisationsQueryOptions()}
+      source={organisationsSource()}
       actions={organisationActions}
       getRowId={(row) => String(row.id)}
-      renderModal={({ action, initialData, close }) => (
+      renderModal={({ action, row, close }) => (
         <OrganisationFormModal
-          organisation={action === ActionKind.EDIT ? (initialData as Organisation) : null}
+          organisation={action === ActionKind.EDIT ? row : null}
           onClose={close}
         />
       )}

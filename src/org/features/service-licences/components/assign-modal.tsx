@@ -2,7 +2,7 @@ import type { Licence } from '@/contract/crm/licences';
 import { formatUser } from '@/core/format';
 import { FormEngine, type FormSettings } from '@/core/forms';
 import { Modal } from '@/core/ui/modal';
-import { useActiveMembers } from '../api/get-members';
+import { useActiveMembers } from '@/org/entities/org-users/api';
 
 export interface AssignModalProps {
   licence: Licence;
@@ -48,11 +48,7 @@ export function AssignModal({ licence, onAssign, onClose }: AssignModalProps) {
             const userId = Number(values.userId);
             await onAssign(userId, items.find((i) => i.id === userId)?.label ?? '');
           }}
-          actions={
-            <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-              Cancel
-            </button>
-          }
+          onCancel={onClose}
         />
       )}
     </Modal>

@@ -9,8 +9,9 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { formatDate, formatUser } from '@/core/format';
-import { Modal } from '@/core/ui/modal';
-import { useAssignLicence } from '../api/assign-licence';
+import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { licenceKeys } from '@/org/entities/licences/keys';
+import { useAssignLicence } from '@/org/entities/subscriptions/held';
 import { AssignModal } from './assign-modal';
 
 const columnSettings: ColumnSettings<Licence> = {
@@ -52,15 +53,13 @@ const actions: RowAction<Licence>[] = [
 
 /** The licences inside one software subscription; assign and unassign people. */
 export function ServiceLicencesTable({ subscription }: { subscription: SubscriptionDetail }) {
-  const assign = useAssignLicence();
+  const assign = useAssignLicence(licenceKeys.held);
   return (
     <DataTable<Licence>
       columnSettings={columnSettings}
       rows={subscription.licences}
       actions={actions}
-      renderModal={({ action, initialData, close }) => {
-        const licence = (Array.isArray(initialData) ? initialData[0] : initialData) as
-          Licence | undefined;
+      renderModal={({ action, row: licence, close }) => {
         if (!licence) return null;
         if (action === ActionKind.EDIT) {
           return (
@@ -80,40 +79,23 @@ export function ServiceLicencesTable({ subscription }: { subscription: Subscript
           );
         }
         return (
-          <Modal
-            open
-            onClose={close}
+          <ConfirmModal
             title="Unassign licence"
-            footer={
-              <>
-                <button type="button" className="btn btn-outline-secondary" onClick={close}>
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  disabled={assign.isPending}
-                  onClick={() => {
-                    assign
-                      .mutateAsync({
-                        subscriptionId: subscription.id,
-                        licenceId: licence.id,
-                        userId: null,
-                      })
-                      .then(close)
-                      .catch((e: unknown) => console.error(e));
-                  }}
-                >
-                  Unassign
-                </button>
-              </>
+            confirmLabel="Unassign"
+            onClose={close}
+            onConfirm={() =>
+              assign.mutateAsync({
+                subscriptionId: subscription.id,
+                licenceId: licence.id,
+                userId: null,
+              })
             }
           >
             <p className="mb-0">
               Take the {licence.product.name} licence from{' '}
               <strong>{formatUser(licence.assignedUser)}</strong>? The seat becomes free.
             </p>
-          </Modal>
+          </ConfirmModal>
         );
       }}
     />

@@ -1,15 +1,12 @@
 import type { Subscription } from '@/contract/crm/subscriptions';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDate } from '@/core/format';
-import { getMySubscriptions, MY_SUBSCRIPTIONS_KEY } from '../api/get-my-subscriptions';
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-/** Disabled by the vendor, Ended (past its end date), or Active. */
-const statusOf = (row: Subscription) =>
-  row.isDisabled ? 'Disabled' : row.endDate !== null && row.endDate < today() ? 'Ended' : 'Active';
+import { useOrgId } from '@/core/org';
+import {
+  mySubscriptionsQueryOptions,
+  mySubscriptionsSource,
+} from '@/org/entities/subscriptions/held';
+import { subscriptionStatus } from '@/org/entities/subscriptions/status';
 
 export const softwareColumnSettings: ColumnSettings<Subscription> = {
   entity: 'Software',
@@ -33,7 +30,7 @@ export const softwareColumnSettings: ColumnSettings<Subscription> = {
       title: 'Seats used',
       accessor: (row) => `${row.seatsUsed} of ${row.seatsAllowed}`,
     },
-    { id: 'status', title: 'Status', accessor: statusOf },
+    { id: 'status', title: 'Status', accessor: subscriptionStatus },
     { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE },
   ],
   sortIndex: 0,
@@ -44,7 +41,7 @@ export const softwareColumnSettings: ColumnSettings<Subscription> = {
     Vendor: row.orgName,
     'Seats used': row.seatsUsed,
     'Seats allowed': row.seatsAllowed,
-    Status: statusOf(row),
+    Status: subscriptionStatus(row),
     Start: formatDate(row.startDate),
     End: formatDate(row.endDate),
   }),
@@ -52,14 +49,13 @@ export const softwareColumnSettings: ColumnSettings<Subscription> = {
 
 /** The organisation's own software subscriptions; each opens its service licences. */
 export function SoftwareTable() {
+  const orgId = useOrgId();
   return (
     <DataTable<Subscription>
       columnSettings={softwareColumnSettings}
       title="Subscriptions"
-      queryKey={[MY_SUBSCRIPTIONS_KEY, 'table']}
-      fetchData={async ({ orgId, signal }) =>
-        orgId === null ? null : getMySubscriptions(orgId, signal)
-      }
+      query={mySubscriptionsQueryOptions(orgId)}
+      source={mySubscriptionsSource(orgId)}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { registrationCompletedSchema } from '@/contract/crm/misc';
 import { crmApi } from '@/core/api';
+import { userMetadataKeys } from '@/core/org';
 import { REGISTRATION_KEY, registrationPath } from './get-registration';
 
 /**
@@ -25,7 +26,7 @@ export function useCompleteRegistration(id: number, code: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [REGISTRATION_KEY] }),
-        queryClient.invalidateQueries({ queryKey: ['userMetadata'] }),
+        queryClient.invalidateQueries({ queryKey: userMetadataKeys.all }),
       ]),
   });
 }

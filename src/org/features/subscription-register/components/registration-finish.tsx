@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAuthSession } from '@/core/auth';
-import { getOrgHref } from '@/core/permissions/routes';
+import { getOrgHref } from '@/core/routes';
 import { storageKeys, writeStored } from '@/core/storage';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { useCompleteRegistration } from '../api/complete-registration';

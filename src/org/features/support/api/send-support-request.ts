@@ -5,7 +5,7 @@ import {
   type SupportRequest,
 } from '@/contract/crm/misc';
 import { crmApi } from '@/core/api';
-import { useSelectedOrgId } from '@/core/org';
+import { useOrgId } from '@/core/org';
 
 /** POST orgs/{orgId}/support-requests (only the three configured organisations). */
 export async function sendSupportRequest(orgId: number, input: SupportRequest) {
@@ -18,8 +18,8 @@ export async function sendSupportRequest(orgId: number, input: SupportRequest) {
 
 /** Nothing to invalidate: the portal lists no support requests. */
 export function useSendSupportRequest() {
-  const orgId = useSelectedOrgId();
+  const orgId = useOrgId();
   return useMutation({
-    mutationFn: (input: SupportRequest) => sendSupportRequest(orgId ?? 0, input),
+    mutationFn: (input: SupportRequest) => sendSupportRequest(orgId, input),
   });
 }

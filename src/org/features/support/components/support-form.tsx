@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { Attachment } from '@/contract/common';
 import { formatDateTime } from '@/core/format';
-import { FormEngine, type FormSettings } from '@/core/forms';
+import { attachmentsOf, FormEngine, type FormSettings } from '@/core/forms';
 import { useSendSupportRequest } from '../api/send-support-request';
 
 export const supportFormSettings: FormSettings = {
@@ -61,9 +60,7 @@ export function SupportForm() {
           const result = await send.mutateAsync({
             subject: String(values.subject ?? ''),
             message: String(values.message ?? ''),
-            attachments: (Array.isArray(values.attachments)
-              ? values.attachments
-              : []) as Attachment[],
+            attachments: attachmentsOf(values.attachments),
           });
           setSent(result);
           setFormKey((k) => k + 1);

@@ -1,40 +1,35 @@
 import { useMemo, useState } from 'react';
-import type { OrgUser } from '@/contract/crm/users';
+import type { MemberFlags, OrgUser } from '@/contract/crm/users';
 import {
   ActionDisplay,
   ActionKind,
   ColumnType,
   DataTable,
   useDataTableContext,
-  type ColumnSetting,
   type ColumnSettings,
   type RowAction,
+  type BulkActionSetting,
 } from '@/core/data-table';
 import { formatDate, formatUser } from '@/core/format';
 import type { FormValues } from '@/core/forms';
-import { useCanAccess, type PermissionRequirement } from '@/core/permissions';
-import { getOrgUsers, ORG_USERS_KEY } from '../api/get-org-users';
-import { useInviteUser } from '../api/invite-user';
-import { useRemoveMember } from '../api/remove-member';
-import { useResendInvitation } from '../api/resend-invitation';
-import { useRevokeInvitation } from '../api/revoke-invitation';
-import { useUpdateMember } from '../api/update-member';
+import { useCanAccess } from '@/core/permissions';
+import { flagToggleColumns, submitMember } from '@/core/members';
+import { useOrgId } from '@/core/org';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
-import { FLAG_LABELS, FLAG_NAMES, flagsOf, MemberModal } from './member-form';
+import { orgUsersQueryOptions, orgUsersSource } from '@/org/entities/org-users/api';
+import {
+  useInviteUser,
+  useRemoveMember,
+  useResendInvitation,
+  useRevokeInvitation,
+  useUpdateMember,
+} from '@/org/entities/org-users/mutations';
+import { flagsOf, memberFlags, MemberModal } from './member-form';
 
-/** Short headings keep the table within a laptop screen; the switches are named by them. */
-const FLAG_COLUMN_TITLES: Record<keyof typeof FLAG_LABELS, string> = {
-  isOrgAdmin: 'Org admin',
-  isBusinessManager: 'Business mgr',
-  isSubManager: 'Sub mgr',
-  isDeveloper: 'Developer',
-  isTechSupport: 'Tech support',
-};
-
-/** Who may invite, edit flags, resend and revoke (the server's rule). */
-export const MANAGE_USERS: PermissionRequirement = { user: ['isOrgAdmin', 'isSubManager'] };
-/** Who may remove a member, and grant or take org admin. */
-export const ORG_ADMIN: PermissionRequirement = { user: ['isOrgAdmin'] };
+/** Issue 16: resend the selected or every matching invitation, in one request (server mode). */
+const USERS_BULK: BulkActionSetting[] = [
+  { id: 'resend-invitation', label: 'Resend invitations', permissions: 'orgUsers.write' },
+];
 
 const isInvited = (row: OrgUser | null) => row?.status === 'Invited';
 const statusOf = (row: OrgUser) =>
@@ -46,21 +41,21 @@ const actions: RowAction<OrgUser>[] = [
     buttonTitle: 'Invite a user',
     buttonText: 'Invite user',
     display: ActionDisplay.BUTTON,
-    permissions: MANAGE_USERS,
+    permissions: 'orgUsers.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit permissions',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: MANAGE_USERS,
+    permissions: 'orgUsers.write',
   },
   {
     action: ActionKind.DISABLE,
     buttonTitle: 'Revoke invitation',
     buttonText: 'Revoke',
     display: ActionDisplay.INLINE,
-    permissions: MANAGE_USERS,
+    permissions: 'orgUsers.write',
     isVisibleFn: (row) => isInvited(row),
   },
   {
@@ -68,23 +63,20 @@ const actions: RowAction<OrgUser>[] = [
     buttonTitle: 'Remove from organisation',
     buttonText: 'Remove',
     display: ActionDisplay.INLINE,
-    permissions: ORG_ADMIN,
+    permissions: 'orgUsers.remove',
     isVisibleFn: (row) => row !== null && !isInvited(row) && !row.isOrgOwner,
   },
 ];
 
 function buildColumnSettings(
-  onToggle: ((row: OrgUser, flag: keyof typeof FLAG_LABELS, on: boolean) => void) | null,
+  onToggle: ((row: OrgUser, flag: keyof MemberFlags, on: boolean) => void) | null,
   canGrantAdmin: boolean,
 ): ColumnSettings<OrgUser> {
-  const flagColumns: ColumnSetting<OrgUser>[] = FLAG_NAMES.map((flag) => ({
-    id: flag,
-    title: FLAG_COLUMN_TITLES[flag],
-    type: ColumnType.TOGGLE_SWITCH,
-    ...(onToggle && (flag !== 'isOrgAdmin' || canGrantAdmin)
-      ? { onToggle: (row: OrgUser, on: boolean) => onToggle(row, flag, on) }
-      : {}),
-  }));
+  const flagColumns = flagToggleColumns(
+    memberFlags,
+    onToggle,
+    (flag) => flag !== 'isOrgAdmin' || canGrantAdmin,
+  );
   return {
     entity: 'Users',
     columns: [
@@ -101,7 +93,9 @@ function buildColumnSettings(
       Email: row.email,
       Status: statusOf(row),
       Owner: row.isOrgOwner ? 'Yes' : 'No',
-      ...Object.fromEntries(FLAG_NAMES.map((f) => [FLAG_LABELS[f], row[f] ? 'Yes' : 'No'])),
+      ...Object.fromEntries(
+        memberFlags.names.map((f) => [memberFlags.labels[f], row[f] ? 'Yes' : 'No']),
+      ),
       Invited: formatDate(row.invitedAt),
     }),
   };
@@ -112,8 +106,7 @@ function buildColumnSettings(
  * rows stay narrow; it is enabled when every selected row is a pending invitation.
  */
 function ResendButton({ resend }: { resend: (row: OrgUser) => Promise<unknown> }) {
-  const { selectedRows } = useDataTableContext();
-  const rows = selectedRows as OrgUser[];
+  const { selectedRows: rows } = useDataTableContext<OrgUser>();
   const [busy, setBusy] = useState(false);
   const enabled = rows.length > 0 && rows.every((r) => isInvited(r));
   return (
@@ -136,14 +129,14 @@ function ResendButton({ resend }: { resend: (row: OrgUser) => Promise<unknown> }
 
 /** The organisation's members and pending invitations (SPEC §2 /users). */
 export function UsersTable() {
-  const canManage = useCanAccess(MANAGE_USERS);
-  const isOrgAdmin = useCanAccess(ORG_ADMIN);
+  const canManage = useCanAccess('orgUsers.write');
+  const isOrgAdmin = useCanAccess('orgUsers.remove');
   const invite = useInviteUser();
   const update = useUpdateMember();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const remove = useRemoveMember();
-  const [saved, setSaved] = useState<number | null>(null);
+  const orgId = useOrgId();
 
   const { mutate: updateFlags } = update;
   const columnSettings = useMemo(
@@ -162,17 +155,12 @@ export function UsersTable() {
     <DataTable<OrgUser>
       columnSettings={columnSettings}
       title="Members and invitations"
-      queryKey={[ORG_USERS_KEY, 'table']}
-      fetchData={async ({ orgId, signal }) => (orgId === null ? null : getOrgUsers(orgId, signal))}
+      query={orgUsersQueryOptions(orgId)}
+      source={orgUsersSource(orgId)}
+      bulkActions={USERS_BULK}
       actions={actions}
       ribbon={canManage ? <ResendButton resend={(row) => resend.mutateAsync(row)} /> : null}
-      refreshTrigger={saved}
-      renderModal={({ action, initialData, close }) => {
-        const row = (Array.isArray(initialData) ? initialData[0] : initialData) as OrgUser | null;
-        const done = () => {
-          setSaved(Date.now());
-          close();
-        };
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE || action === ActionKind.EDIT) {
           const mode = action === ActionKind.CREATE ? 'invite' : 'edit';
           return (
@@ -182,19 +170,11 @@ export function UsersTable() {
               canGrantAdmin={isOrgAdmin}
               onClose={close}
               onSubmit={async (values: FormValues) => {
-                if (mode === 'invite') {
-                  await invite.mutateAsync({
-                    email: String(values.email ?? ''),
-                    ...flagsOf(values),
-                  });
-                } else if (row) {
-                  await update.mutateAsync({
-                    id: row.id,
-                    email: row.email,
-                    flags: flagsOf(values),
-                  });
-                }
-                done();
+                await submitMember(memberFlags, values, mode === 'edit' ? row : null, {
+                  add: invite.mutateAsync,
+                  update: update.mutateAsync,
+                });
+                close();
               }}
             />
           );
@@ -206,10 +186,7 @@ export function UsersTable() {
               title="Revoke invitation"
               confirmLabel="Revoke invitation"
               onClose={close}
-              onConfirm={async () => {
-                await revoke.mutateAsync(row);
-                setSaved(Date.now());
-              }}
+              onConfirm={() => revoke.mutateAsync(row)}
             >
               <p className="mb-0">
                 Revoke the invitation of <strong>{row.email}</strong>? The link in their email will
@@ -224,10 +201,7 @@ export function UsersTable() {
               title="Remove from organisation"
               confirmLabel="Remove"
               onClose={close}
-              onConfirm={async () => {
-                await remove.mutateAsync(row);
-                setSaved(Date.now());
-              }}
+              onConfirm={() => remove.mutateAsync(row)}
             >
               <p className="mb-0">
                 Remove <strong>{formatUser(row)}</strong> from the organisation? They lose access to

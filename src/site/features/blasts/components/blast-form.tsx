@@ -1,7 +1,6 @@
 import type { Blast, BlastListItem, BlastMetadata, UploadBlast } from '@/contract/data/blasts';
 import { BLAST_FILE_EXTENSION } from '@/contract/data/blasts';
-import { FormEngine, type Attachment, type FormSettings, type FormValues } from '@/core/forms';
-import { Modal } from '@/core/ui/modal';
+import { attachmentsOf, FormModal, type FormSettings, type FormValues } from '@/core/forms';
 
 export const STATUS_ITEMS = [
   { id: 'fired', label: 'Fired' },
@@ -13,7 +12,7 @@ export const CHOOSE_FILE_MESSAGE = 'Choose a .blst file';
 
 /** Upload validation (before any request): exactly one file, with the .blst extension. */
 export function uploadFileProblem(value: unknown): string | undefined {
-  const files = Array.isArray(value) ? (value as Attachment[]) : [];
+  const files = attachmentsOf(value);
   if (files.length === 0) return CHOOSE_FILE_MESSAGE;
   if (files.length > 1) return 'Choose one file';
   const name = files[0]?.fileName.trim().toLowerCase() ?? '';
@@ -100,7 +99,7 @@ export function toMetadata(values: FormValues): BlastMetadata {
 }
 
 export function toUpload(values: FormValues): UploadBlast {
-  const files = Array.isArray(values.file) ? (values.file as Attachment[]) : [];
+  const files = attachmentsOf(values.file);
   const { name, ...rest } = toMetadata(values);
   const file = files[0] ?? { fileName: '', base64: '' };
   return { ...rest, ...(name ? { name } : {}), file };
@@ -125,23 +124,14 @@ export function BlastModal({ mode, blast, onSubmit, onClose }: BlastModalProps) 
       }
     : { file: [], name: '', description: '', status: 'fired', firedAt: null, plannedAt: null };
   return (
-    <Modal
-      open
+    <FormModal
       onClose={onClose}
       size="lg"
       title={mode === 'upload' ? 'Upload a blast' : `Edit ${blast?.name ?? 'blast'}`}
-    >
-      <FormEngine
-        settings={blastFormSettings(mode)}
-        defaultValues={defaults}
-        submitLabel={mode === 'upload' ? 'Upload' : 'Save'}
-        onSubmit={onSubmit}
-        actions={
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        }
-      />
-    </Modal>
+      settings={blastFormSettings(mode)}
+      defaultValues={defaults}
+      submitLabel={mode === 'upload' ? 'Upload' : 'Save'}
+      onSubmit={onSubmit}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { BlastPlan, PublicBlast } from '@/contract/data/blasts';
 import type { UserRef } from '@/contract/common';
 import { formatDate, formatDateTime, formatFileSize, formatUser } from '@/core/format';
-import { blastFileAddress, downloadBlastFile } from '../api/download-blast-file';
+import { blastFileAddress, downloadBlastFile } from '@/site/entities/blasts/files';
 import { PlanView } from './plan-view';
 
 export interface BlastViewerProps {

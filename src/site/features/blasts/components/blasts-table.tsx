@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { BlastListItem } from '@/contract/data/blasts';
 import {
   ActionDisplay,
@@ -10,15 +10,16 @@ import {
 } from '@/core/data-table';
 import { formatDate, formatFileSize } from '@/core/format';
 import type { FormValues } from '@/core/forms';
-import { useOrgContext } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
-import { getBlasts } from '../api/get-blasts';
-import { BLASTS_KEY } from '../api/keys';
-import { useDeleteBlast } from '../api/delete-blast';
-import { useUpdateBlast } from '../api/update-blast';
-import { useUploadBlast } from '../api/upload-blast';
+import { useSiteScope } from '@/core/org';
+import { getSiteHref } from '@/core/routes';
+import {
+  blastsQueryOptions,
+  blastsSource,
+  useDeleteBlast,
+  useUpdateBlast,
+  useUploadBlast,
+} from '@/site/entities/blasts/api';
 import { BlastModal, toMetadata, toUpload } from './blast-form';
-import { BLAST_WRITERS } from './blast-permissions';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 const actions: RowAction<BlastListItem>[] = [
@@ -27,21 +28,21 @@ const actions: RowAction<BlastListItem>[] = [
     buttonTitle: 'Upload a .blst file',
     buttonText: 'Upload blast',
     display: ActionDisplay.BUTTON,
-    permissions: BLAST_WRITERS,
+    permissions: 'blasts.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit blast',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: BLAST_WRITERS,
+    permissions: 'blasts.write',
   },
   {
     action: ActionKind.DELETE,
     buttonTitle: 'Delete blast',
     buttonText: 'Delete',
     display: ActionDisplay.INLINE,
-    permissions: BLAST_WRITERS,
+    permissions: 'blasts.write',
   },
 ];
 
@@ -97,32 +98,20 @@ function columnSettings(siteId: number): ColumnSettings<BlastListItem> {
 
 /** The site's blasts: upload a .blst file, edit metadata, delete with confirmation. */
 export function BlastsTable() {
-  const { site } = useOrgContext();
-  const siteId = site?.id ?? 0;
+  const { orgId, siteId } = useSiteScope();
   const upload = useUploadBlast();
   const update = useUpdateBlast();
   const remove = useDeleteBlast();
-  const [saved, setSaved] = useState<number | null>(null);
   const settings = useMemo(() => columnSettings(siteId), [siteId]);
 
   return (
     <DataTable<BlastListItem>
       key={siteId}
       columnSettings={settings}
-      queryKey={[BLASTS_KEY, siteId, 'table']}
-      fetchData={async ({ orgId, signal }) =>
-        orgId === null || !site ? null : getBlasts(orgId, site.id, signal)
-      }
+      query={blastsQueryOptions(orgId, siteId)}
+      source={blastsSource(orgId, siteId)}
       actions={actions}
-      refreshTrigger={saved}
-      renderModal={({ action, initialData, close }) => {
-        const row = (
-          Array.isArray(initialData) ? initialData[0] : initialData
-        ) as BlastListItem | null;
-        const done = () => {
-          setSaved(Date.now());
-          close();
-        };
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) {
           return (
             <BlastModal
@@ -131,7 +120,7 @@ export function BlastsTable() {
               onClose={close}
               onSubmit={async (values: FormValues) => {
                 await upload.mutateAsync(toUpload(values));
-                done();
+                close();
               }}
             />
           );
@@ -145,7 +134,7 @@ export function BlastsTable() {
               onClose={close}
               onSubmit={async (values: FormValues) => {
                 await update.mutateAsync({ blastId: row.id, input: toMetadata(values) });
-                done();
+                close();
               }}
             />
           );
@@ -156,10 +145,7 @@ export function BlastsTable() {
               title="Delete blast"
               confirmLabel="Delete"
               onClose={close}
-              onConfirm={async () => {
-                await remove.mutateAsync(row);
-                setSaved(Date.now());
-              }}
+              onConfirm={() => remove.mutateAsync(row)}
             >
               <p className="mb-0">
                 Delete <strong>{row.name}</strong> and its file? Its links stop working and its

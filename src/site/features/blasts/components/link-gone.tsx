@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LINK_GONE_MESSAGE } from '@/contract/data/links';
-import { getSiteHref } from '@/core/permissions/routes';
+import { getSiteHref } from '@/core/routes';
 
 /**
  * A revoked or unknown link says so (SPEC §2). Signed in, it also points to the blasts shared

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { SharedBlast } from '@/contract/data/shared-blasts';
 import {
   ActionDisplay,
@@ -9,10 +8,13 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { formatDateTime, formatUser } from '@/core/format';
-import { getSiteHref } from '@/core/permissions/routes';
-import { getSharedBlasts } from '../api/get-shared-blasts';
-import { SHARED_BLASTS_KEY } from '../api/keys';
-import { useUnshareBlast } from '../api/unshare-blast';
+import { getSiteHref } from '@/core/routes';
+import { useOrgId } from '@/core/org';
+import {
+  sharedBlastsQueryOptions,
+  sharedBlastsSource,
+  useUnshareBlast,
+} from '@/site/entities/blasts/sharing';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 const sharedWith = (row: SharedBlast) => (row.target.kind === 'user' ? 'You' : row.target.orgName);
@@ -57,30 +59,23 @@ const actions: RowAction<SharedBlast>[] = [
 
 /** Blasts shared with the user or their organisations, with who shared them and when. */
 export function SharedBlastsTable() {
+  const orgId = useOrgId();
   const unshare = useUnshareBlast();
-  const [saved, setSaved] = useState<number | null>(null);
   return (
     <DataTable<SharedBlast>
       columnSettings={columnSettings}
-      queryKey={[SHARED_BLASTS_KEY, 'table']}
-      fetchData={({ signal }) => getSharedBlasts(signal)}
+      query={sharedBlastsQueryOptions(orgId)}
+      source={sharedBlastsSource()}
       getRowId={(row) => String(row.shareId)}
       actions={actions}
-      refreshTrigger={saved}
-      renderModal={({ action, initialData, close }) => {
-        const row = (
-          Array.isArray(initialData) ? initialData[0] : initialData
-        ) as SharedBlast | null;
+      renderModal={({ action, row, close }) => {
         if (action !== ActionKind.DELETE || !row) return null;
         return (
           <ConfirmModal
             title="Remove share"
             confirmLabel="Unshare"
             onClose={close}
-            onConfirm={async () => {
-              await unshare.mutateAsync(row.shareId);
-              setSaved(Date.now());
-            }}
+            onConfirm={() => unshare.mutateAsync(row.shareId)}
           >
             <p className="mb-0">
               Stop sharing <strong>{row.blastName}</strong> with {sharedWith(row)}?

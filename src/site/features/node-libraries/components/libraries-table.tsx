@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { NodeLibraryListItem } from '@/contract/data/node-libraries';
 import {
   ActionDisplay,
@@ -10,12 +10,14 @@ import {
 } from '@/core/data-table';
 import { formatDate } from '@/core/format';
 import type { FormValues } from '@/core/forms';
-import { getSiteHref } from '@/core/permissions/routes';
-import { useDeleteNodeLibrary } from '../api/delete-node-library';
-import { getNodeLibraries } from '../api/get-node-libraries';
-import { useNodeLibrary } from '../api/get-node-library';
-import { useSaveNodeLibrary } from '../api/save-node-library';
-import { NODE_LIBRARIES_KEY } from '../api/scope';
+import { getSiteHref } from '@/core/routes';
+import {
+  nodeLibrariesQueryOptions,
+  nodeLibrariesSource,
+  useDeleteNodeLibrary,
+  useNodeLibrary,
+  useSaveNodeLibrary,
+} from '@/site/entities/node-libraries/api';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { LibraryModal, toLibraryInput } from './library-form';
 import { useLibraryScope } from './use-library-scope';
@@ -92,7 +94,6 @@ export function LibrariesTable() {
   const { scope, scopeLabel, scopeOf, canWriteOrg, canWriteSite, canCreate } = useLibraryScope();
   const save = useSaveNodeLibrary();
   const remove = useDeleteNodeLibrary();
-  const [saved, setSaved] = useState<number | null>(null);
   const columnSettings = useMemo(() => buildColumnSettings(scope.siteId), [scope.siteId]);
   const actions = useMemo<RowAction<NodeLibraryListItem>[]>(
     () => [
@@ -124,18 +125,10 @@ export function LibrariesTable() {
     <DataTable<NodeLibraryListItem>
       key={`${scope.orgId}-${scope.siteId ?? 'org'}`}
       columnSettings={columnSettings}
-      queryKey={[NODE_LIBRARIES_KEY, scope.siteId, 'table']}
-      fetchData={({ signal }) => getNodeLibraries(scope, signal)}
+      query={nodeLibrariesQueryOptions(scope)}
+      source={nodeLibrariesSource(scope)}
       actions={actions}
-      refreshTrigger={saved}
-      renderModal={({ action, initialData, close }) => {
-        const row = (
-          Array.isArray(initialData) ? initialData[0] : initialData
-        ) as NodeLibraryListItem | null;
-        const done = () => {
-          setSaved(Date.now());
-          close();
-        };
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) {
           return (
             <LibraryModal
@@ -144,24 +137,21 @@ export function LibrariesTable() {
               onClose={close}
               onSubmit={async (values: FormValues) => {
                 await save.mutateAsync({ scope, input: toLibraryInput(values) });
-                done();
+                close();
               }}
             />
           );
         }
         if (!row) return null;
         if (action === ActionKind.EDIT)
-          return <EditLibrary item={row} onSaved={done} onClose={close} />;
+          return <EditLibrary item={row} onSaved={close} onClose={close} />;
         if (action === ActionKind.DELETE) {
           return (
             <ConfirmModal
               title="Delete node library"
               confirmLabel="Delete"
               onClose={close}
-              onConfirm={async () => {
-                await remove.mutateAsync({ scope: scopeOf(row), library: row });
-                setSaved(Date.now());
-              }}
+              onConfirm={() => remove.mutateAsync({ scope: scopeOf(row), library: row })}
             >
               <p className="mb-0">
                 Delete <strong>{row.name}</strong> {row.version} and its {row.nodeCount} nodes?

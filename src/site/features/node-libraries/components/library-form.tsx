@@ -1,6 +1,5 @@
 import type { LibraryNode, NodeLibrary, NodeLibraryInput } from '@/contract/data/node-libraries';
-import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
-import { Modal } from '@/core/ui/modal';
+import { FormModal, type FormSettings, type FormValues } from '@/core/forms';
 
 /** Nodes are edited as text: one node per line, 'name | type | description'. */
 export const NODE_LINE_HINT = 'One node per line: name | type | description (optional)';
@@ -103,24 +102,15 @@ export function LibraryModal({ library, scopeLabel, onSubmit, onClose }: Library
       }
     : { name: '', version: '1.0.0', description: '', nodesText: '' };
   return (
-    <Modal
-      open
+    <FormModal
       onClose={onClose}
       size="lg"
       title={library ? `Edit ${library.name}` : `Create a node library (${scopeLabel})`}
-    >
-      <p className="small text-body-secondary">{NODE_LINE_HINT}.</p>
-      <FormEngine
-        settings={libraryFormSettings}
-        defaultValues={defaults}
-        submitLabel={library ? 'Save' : 'Create'}
-        onSubmit={onSubmit}
-        actions={
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        }
-      />
-    </Modal>
+      intro={<p className="small text-body-secondary">{NODE_LINE_HINT}.</p>}
+      settings={libraryFormSettings}
+      defaultValues={defaults}
+      submitLabel={library ? 'Save' : 'Create'}
+      onSubmit={onSubmit}
+    />
   );
 }

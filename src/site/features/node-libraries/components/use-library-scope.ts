@@ -1,12 +1,6 @@
 import { useOrgContext } from '@/core/org';
-import { useCanAccess, type PermissionRequirement } from '@/core/permissions';
-import type { LibraryScope } from '../api/scope';
-
-export const ORG_LIBRARY_WRITERS: PermissionRequirement = { user: ['isOrgAdmin'] };
-export const SITE_LIBRARY_WRITERS: PermissionRequirement = {
-  user: ['isOrgAdmin'],
-  site: ['isSiteAdmin'],
-};
+import { useCanAccess } from '@/core/permissions';
+import type { LibraryScope } from '@/site/entities/node-libraries/api';
 
 /**
  * The scope of the page (the selected site's libraries inside a site, else the organisation's),
@@ -15,8 +9,8 @@ export const SITE_LIBRARY_WRITERS: PermissionRequirement = {
 export function useLibraryScope() {
   const { org, site } = useOrgContext();
   const scope: LibraryScope = { orgId: org.id, siteId: site?.id ?? null };
-  const canWriteOrg = useCanAccess(ORG_LIBRARY_WRITERS);
-  const canWriteSite = useCanAccess(SITE_LIBRARY_WRITERS);
+  const canWriteOrg = useCanAccess('nodeLibraries.write');
+  const canWriteSite = useCanAccess('siteNodeLibraries.write');
   /** The scope a given library is written through. */
   const scopeOf = (library: { siteId: number | null }): LibraryScope => ({
     orgId: org.id,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { SiteUser, SiteUserFlags } from '@/contract/data/site-users';
 import {
   ActionDisplay,
@@ -11,13 +11,17 @@ import {
 import { formatUser } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { notify } from '@/core/notify';
-import { useOrgContext } from '@/core/org';
-import { useAddSiteUser } from '../api/add-site-user';
-import { getSiteUsers, SITE_USERS_KEY } from '../api/get-site-users';
-import { useRemoveSiteUser } from '../api/remove-site-user';
-import { useUpdateSiteUser } from '../api/update-site-user';
+import { flagToggleColumns, submitMember } from '@/core/members';
+import { useOrgContext, useSiteScope } from '@/core/org';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
-import { flagsOf, SiteUserModal } from './site-user-form';
+import {
+  siteUsersQueryOptions,
+  siteUsersSource,
+  useAddSiteUser,
+  useRemoveSiteUser,
+  useUpdateSiteUser,
+} from '@/site/entities/site-users/api';
+import { flagsOf, siteUserFlags, SiteUserModal } from './site-user-form';
 
 const actions: RowAction<SiteUser>[] = [
   {
@@ -40,11 +44,6 @@ const actions: RowAction<SiteUser>[] = [
   },
 ];
 
-const FLAG_LABELS: Record<keyof SiteUserFlags, string> = {
-  isSiteAdmin: 'Site admin',
-  isSiteUser: 'Site user',
-};
-
 function buildColumnSettings(
   onToggle: (row: SiteUser, flag: keyof SiteUserFlags, on: boolean) => void,
 ): ColumnSettings<SiteUser> {
@@ -59,12 +58,7 @@ function buildColumnSettings(
         title: 'Status',
         accessor: (row) => (row.status === 'pending' ? 'Pending' : 'Active'),
       },
-      ...(Object.keys(FLAG_LABELS) as (keyof SiteUserFlags)[]).map((flag) => ({
-        id: flag,
-        title: FLAG_LABELS[flag],
-        type: ColumnType.TOGGLE_SWITCH,
-        onToggle: (row: SiteUser, on: boolean) => onToggle(row, flag, on),
-      })),
+      ...flagToggleColumns(siteUserFlags, onToggle),
     ],
     sortIndex: 1,
     csvMapperFn: (row) => ({
@@ -80,10 +74,10 @@ function buildColumnSettings(
 /** The site's users: add (a member of the organisation), edit the flags, remove. */
 export function SiteUsersTable() {
   const { site } = useOrgContext();
+  const { orgId, siteId } = useSiteScope();
   const add = useAddSiteUser();
   const update = useUpdateSiteUser();
   const remove = useRemoveSiteUser();
-  const [saved, setSaved] = useState<number | null>(null);
   const { mutate: updateFlags } = update;
   const columnSettings = useMemo(
     () =>
@@ -98,23 +92,14 @@ export function SiteUsersTable() {
       }),
     [updateFlags],
   );
-  const siteId = site?.id ?? 0;
   return (
     <DataTable<SiteUser>
       key={siteId}
       columnSettings={columnSettings}
-      queryKey={[SITE_USERS_KEY, siteId, 'table']}
-      fetchData={async ({ orgId, signal }) =>
-        orgId === null || !site ? null : getSiteUsers(orgId, site.id, signal)
-      }
+      query={siteUsersQueryOptions(orgId, siteId)}
+      source={siteUsersSource(orgId, siteId)}
       actions={actions}
-      refreshTrigger={saved}
-      renderModal={({ action, initialData, close }) => {
-        const row = (Array.isArray(initialData) ? initialData[0] : initialData) as SiteUser | null;
-        const done = () => {
-          setSaved(Date.now());
-          close();
-        };
+      renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE || action === ActionKind.EDIT) {
           const mode = action === ActionKind.CREATE ? 'add' : 'edit';
           return (
@@ -123,16 +108,11 @@ export function SiteUsersTable() {
               user={mode === 'edit' ? row : null}
               onClose={close}
               onSubmit={async (values: FormValues) => {
-                if (mode === 'add') {
-                  await add.mutateAsync({ email: String(values.email ?? ''), ...flagsOf(values) });
-                } else if (row) {
-                  await update.mutateAsync({
-                    id: row.id,
-                    email: row.email,
-                    flags: flagsOf(values),
-                  });
-                }
-                done();
+                await submitMember(siteUserFlags, values, mode === 'edit' ? row : null, {
+                  add: add.mutateAsync,
+                  update: update.mutateAsync,
+                });
+                close();
               }}
             />
           );
@@ -143,10 +123,7 @@ export function SiteUsersTable() {
               title="Remove from site"
               confirmLabel="Remove"
               onClose={close}
-              onConfirm={async () => {
-                await remove.mutateAsync(row);
-                setSaved(Date.now());
-              }}
+              onConfirm={() => remove.mutateAsync(row)}
             >
               <p className="mb-0">
                 Remove <strong>{formatUser(row)}</strong> from {site?.name ?? 'the site'}? They stay

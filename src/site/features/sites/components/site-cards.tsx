@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Site } from '@/contract/data/sites';
 import { useOrgContext, type Organisation } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
-import { useMySites } from '../api/get-my-sites';
+import { getSiteHref } from '@/core/routes';
+import { useMySites } from '@/site/entities/sites/api';
 
 function roleOf(site: Site, org: Organisation | undefined): string {
   const roles = [

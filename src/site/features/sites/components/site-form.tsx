@@ -1,8 +1,7 @@
 import type { Site, SiteInput, SiteSubscription } from '@/contract/data/sites';
 import { formatDate } from '@/core/format';
-import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
-import { Modal } from '@/core/ui/modal';
-import { useSiteSubscriptions } from '../api/get-site-subscriptions';
+import { FormModal, type FormSettings, type FormValues } from '@/core/forms';
+import { useSiteSubscriptions } from '@/site/entities/sites/api';
 
 /** The subscription dropdown: name, vendor and end date; disabled ones say so. */
 export const subscriptionItems = (subs: readonly SiteSubscription[]) =>
@@ -73,22 +72,15 @@ export function SiteModal({ orgId, site, onSubmit, onClose }: SiteModalProps) {
       }
     : { name: '', location: '', description: '', subscriptionId: -1 };
   return (
-    <Modal open onClose={onClose} size="lg" title={site ? `Edit ${site.name}` : 'Create a site'}>
-      {subs.isPending ? (
-        <p role="status">Loading subscriptions…</p>
-      ) : (
-        <FormEngine
-          settings={siteFormSettings(subs.data ?? [])}
-          defaultValues={defaults}
-          submitLabel={site ? 'Save' : 'Create'}
-          onSubmit={onSubmit}
-          actions={
-            <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-              Cancel
-            </button>
-          }
-        />
-      )}
-    </Modal>
+    <FormModal
+      onClose={onClose}
+      size="lg"
+      title={site ? `Edit ${site.name}` : 'Create a site'}
+      pending={subs.isPending ? <p role="status">Loading subscriptions…</p> : null}
+      settings={siteFormSettings(subs.data ?? [])}
+      defaultValues={defaults}
+      submitLabel={site ? 'Save' : 'Create'}
+      onSubmit={onSubmit}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Site } from '@/contract/data/sites';
 import {
   ActionDisplay,
@@ -11,10 +10,14 @@ import {
 import { formatDate } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { useOrgContext } from '@/core/org';
-import { getSiteHref } from '@/core/permissions/routes';
-import { getAllSites, getOrgSites } from '../api/get-sites';
-import { ALL_SITES_KEY, SITES_KEY } from '../api/keys';
-import { useSaveSite } from '../api/save-site';
+import { getSiteHref } from '@/core/routes';
+import {
+  allSitesQueryOptions,
+  orgSitesQueryOptions,
+  orgSitesSource,
+  allSitesSource,
+  useSaveSite,
+} from '@/site/entities/sites/api';
 import { SiteModal, toSiteInput } from './site-form';
 
 function columnSettings(scope: 'org' | 'all'): ColumnSettings<Site> {
@@ -59,14 +62,14 @@ const orgActions: RowAction<Site>[] = [
     buttonTitle: 'Create a site',
     buttonText: 'Create site',
     display: ActionDisplay.BUTTON,
-    permissions: { user: ['isOrgAdmin'] },
+    permissions: 'sites.write',
   },
   {
     action: ActionKind.EDIT,
     buttonTitle: 'Edit site',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: { user: ['isOrgAdmin'] },
+    permissions: 'sites.write',
   },
 ];
 const allActions: RowAction<Site>[] = [
@@ -75,7 +78,7 @@ const allActions: RowAction<Site>[] = [
     buttonTitle: 'Edit site',
     buttonText: 'Edit',
     display: ActionDisplay.INLINE,
-    permissions: { user: ['isSysadmin'] },
+    permissions: 'allSites.write',
   },
 ];
 
@@ -89,18 +92,13 @@ const all = columnSettings('all');
 export function SitesTable({ scope }: { scope: 'org' | 'all' }) {
   const context = useOrgContext();
   const save = useSaveSite();
-  const [saved, setSaved] = useState<number | null>(null);
   return (
     <DataTable<Site>
       columnSettings={scope === 'all' ? all : org}
-      queryKey={[scope === 'all' ? ALL_SITES_KEY : SITES_KEY, 'table']}
-      fetchData={async ({ orgId, signal }) =>
-        scope === 'all' ? getAllSites(signal) : orgId === null ? null : getOrgSites(orgId, signal)
-      }
+      query={scope === 'all' ? allSitesQueryOptions() : orgSitesQueryOptions(context.org.id)}
+      source={scope === 'all' ? allSitesSource() : orgSitesSource(context.org.id)}
       actions={scope === 'all' ? allActions : orgActions}
-      refreshTrigger={saved}
-      renderModal={({ action, initialData, close }) => {
-        const row = (Array.isArray(initialData) ? initialData[0] : initialData) as Site | null;
+      renderModal={({ action, row, close }) => {
         if (action !== ActionKind.CREATE && action !== ActionKind.EDIT) return null;
         const site = action === ActionKind.EDIT ? row : null;
         const orgId = site?.orgId ?? context.org.id;
@@ -111,7 +109,6 @@ export function SitesTable({ scope }: { scope: 'org' | 'all' }) {
             onClose={close}
             onSubmit={async (values: FormValues) => {
               await save.mutateAsync({ orgId, siteId: site?.id, input: toSiteInput(values) });
-              setSaved(Date.now());
               close();
             }}
           />

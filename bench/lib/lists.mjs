@@ -1,0 +1,167 @@
+// The lists at any size (issue 16, docs/lists.md): the Issued Licences list endpoint under
+// autocannon at 10k and 100k rows on the embedded database and 1M rows on PostgreSQL, beside
+// PostgreSQL answering the page's own statement (pgbench), plus deep, sorted, filtered and
+// searched variants. Each scenario runs a stack of its own on a free port.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { load, signInOverHttp } from './http.mjs';
+import { freePort, round } from './util.mjs';
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const ORG_PORTAL = 'http://localhost:5173'; // the redirect URI the provider knows (not served)
+const ACCOUNT = { email: 'owner@example.com', password: 'demo' };
+
+/** The scenarios: DEMO_SCALE 3 and 30 give Acme ~10k and ~100k issued licences. */
+export function listScenarios(smoke) {
+  const only = process.env.BENCH_LISTS?.split(',');
+  return allScenarios(smoke).filter((s) => !only || only.includes(s.name.replace('lists.', '')));
+}
+function allScenarios(smoke) {
+  if (smoke)
+    return [{ name: 'lists.smoke', label: 'smoke (PGlite, in memory)', scale: 0.1, memory: true }];
+  return [
+    { name: 'lists.embedded10k', label: '10k rows, PGlite', scale: 3 },
+    { name: 'lists.embedded100k', label: '100k rows, PGlite', scale: 30 },
+    { name: 'lists.postgres1m', label: '1M rows, PostgreSQL', scale: 1, licences: 1_000_000 },
+  ];
+}
+
+/** The requests: [name, body of a request, or a function of the total giving one]. */
+const page = (total, extra = {}) => {
+  // A random one of the first 200 pages (or of all of them): paging, not one cached answer.
+  const pages = Math.max(1, Math.min(200, Math.floor(total / 50)));
+  return () => ({ take: 50, skip: 50 * Math.floor(Math.random() * pages), ...extra });
+};
+const VARIANTS = [
+  ['page50', (total) => page(total)],
+  ['sortCustomer', (total) => page(total, { sortBy: 'customerOrg.name' })],
+  ['sortExpiryDesc', (total) => page(total, { sortBy: 'expiry', sortDesc: true })],
+  [
+    'filtered',
+    () => () => ({ take: 50, filters: { 'state.name': 'Suspended', seats: { min: 5, max: 15 } } }),
+  ],
+  ['search', () => () => ({ take: 50, search: 'ridge' })],
+  ['deep', (total) => () => ({ take: 50, skip: Math.max(0, total - 100) })],
+];
+/** The statements pgbench runs: the same page statements as the stack (fixed first page). */
+const PGBENCH = [
+  ['page50', { take: 50 }],
+  ['sortCustomer', { take: 50, sortBy: 'customerOrg.name' }],
+];
+
+function tool(repo, tsx, args, env = {}) {
+  const result = spawnSync(process.execPath, [tsx, ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/**
+ * pgbench with one statement, prepared (as the stack's statements are: server/db/pg.ts), 10
+ * clients; answers transactions per second.
+ */
+function pgbench(databaseUrl, sql, { durationS, connections }) {
+  const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));
+  const file = join(dir, 'page.sql');
+  writeFileSync(file, `${sql}\n`);
+  try {
+    const url = new URL(databaseUrl);
+    const args = ['-n', '-M', 'prepared', '-c', String(connections), '-j', '2'];
+    args.push('-T', String(durationS), '-f', file);
+    args.push('-h', url.hostname, '-p', url.port, '-U', url.username, url.pathname.slice(1));
+    const result = spawnSync(join(PG_BIN, 'pgbench'), args, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`pgbench failed:\n${result.stderr}`);
+    const tps = /tps = ([\d.]+)/.exec(result.stdout)?.[1];
+    const latency = /latency average = ([\d.]+) ms/.exec(result.stdout)?.[1];
+    return { tps: round(Number(tps)), latencyAverageMs: round(Number(latency), 2) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs every scenario. `startStack({ port, dataDir, scale, env })` starts the stack (its
+ * process registered for stopAll), `fig` records a figure, `details` the runs.
+ */
+export async function listsPhase({ repo, tsx, smoke, dataDir, opts, startStack, fig, details }) {
+  for (const scenario of listScenarios(smoke)) {
+    console.log(`   ${scenario.label} …`);
+    let cluster;
+    try {
+      const env = {};
+      if (scenario.licences) {
+        cluster = JSON.parse(tool(repo, tsx, ['server/tools/bench-postgres.ts', 'start']));
+        const started = performance.now();
+        const loaded = tool(
+          repo,
+          tsx,
+          ['server/tools/add-licences.ts', String(scenario.licences)],
+          { DATABASE_URL: cluster.databaseUrl, DEMO_SCALE: String(scenario.scale) },
+        );
+        fig(`${scenario.name}.loadMs`, round(performance.now() - started));
+        console.log(`   ${loaded}`);
+        env.DATABASE_URL = cluster.databaseUrl;
+      }
+      const port = await freePort();
+      const started = performance.now();
+      const stack = await startStack({
+        port,
+        dataDir: scenario.memory ? 'memory' : join(dataDir, `lists-${scenario.scale}`),
+        scale: scenario.scale,
+        env,
+      });
+      fig(`${scenario.name}.startMs`, round(performance.now() - started));
+      const url = `http://localhost:${port}`;
+      const token = await signInOverHttp(url, { ...ACCOUNT, portal: ORG_PORTAL });
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const list = `${url}/crm/v1/orgs/1/issued-licences/list`;
+      const first = await fetch(list, { method: 'POST', headers, body: '{"take":1}' });
+      const { data } = await first.json();
+      fig(`${scenario.name}.rows`, data.totalAvailable);
+      console.log(
+        `   ${data.totalAvailable} issued licences${data.totalIsEstimate ? ' (estimated)' : ''}`,
+      );
+      for (const [variant, bodyOf] of VARIANTS) {
+        const body = bodyOf(data.totalAvailable);
+        const options = {
+          url: list,
+          method: 'POST',
+          headers,
+          requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }],
+        };
+        if (!smoke) await load(variant, options, { durationS: 1, connections: opts.connections });
+        const r = await load(variant, options, opts);
+        details[`${scenario.name}.${variant}`] = { ...r, request: body() };
+        fig(`${scenario.name}.${variant}.rps`, r.rps);
+        fig(`${scenario.name}.${variant}.p50Ms`, r.p50Ms);
+        fig(`${scenario.name}.${variant}.p99Ms`, r.p99Ms);
+        if (r.errors) fig(`${scenario.name}.${variant}.errors`, r.errors);
+        console.log(
+          `   ${variant}: ${r.rps} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}`,
+        );
+      }
+      if (cluster) {
+        const databaseUrl = cluster.databaseUrl;
+        for (const [variant, body] of PGBENCH) {
+          const sql = tool(repo, tsx, [
+            'server/tools/bench-postgres.ts',
+            'sql',
+            JSON.stringify(body),
+          ]);
+          const r = pgbench(databaseUrl, sql, opts);
+          details[`${scenario.name}.pgbench.${variant}`] = { ...r, sql };
+          fig(`${scenario.name}.pgbench.${variant}.tps`, r.tps);
+          console.log(`   pgbench ${variant}: ${r.tps} tps, latency ${r.latencyAverageMs} ms`);
+        }
+      }
+      await stack.stop();
+    } finally {
+      if (cluster) tool(repo, tsx, ['server/tools/bench-postgres.ts', 'stop', cluster.dir]);
+    }
+  }
+}

@@ -1,0 +1,334 @@
+/**
+ * The SQL of the list engine (docs/lists.md): a list's definition (each column id of the
+ * contract's table mapped to its SQL), and from it the where clause (scope, filters, search), the
+ * order, the from clause a query needs, and the statement of a page. Every value reaches SQL as a
+ * parameter; only the definition's own SQL is spliced in. The queries that run them:
+ * server/http/list.ts.
+ */
+import {
+  isSortable,
+  type DateFilter,
+  type ListColumn,
+  type ListColumns,
+  type NumberFilter,
+} from '@/contract/lists';
+import type { SqlParam } from '../db/types';
+import { pageOf } from './envelope';
+import { dayStart, nextDay } from './zoned';
+
+export interface ColumnSql {
+  /** The value: text for text and select columns, a number, a date or timestamptz, a boolean. */
+  sql: string;
+  /** It may be null: nulls sort last in both directions, as in the portal's client mode. */
+  nullable?: boolean;
+  /** A timestamptz: date filters take the days of the request's time zone. */
+  instant?: boolean;
+  /** Text and select columns are searched unless false. */
+  searchable?: boolean;
+  /**
+   * A text column of a table the list reaches by a foreign key ('co.name' through
+   * l.customer_org_id): its filter and search ask that table for the matching keys
+   * (`fk = any(array(select key from … where …))`) instead of joining it to every row, so
+   * an index of the list's table finds the rows and a million rows are not joined to be tested.
+   */
+  lookup?: { fk: string; from: string; key: string };
+  /**
+   * A select column computed from others (a state that depends on today's date): the predicate
+   * of each value on the stored columns, which the planner can estimate and indexes can serve.
+   */
+  when?: Readonly<Record<string, string>>;
+}
+export type ColumnSqlMap<C extends ListColumns> = { readonly [K in keyof C]: ColumnSql };
+
+export interface ListDef<C extends ListColumns, Row, Out> {
+  columns: C;
+  /** Every column of the contract's table, mapped to SQL (the type makes it complete). */
+  sql: ColumnSqlMap<C>;
+  /**
+   * from and join clauses, without 'from'. Every join must keep the rows of the first table as
+   * they are (an inner join along a not-null foreign key, a left join on a unique key): the
+   * engine leaves out the joins a query does not reference when it counts and pages.
+   */
+  from: string;
+  /** The rows' unique integer key ('l.id'): tie-breaker, selections, export chunks. */
+  key: string;
+  /** The select list of one answer row; map turns a database row into the answer. */
+  select: string;
+  map: (row: Row) => Out;
+  defaultSort: { by: keyof C & string; desc?: boolean };
+}
+
+/** The part of a request that only the route knows: where clauses from the path and extras. */
+export interface Scope {
+  where: string[];
+  /** $1.. of the scope's where clauses and of the definition's from clause. */
+  params: SqlParam[];
+}
+
+export interface ListQueryInput {
+  search?: string | undefined;
+  sortBy?: string | undefined;
+  sortDesc?: boolean | undefined;
+  filters?: Record<string, unknown> | undefined;
+  timeZone?: string | undefined;
+}
+
+/**
+ * The text of a column contains the pattern (case-insensitive; `pattern` a parameter). A lookup
+ * column asks its table for the keys: as an array when the test stands alone (a filter: an index
+ * of the list's table takes `fk = any(…)`), as `fk in (…)` inside the search's or (a hashed
+ * subplan: one probe per row, where testing an array is a scan of it per row; at a million
+ * licences a search's count 457 → 85 ms). The trigram indexes of migration 040 find the keys.
+ */
+function textMatch(map: ColumnSql, pattern: string, within: 'filter' | 'search'): string {
+  if (!map.lookup) return `(${map.sql}) ilike ${pattern}`;
+  const { fk, from, key } = map.lookup;
+  const keys = `select ${key} from ${from} where (${map.sql}) ilike ${pattern}`;
+  return within === 'filter' ? `${fk} = any(array(${keys}))` : `${fk} in (${keys})`;
+}
+
+/** A SQL fragment builder that numbers its parameters after the scope's. */
+export class Sql {
+  readonly params: SqlParam[];
+  constructor(params: readonly SqlParam[]) {
+    this.params = [...params];
+  }
+  param(value: SqlParam, cast = ''): string {
+    this.params.push(value);
+    return `$${this.params.length}${cast}`;
+  }
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterSql(
+  sql: Sql,
+  column: ListColumn,
+  map: ColumnSql,
+  value: unknown,
+  timeZone: string,
+): string | null {
+  const e = `(${map.sql})`;
+  switch (column.kind) {
+    case 'text': {
+      // Literal, as typed (the filter row's text is not trimmed); empty is no filter.
+      const text = String(value);
+      return text ? textMatch(map, sql.param(escapeLike(text)), 'filter') : null;
+    }
+    case 'number': {
+      let { min, max } = value as NumberFilter;
+      // SPEC §5 (date ranges): a start after the end swaps them; ranges of numbers alike.
+      if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+      const parts = [
+        ...(min !== undefined ? [`${e} >= ${sql.param(min, '::numeric')}`] : []),
+        ...(max !== undefined ? [`${e} <= ${sql.param(max, '::numeric')}`] : []),
+      ];
+      return parts.length ? parts.join(' and ') : null;
+    }
+    case 'date': {
+      let { from, to } = value as DateFilter;
+      if (from !== undefined && to !== undefined && from > to) [from, to] = [to, from];
+      const parts: string[] = [];
+      if (map.instant) {
+        // Days of the user's time zone: [start of from, start of the day after to).
+        if (from) parts.push(`${e} >= ${sql.param(dayStart(from, timeZone), '::timestamptz')}`);
+        if (to) parts.push(`${e} < ${sql.param(dayStart(nextDay(to), timeZone), '::timestamptz')}`);
+      } else {
+        if (from) parts.push(`${e} >= ${sql.param(from, '::date')}`);
+        if (to) parts.push(`${e} <= ${sql.param(to, '::date')}`);
+      }
+      return parts.length ? parts.join(' and ') : null;
+    }
+    case 'select': {
+      const values = (Array.isArray(value) ? value : [value]).map(String);
+      if (map.when) return `(${values.map((v) => `(${map.when?.[v] ?? 'false'})`).join(' or ')})`;
+      return `${e} = any(${sql.param(values, '::text[]')})`;
+    }
+    case 'boolean':
+      return `coalesce(${e}, false) = ${sql.param(value === true, '::boolean')}`;
+  }
+}
+
+/** The columns a list's search reads: its text and select columns, unless marked otherwise. */
+export function searchedColumns<C extends ListColumns>(
+  def: ListDef<C, unknown, unknown>,
+): string[] {
+  return Object.keys(def.columns).filter((id) => {
+    const c = def.columns[id] as ListColumn;
+    return (c.kind === 'text' || c.kind === 'select') && def.sql[id]?.searchable !== false;
+  });
+}
+
+/** The where clause of a list query: the scope, the filters and the search. */
+export function whereOf<C extends ListColumns>(
+  def: ListDef<C, unknown, unknown>,
+  scope: Scope,
+  query: ListQueryInput,
+): { where: string; params: SqlParam[] } {
+  const sql = new Sql(scope.params);
+  const clauses = [...scope.where];
+  const timeZone = query.timeZone ?? 'UTC';
+  for (const [id, value] of Object.entries(query.filters ?? {})) {
+    // Own keys of the definition only (the contract's strict schema already refused others).
+    if (value === undefined || value === null || !Object.hasOwn(def.columns, id)) continue;
+    const clause = filterSql(
+      sql,
+      def.columns[id] as ListColumn,
+      def.sql[id] as ColumnSql,
+      value,
+      timeZone,
+    );
+    if (clause) clauses.push(clause);
+  }
+  const search = query.search?.trim();
+  if (search) {
+    let pattern: string | undefined;
+    const needle = search.toLowerCase();
+    const tests = searchedColumns(def).flatMap((id) => {
+      const column = def.columns[id] as ListColumn;
+      const map = def.sql[id] as ColumnSql;
+      if (column.kind !== 'select')
+        return [textMatch(map, (pattern ??= sql.param(escapeLike(search))), 'search')];
+      // A select column's values are known: test them here, and the rows by equality.
+      const hits = column.values.filter((v) => v.toLowerCase().includes(needle));
+      if (hits.length === 0) return [];
+      if (map.when) return hits.map((v) => `(${map.when?.[v] ?? 'false'})`);
+      return [`(${map.sql}) = any(${sql.param(hits, '::text[]')})`];
+    });
+    clauses.push(tests.length ? `(${tests.join(' or ')})` : 'false');
+  }
+  return { where: clauses.length ? `where ${clauses.join(' and ')}` : '', params: sql.params };
+}
+
+/**
+ * The order by clause: the column (text case-insensitively, in code point order as the portal's
+ * client mode compares), then the key in the same direction, so that one index serves a column
+ * both ways; nulls last in both directions.
+ */
+export function orderOf<C extends ListColumns>(
+  def: ListDef<C, unknown, unknown>,
+  query: ListQueryInput,
+): string {
+  const requested =
+    query.sortBy && Object.hasOwn(def.columns, query.sortBy) ? query.sortBy : undefined;
+  const by = requested ?? def.defaultSort.by;
+  const desc = requested ? query.sortDesc === true : def.defaultSort.desc === true;
+  const column = def.columns[by] as ListColumn;
+  const map = def.sql[by] as ColumnSql;
+  const dir = desc ? 'desc' : 'asc';
+  if (!isSortable(column) || map.sql === def.key) return `${def.key} ${dir}`;
+  const expr =
+    column.kind === 'text'
+      ? `lower(${map.sql}) collate "C"`
+      : column.kind === 'select'
+        ? `(${map.sql}) collate "C"`
+        : `(${map.sql})`;
+  return `${expr} ${dir}${map.nullable ? ' nulls last' : ''}, ${def.key} ${dir}`;
+}
+
+interface Join {
+  alias: string;
+  sql: string;
+}
+const parsedFroms = new Map<string, { table: string; joins: Join[] }>();
+
+/** Splits a from clause into its first table and its top-level joins, each with its alias. */
+function parseFrom(from: string) {
+  let parsed = parsedFroms.get(from);
+  if (parsed) return parsed;
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const re = /[()]|\b(?:(?:left|inner)\s+)?join\b/gi;
+  for (let m = re.exec(from); m; m = re.exec(from)) {
+    if (m[0] === '(') depth++;
+    else if (m[0] === ')') depth--;
+    else if (depth === 0) {
+      parts.push(from.slice(start, m.index).trim());
+      start = m.index;
+    }
+  }
+  parts.push(from.slice(start).trim());
+  const [table = '', ...rest] = parts;
+  const joins = rest.map((sql) => {
+    const alias = /\s(\w+)\s+on\s/i.exec(sql)?.[1];
+    if (!alias) throw new Error(`A list's join without an alias: ${sql}`);
+    return { alias, sql };
+  });
+  parsed = { table, joins };
+  parsedFroms.set(from, parsed);
+  return parsed;
+}
+
+const aliasesIn = (sql: string) =>
+  new Set([...sql.matchAll(/\b([a-z_]\w*)\./gi)].map((m) => m[1] as string));
+
+/**
+ * The from clause a query needs: the first table and the joins its SQL refers to (with the
+ * joins those refer to), and those holding a parameter (every parameter must stay referenced).
+ * A page deep in a million rows then walks one index, not six joins.
+ */
+export function fromFor(from: string, ...sql: string[]): string {
+  const { table, joins } = parseFrom(from);
+  const wanted = aliasesIn(sql.join(' '));
+  for (const j of joins) if (j.sql.includes('$')) wanted.add(j.alias);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const j of joins) {
+      if (!wanted.has(j.alias)) continue;
+      for (const a of aliasesIn(j.sql)) {
+        if (!wanted.has(a)) {
+          wanted.add(a);
+          grew = true;
+        }
+      }
+    }
+  }
+  return [table, ...joins.filter((j) => wanted.has(j.alias)).map((j) => j.sql)].join(' ');
+}
+
+/**
+ * The statement of one page (one row more than asked, for hasMore): the page's keys first, over
+ * the joins the filters and the sort need; then its rows, in the scope again (a key names a row
+ * only within it, e.g. a user among an organisation's members).
+ */
+export function pageQuery<C extends ListColumns, Row, Out>(
+  def: ListDef<C, Row, Out>,
+  scope: Scope,
+  query: ListQueryInput & { skip?: number | undefined; take?: number | undefined },
+) {
+  const { skip, take } = pageOf(query);
+  const { where, params } = whereOf(def as ListDef<C, unknown, unknown>, scope, query);
+  const order = orderOf(def as ListDef<C, unknown, unknown>, query);
+  const from = fromFor(def.from, where, order, def.key);
+  const scoped = scope.where.length ? `where ${scope.where.join(' and ')}` : '';
+  // Limit and offset as parameters: one statement text per query shape, prepared once.
+  const page = new Sql(params);
+  const limit = page.param(take + 1, '::int');
+  const offset = page.param(skip, '::int');
+  const sql = `select ${def.select} from ${def.from}
+       join unnest(array(select ${def.key} from ${from} ${where} order by ${order} limit ${limit} offset ${offset}))
+         with ordinality as __page(__key, __n) on ${def.key} = __page.__key
+     ${scoped} order by __page.__n`;
+  return { sql, params: page.params, from, where, whereParams: params };
+}
+
+/**
+ * The user cell as the portals show it (SPEC §3, src/core/format formatUser): 'First Last
+ * <email>', or 'Pending user activation' without a first name; null without a user.
+ */
+export const userDisplaySql = (u: string) => `case
+  when ${u}.id is null then null
+  when btrim(coalesce(${u}.first_name, '')) = '' then 'Pending user activation'
+  else btrim(btrim(${u}.first_name) || ' ' || btrim(coalesce(${u}.last_name, ''))) || ' <' || lower(btrim(${u}.email)) || '>'
+end`;
+
+/** The SQL of the contract's personColumns for the users table under alias `u`. */
+export const personSql = (u: string) => ({
+  id: { sql: `${u}.id` },
+  user: { sql: userDisplaySql(u) },
+  email: { sql: `${u}.email` },
+  firstName: { sql: `${u}.first_name`, nullable: true },
+  lastName: { sql: `${u}.last_name`, nullable: true },
+});

@@ -1,0 +1,181 @@
+/**
+ * The list engine's queries (docs/lists.md): one page with its total (exact up to a threshold,
+ * estimated beyond), and the ordered keys of a selection with the rows of some keys, which the
+ * exports and bulk actions walk. The SQL they run is built in server/http/list-sql.ts.
+ */
+import { EXACT_COUNT_LIMIT, type ListColumns, type ListPage } from '@/contract/lists';
+import type { Queryable, SqlParam } from '../db/types';
+import { pageOf } from './envelope';
+import {
+  Sql,
+  fromFor,
+  orderOf,
+  pageQuery,
+  whereOf,
+  type ListDef,
+  type ListQueryInput,
+  type Scope,
+} from './list-sql';
+
+export * from './list-sql';
+
+/** Counts matching rows, at most `limit` + 1 of them. */
+async function countUpTo(
+  db: Queryable,
+  from: string,
+  where: string,
+  params: SqlParam[],
+  limit?: number,
+) {
+  const inner = `select 1 from ${from} ${where}${limit === undefined ? '' : ` limit ${limit + 1}`}`;
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from (${inner}) t`,
+    params,
+  );
+  return row?.n ?? 0;
+}
+
+/** The planner's estimate of the matching rows (EXPLAIN, nothing run). */
+async function estimate(db: Queryable, from: string, where: string, params: SqlParam[]) {
+  const [row] = await db.query<{ 'QUERY PLAN': unknown }>(
+    `explain (format json) select 1 from ${from} ${where}`,
+    params,
+  );
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
+    Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+  return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * Estimated totals, remembered for a short while by the query they count: a table in server
+ * mode asks the same query for page after page (and prefetches the next), and a total that is
+ * "about N" anyway need not be counted again each time. Exact totals are never cached.
+ */
+const ESTIMATE_TTL_MS = 30_000;
+const estimates = new Map<string, { total: number; at: number }>();
+function rememberedEstimate(key: string): number | undefined {
+  const hit = estimates.get(key);
+  if (!hit) return undefined;
+  if (Date.now() - hit.at > ESTIMATE_TTL_MS) {
+    estimates.delete(key);
+    return undefined;
+  }
+  return hit.total;
+}
+function rememberEstimate(key: string, total: number) {
+  if (estimates.size >= 1000) estimates.delete(estimates.keys().next().value as string);
+  estimates.set(key, { total, at: Date.now() });
+}
+
+/**
+ * One page with its total. The page asks one row more than it shows (hasMore). The total is
+ * exact without a count when the page is the last; otherwise counted exactly up to
+ * EXACT_COUNT_LIMIT, beyond that the planner's estimate (totalIsEstimate, remembered for 30 s).
+ * A page past the end is counted exactly, so the portal can go to the true last page.
+ */
+export async function listPage<C extends ListColumns, Row, Out>(
+  db: Queryable,
+  def: ListDef<C, Row, Out>,
+  scope: Scope,
+  query: ListQueryInput & { skip?: number | undefined; take?: number | undefined },
+): Promise<ListPage<Out>> {
+  const { skip, take } = pageOf(query);
+  const {
+    sql,
+    params: pageParams,
+    from,
+    where,
+    whereParams: params,
+  } = pageQuery(def, scope, query);
+  const rows = await db.query<Row>(sql, pageParams);
+  const hasMore = rows.length > take;
+  const page = hasMore ? rows.slice(0, take) : rows;
+  let total: number;
+  let totalIsEstimate = false;
+  if (!hasMore && (page.length > 0 || skip === 0)) {
+    total = skip + page.length;
+  } else if (!hasMore) {
+    total = await countUpTo(db, from, where, params);
+  } else {
+    const key = JSON.stringify([from, where, params]);
+    const remembered = rememberedEstimate(key);
+    if (remembered !== undefined) {
+      totalIsEstimate = true;
+      total = Math.max(remembered, skip + take + 1);
+    } else {
+      total = await countUpTo(db, from, where, params, EXACT_COUNT_LIMIT);
+      if (total > EXACT_COUNT_LIMIT) {
+        totalIsEstimate = true;
+        total = Math.max(await estimate(db, from, where, params), total);
+        rememberEstimate(key, total);
+        total = Math.max(total, skip + take + 1);
+      }
+    }
+  }
+  return {
+    results: page.map(def.map),
+    fetchedCount: page.length,
+    skippedCount: skip,
+    totalAvailable: total,
+    totalIsEstimate,
+    hasMore,
+  };
+}
+
+export interface SelectionQuery extends ListQueryInput {
+  ids?: number[] | undefined;
+  all?: true | undefined;
+  except?: number[] | undefined;
+}
+
+/**
+ * The keys of the selected rows in list order, read once (an export or a bulk action then walks
+ * them in chunks, whatever happens to the sort keys meanwhile). `ids`: those of them the scope
+ * holds (filters and search do not apply: a selection is kept across filters); `all`: every
+ * matching row but `except`.
+ */
+export async function selectedKeys<C extends ListColumns>(
+  db: Queryable,
+  def: ListDef<C, unknown, unknown>,
+  scope: Scope,
+  selection: SelectionQuery,
+): Promise<number[]> {
+  const sql = new Sql(scope.params);
+  const narrowed: Scope = { where: [...scope.where], params: [] };
+  if (selection.ids)
+    narrowed.where.push(`${def.key} = any(${sql.param(selection.ids, '::int[]')})`);
+  if (selection.except?.length)
+    narrowed.where.push(`not (${def.key} = any(${sql.param(selection.except, '::int[]')}))`);
+  narrowed.params = sql.params;
+  const query = selection.ids
+    ? { sortBy: selection.sortBy, sortDesc: selection.sortDesc }
+    : selection;
+  const { where, params } = whereOf(def, narrowed, query);
+  const order = orderOf(def, selection);
+  const [row] = await db.query<{ keys: number[] | null }>(
+    `select array_agg(${def.key} order by ${order}) as keys from ${fromFor(def.from, where, order, def.key)} ${where}`,
+    params,
+  );
+  return row?.keys ?? [];
+}
+
+/** The answer rows of some keys, in the keys' order (rows gone from the scope are skipped). */
+export async function rowsByKeys<C extends ListColumns, Row, Out>(
+  db: Queryable,
+  def: ListDef<C, Row, Out>,
+  scope: Scope,
+  keys: number[],
+): Promise<Out[]> {
+  if (keys.length === 0) return [];
+  const sql = new Sql(scope.params);
+  const list = sql.param(keys, '::int[]');
+  const where = scope.where.length ? `where ${scope.where.join(' and ')}` : '';
+  const rows = await db.query<Row>(
+    `select ${def.select} from ${def.from}
+       join unnest(${list}) with ordinality as __sel(__key, __n) on ${def.key} = __sel.__key
+     ${where} order by __sel.__n`,
+    sql.params,
+  );
+  return rows.map(def.map);
+}

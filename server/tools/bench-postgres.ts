@@ -1,0 +1,41 @@
+/**
+ * PostgreSQL for the benchmark's million-row scenario (bench/lib/lists.mjs, docs/performance.md):
+ *   npx tsx server/tools/bench-postgres.ts start            → {"databaseUrl", "dir"} (left running)
+ *   npx tsx server/tools/bench-postgres.ts stop <dir>       → stops and removes the cluster
+ *   npx tsx server/tools/bench-postgres.ts sql '<request>'  → the page statement of an Issued
+ *     Licences list request of Acme (org 1), its parameters written in, for pgbench -M prepared
+ */
+import { issuedLicencesDef } from '../crm/licences';
+import { pageQuery } from '../http/list';
+import { startTempPostgres, stopTempPostgres } from '../resilience/stack';
+
+const literal = (value: unknown): string => {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return literal(value.toISOString());
+  if (Array.isArray(value)) return literal(`{${value.map((v) => JSON.stringify(v)).join(',')}}`);
+  return `'${String(value).replace(/'/g, "''")}'`;
+};
+
+const [command, arg] = process.argv.slice(2);
+if (command === 'start') {
+  const cluster = await startTempPostgres();
+  console.log(JSON.stringify({ databaseUrl: cluster.databaseUrl, dir: cluster.dir }));
+} else if (command === 'stop' && arg) {
+  await stopTempPostgres(arg);
+} else if (command === 'sql' && arg) {
+  const { sql, params } = pageQuery(
+    issuedLicencesDef,
+    { where: ['l.vendor_org_id = $1'], params: [1] },
+    JSON.parse(arg),
+  );
+  // $10 before $1: replace each placeholder once, by its number. pgbench -M prepared reads
+  // ':name' as a variable: the colons of the time format are written chr(58) (the same text).
+  const text = sql
+    .replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]))
+    .replace(/:MI:SS/g, `' || chr(58) || 'MI' || chr(58) || 'SS`);
+  console.log(`${text};`);
+} else {
+  console.error('usage: bench-postgres.ts start | stop <dir> | sql <list request json>');
+  process.exit(2);
+}

@@ -1,0 +1,10 @@
+// Without zod: form fields of the portals read these limits on their first load.
+
+/** SPEC §5/§9: avatars are JPG or PNG, at most 131072 bytes (128 KiB) decoded. */
+export const MAX_AVATAR_BYTES = 131_072;
+/** SPEC §5/§9: attachments at most 20971520 bytes (20 MiB) decoded. */
+export const MAX_ATTACHMENT_BYTES = 20_971_520;
+/** SPEC §5/§9: a tag is at most 30 characters. */
+export const MAX_TAG_LENGTH = 30;
+/** SPEC §5/§9: JSON dictionary keys and values are at most 100 characters each. */
+export const MAX_DICTIONARY_ENTRY_LENGTH = 100;

@@ -1,0 +1,117 @@
+/**
+ * What the API client does with a failed call (SPEC §8): the ApiError it becomes, and the toast,
+ * redirect and error report of a failure nobody handles manually.
+ */
+import type { AxiosError, Method } from 'axios';
+import { reportError } from '@/core/errors';
+import { notify } from '@/core/notify';
+import { navigateTo } from './auth-bridge';
+import { NOT_AUTHENTICATED_ROUTE } from './constants';
+import {
+  ApiError,
+  bodyHasMessage,
+  DEFAULT_ERROR_MESSAGE,
+  fieldErrorsOf,
+  forbiddenMessage,
+  messageFromBody,
+  NO_TOKEN_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+} from './errors';
+
+export interface CallContext {
+  method: Method;
+  path: string;
+  endpoint: string;
+  payload: unknown;
+}
+
+export function pathOnly(path: string): string {
+  return path.split(/[?#]/)[0] ?? path;
+}
+
+/**
+ * An axios error, recognised by its own marker (what axios.isAxiosError reads), so that only the
+ * lazily loaded client module imports axios itself.
+ */
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { isAxiosError?: unknown }).isAxiosError === true;
+
+/** The method and endpoint an ApiError names. */
+export const meta = (ctx: CallContext) => ({
+  method: ctx.method.toUpperCase(),
+  endpoint: ctx.endpoint,
+});
+
+export async function toApiError(
+  error: unknown,
+  ctx: CallContext,
+  isFile: boolean,
+): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (isAxiosError(error) && error.response) {
+    let body: unknown = error.response.data;
+    if (isFile && body instanceof Blob) {
+      const text = await body.text().catch(() => '');
+      try {
+        body = JSON.parse(text) as unknown;
+      } catch {
+        body = text;
+      }
+    }
+    return new ApiError({
+      message: messageFromBody(body),
+      status: error.response.status,
+      kind: 'http',
+      fieldErrors: fieldErrorsOf(body),
+      body,
+      cause: error,
+      ...meta(ctx),
+    });
+  }
+  return new ApiError({
+    message: DEFAULT_ERROR_MESSAGE,
+    status: 0,
+    kind: 'network',
+    cause: error,
+    ...meta(ctx),
+  });
+}
+
+/** SPEC §8: the toast, redirect and report for a failure nobody handles manually. */
+export function applyCatalogue(error: ApiError, ctx: CallContext) {
+  const toastId = `api:${error.method}:${error.endpoint}:${error.status}:${error.kind}`;
+  switch (error.kind) {
+    case 'session-ended':
+      return; // the session side removed the user and went to '/'
+    case 'no-token':
+      notify.error(NO_TOKEN_MESSAGE, { id: 'api:no-token' });
+      return;
+    default:
+      break;
+  }
+  if (error.status === 401) {
+    notify.error(SESSION_EXPIRED_MESSAGE, { id: 'api:session-expired' });
+    navigateTo(NOT_AUTHENTICATED_ROUTE);
+    return;
+  }
+  if (error.status === 404) {
+    notify.error(NOT_FOUND_MESSAGE, { persistent: true, id: toastId });
+    return;
+  }
+  const text =
+    error.status === 403
+      ? [bodyHasMessage(error.body) ? error.message : '', forbiddenMessage(pathOnly(ctx.path))]
+          .filter(Boolean)
+          .join('\n')
+      : error.message;
+  notify.error(text, { persistent: true, id: toastId });
+  reportError(error, {
+    endpoint: error.endpoint,
+    status: error.status,
+    method: error.method,
+    payload: ctx.payload,
+  });
+}

@@ -1,0 +1,39 @@
+import type { FieldSetting, FormSettings } from '@/core/forms';
+
+export interface MemberFormOptions {
+  /** Editing an existing member: the email is fixed. */
+  editing: boolean;
+  /** The flags' rows of toggle switches (flagFieldRows). */
+  flagRows: FieldSetting[][];
+  /** Under the email while adding. */
+  emailTooltip?: string;
+  /** A check of the email before any request (a duplicate invitation). */
+  validateEmail?: FieldSetting['validate'];
+}
+
+/** The member form: the email, then the flags; adding and editing share it. */
+export function memberFormSettings({
+  editing,
+  flagRows,
+  emailTooltip,
+  validateEmail,
+}: MemberFormOptions): FormSettings {
+  return {
+    rows: [
+      [
+        {
+          field: 'email',
+          type: 'email',
+          title: 'Email',
+          isMandatory: true,
+          maxLength: 254,
+          placeholder: 'name@example.com',
+          isDisabled: editing,
+          ...(validateEmail ? { validate: validateEmail } : {}),
+          tooltip: editing ? undefined : emailTooltip,
+        },
+      ],
+      ...flagRows,
+    ],
+  };
+}

@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getAvatars, getDefaultAvatar } from '@/core/api';
+import { useAuthSession } from '@/core/auth';
+import type { UserProfile } from './context';
+import { userAvatarQueryKey } from './keys';
+
+function avatarOf(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (value && typeof value === 'object' && 'avatar_Base64' in value) {
+    const avatar = (value as { avatar_Base64: unknown }).avatar_Base64;
+    return typeof avatar === 'string' && avatar !== '' ? avatar : null;
+  }
+  return null;
+}
+
+/**
+ * SPEC §3: the profile from the identity claims; the avatar from users/getavatars, the
+ * default avatar when the user has none (a missing avatar is logged only).
+ */
+export function useProfile(): UserProfile {
+  const { user } = useAuthSession();
+  const sub = user?.sub ?? '';
+  const avatar = useQuery({
+    queryKey: userAvatarQueryKey(sub),
+    enabled: /^\d+$/.test(sub),
+    staleTime: 10 * 60_000,
+    queryFn: async (): Promise<string | null> => {
+      try {
+        const avatars: unknown = await getAvatars([Number(sub)]);
+        const list = Array.isArray(avatars) ? (avatars as { userId?: unknown }[]) : [];
+        const own = avatarOf(list.find((a) => String(a.userId) === sub));
+        if (own) return own;
+        console.info(`No avatar for user ${sub}; using the default avatar.`);
+      } catch (error) {
+        console.info(`Could not load the avatar of user ${sub}; using the default avatar.`, error);
+      }
+      try {
+        const fallback = avatarOf(await getDefaultAvatar());
+        if (!fallback) console.info('No default avatar available.');
+        return fallback;
+      } catch (error) {
+        console.info('Could not load the default avatar.', error);
+        return null;
+      }
+    },
+  });
+  const avatarData = avatar.data ?? null;
+  return useMemo(
+    () => ({
+      id: sub,
+      firstName: user?.givenName ?? '',
+      lastName: user?.familyName ?? '',
+      email: user?.email ?? '',
+      avatar_Base64: avatarData,
+    }),
+    [sub, user?.givenName, user?.familyName, user?.email, avatarData],
+  );
+}

@@ -1,0 +1,36 @@
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
+import { AuthProvider } from '@/core/auth';
+import type { Portal } from '@/core/config';
+import { initErrorReporting } from '@/core/errors';
+import { ToastHost } from '@/core/notify';
+import { createQueryClient } from '@/core/query';
+
+/**
+ * Starts a portal in the page's #root: error reporting, the query client, the browser router
+ * and the auth session around the portal's app. The portal's main.tsx imports zod-jitless and
+ * the stylesheets first, then calls this.
+ */
+export function bootPortal(portal: Portal, App: ComponentType): void {
+  // Error reporting loads its SDK lazily, when the page is idle (errors before that are buffered).
+  void initErrorReporting(portal);
+
+  const queryClient = createQueryClient();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('No #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AuthProvider portal={portal}>
+            <App />
+          </AuthProvider>
+        </BrowserRouter>
+        <ToastHost />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,173 @@
+import { createContext, Suspense, useContext, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { RequireAuth, SignInButtons, useAuthSession } from '@/core/auth';
+import { OrgProvider } from '@/core/org/provider';
+import { useOptionalOrgContext, type OrgContextValue } from '@/core/org/context';
+import { MockPermissionsBadge } from '@/core/permissions/mock-panel';
+import { RouteErrorBoundary } from '@/core/ui/error-boundary';
+import { FullScreenLoader } from '@/core/ui/loaders';
+import { usePortal } from '@/core/ui/portal';
+import { MainLandmark, PageFrame, TopBar } from './frame';
+import { OrgSwitcher } from './org-switcher';
+import { Sidebar, type SidebarSection } from './sidebar';
+import { UserMenu, type UserMenuLink } from './user-menu';
+
+/** What a portal puts in its shell. */
+export interface ShellConfig {
+  /** The sidebar's sections for the current organisation context (null: none selected). */
+  sidebar: (context: OrgContextValue | null) => SidebarSection[];
+  userMenuLinks?: readonly UserMenuLink[];
+}
+
+const ShellConfigContext = createContext<ShellConfig>({ sidebar: () => [] });
+
+export function ShellConfigProvider({
+  config,
+  children,
+}: {
+  config: ShellConfig;
+  children: ReactNode;
+}) {
+  return <ShellConfigContext.Provider value={config}>{children}</ShellConfigContext.Provider>;
+}
+
+/** A route's content inside main: a boundary that resets on navigation, and the lazy fallback. */
+function RouteContent({ children }: { children: ReactNode }) {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<FullScreenLoader />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** The shell of a signed-in user: top bar, sidebar, main. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { name } = usePortal();
+  const shell = useContext(ShellConfigContext);
+  const context = useOptionalOrgContext();
+  const location = useLocation();
+  // Open at one path: navigating closes it (narrow screens).
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.pathname;
+  const setOpen = (next: boolean) => {
+    setOpenAt(next ? location.pathname : null);
+  };
+  const sidebarId = 'app-sidebar';
+  return (
+    <PageFrame>
+      <TopBar
+        portalName={name}
+        start={
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-light d-md-none me-2"
+            aria-controls={sidebarId}
+            aria-expanded={open}
+            onClick={() => {
+              setOpen(!open);
+            }}
+          >
+            Menu
+          </button>
+        }
+      >
+        <MockPermissionsBadge />
+        <OrgSwitcher />
+        <UserMenu links={shell.userMenuLinks ?? []} />
+      </TopBar>
+      <div className="d-flex flex-column flex-md-row flex-grow-1">
+        <Sidebar
+          id={sidebarId}
+          sections={shell.sidebar(context)}
+          open={open}
+          onNavigate={() => {
+            setOpen(false);
+          }}
+        />
+        <MainLandmark>
+          <RouteContent>{children}</RouteContent>
+        </MainLandmark>
+      </div>
+    </PageFrame>
+  );
+}
+
+/** The frame of a signed-out visitor: top bar with Sign in and Register, and main. */
+export function SignedOutShell({
+  children,
+  actions = true,
+}: {
+  children: ReactNode;
+  actions?: boolean;
+}) {
+  const { name } = usePortal();
+  const session = useAuthSession();
+  return (
+    <PageFrame>
+      <TopBar portalName={name}>
+        {actions && session.status === 'unauthenticated' ? (
+          <SignInButtons variant="top-bar" />
+        ) : null}
+      </TopBar>
+      <MainLandmark>
+        <RouteContent>{children}</RouteContent>
+      </MainLandmark>
+    </PageFrame>
+  );
+}
+
+const signedOutFrame = (node: ReactNode) => <SignedOutShell actions={false}>{node}</SignedOutShell>;
+
+/** Anonymous routes: no sign-in, no organisation (callbacks, anonymous links). */
+export function AnonymousLayout() {
+  return (
+    <SignedOutShell actions={false}>
+      <Outlet />
+    </SignedOutShell>
+  );
+}
+
+/** Public routes: everyone; a signed-in user gets the full shell (with their organisation). */
+export function PublicLayout() {
+  const session = useAuthSession();
+  if (session.status === 'authenticated') {
+    return (
+      <OrgProvider optional frame={signedOutFrame}>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </OrgProvider>
+    );
+  }
+  return (
+    <SignedOutShell>
+      {session.status === 'loading' ? <FullScreenLoader /> : <Outlet />}
+    </SignedOutShell>
+  );
+}
+
+/**
+ * Protected routes: sign-in required (RequireAuth redirects, saving the path), then the
+ * organisation context and the shell. A main landmark is there throughout.
+ */
+export function ProtectedLayout() {
+  const session = useAuthSession();
+  if (session.status !== 'authenticated') {
+    return (
+      <SignedOutShell actions={false}>
+        <RequireAuth>
+          <FullScreenLoader />
+        </RequireAuth>
+      </SignedOutShell>
+    );
+  }
+  return (
+    <RequireAuth>
+      <OrgProvider frame={signedOutFrame}>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </OrgProvider>
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router-dom';
+import type { Portal } from '@/core/config';
+import { AppErrorBoundary } from '@/core/ui/error-boundary';
+import { GlobalLoaderProvider } from '@/core/ui/loaders';
+import { PortalProvider } from '@/core/ui/portal';
+import { ShellConfigProvider, type ShellConfig } from './layouts';
+import { PortalRoutes } from './routing';
+
+export interface PortalAppProps {
+  portal: Portal;
+  /** The portal's sidebar and user menu. */
+  shellConfig: ShellConfig;
+  /** The portal's routes (buildPortalRoutes); tests swap pages for placeholders. */
+  routes: RouteObject[];
+}
+
+/**
+ * A portal inside a router, a query client and an auth provider (bootPortal supplies them;
+ * tests supply test ones): its name, shell, global loader, app error boundary and routes.
+ */
+export function PortalApp({ portal, shellConfig, routes }: PortalAppProps) {
+  return (
+    <PortalProvider portal={portal}>
+      <ShellConfigProvider config={shellConfig}>
+        <GlobalLoaderProvider>
+          <AppErrorBoundary>
+            <PortalRoutes routes={routes} />
+          </AppErrorBoundary>
+        </GlobalLoaderProvider>
+      </ShellConfigProvider>
+    </PortalProvider>
+  );
+}

@@ -1,0 +1,76 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  issueLicenceSchema,
+  licenceSchema,
+  renewLicenceSchema,
+  type IssueLicence,
+  type Licence,
+} from '@/contract/crm/licences';
+import { crmApi, parseInput } from '@/core/api';
+import { fetchList } from '@/core/api/list';
+import { notify } from '@/core/notify';
+import { useOrgId } from '@/core/org';
+import { queryPresets, useEntityMutation } from '@/core/query';
+import { licenceKeys } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
+
+/** POST orgs/{orgId}/issued-licences/list: licences the organisation issued (all pages). */
+export const getIssuedLicences = (orgId: number, signal?: AbortSignal) =>
+  fetchList(crmApi, `orgs/${orgId}/issued-licences/list`, licenceSchema, { signal });
+
+/** Issued Licences: the list screen and the dashboard read this one cache entry. */
+export const issuedLicencesQueryOptions = (orgId: number) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: licenceKeys.issuedList(orgId),
+    queryFn: ({ signal }) => getIssuedLicences(orgId, signal),
+  });
+
+/** POST orgs/{orgId}/issued-licences: issue a licence of one of the organisation's offerings. */
+export async function issueLicence(orgId: number, input: IssueLicence) {
+  const body = parseInput(issueLicenceSchema, input);
+  return licenceSchema.parse(await crmApi.post<unknown>(`orgs/${orgId}/issued-licences`, body));
+}
+
+export function useIssueLicence() {
+  const orgId = useOrgId();
+  return useEntityMutation((input: IssueLicence) => issueLicence(orgId, input), {
+    invalidates: [licenceKeys.issued],
+    onSuccess: (licence) =>
+      notify.success(`Licence of ${licence.product.name} issued to ${licence.customerOrg.name}`),
+  });
+}
+
+export type LicenceChange =
+  | { kind: 'suspend' | 'reinstate'; licence: Licence }
+  | { kind: 'renew'; licence: Licence; expiry: string };
+
+const done = { suspend: 'suspended', reinstate: 'reinstated', renew: 'renewed' } as const;
+
+/** POST orgs/{orgId}/issued-licences/{id}/suspend | reinstate, or .../renew with a new expiry. */
+export async function changeLicence(orgId: number, change: LicenceChange): Promise<Licence> {
+  const path = `orgs/${orgId}/issued-licences/${change.licence.id}/${change.kind}`;
+  const body =
+    change.kind === 'renew' ? parseInput(renewLicenceSchema, { expiry: change.expiry }) : {};
+  return licenceSchema.parse(await crmApi.post<unknown>(path, body));
+}
+
+export function useChangeLicence() {
+  const orgId = useOrgId();
+  return useEntityMutation((change: LicenceChange) => changeLicence(orgId, change), {
+    invalidates: [licenceKeys.issued],
+    onSuccess: (licence, change) =>
+      notify.success(
+        `Licence of ${licence.product.name} for ${licence.customerOrg.name} ${done[change.kind]}`,
+      ),
+  });
+}
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const issuedLicencesSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/issued-licences`,
+    row: licenceSchema,
+    bulk: ['suspend', 'reinstate'],
+  });

@@ -1,0 +1,13 @@
+import { orgQueryKey } from '@/core/query';
+
+/**
+ * Query keys of licences, from both sides: those the organisation holds (Licences,
+ * orgs/{orgId}/licences) and those it issued to its customers (Issued Licences,
+ * orgs/{orgId}/issued-licences). Invalidate `held` or `issued` after a change.
+ */
+export const licenceKeys = {
+  held: ['licences'] as const,
+  heldList: (orgId: number) => orgQueryKey(orgId, 'licences', 'list'),
+  issued: ['issued-licences'] as const,
+  issuedList: (orgId: number) => orgQueryKey(orgId, 'issued-licences', 'list'),
+};

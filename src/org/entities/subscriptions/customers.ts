@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import { customerSchema } from '@/contract/crm/customers';
+import { crmApi } from '@/core/api';
+import { fetchList } from '@/core/api/list';
+import { queryPresets } from '@/core/query';
+import { subscriptionKeys } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
+
+/**
+ * POST orgs/{orgId}/customers/list: the organisations the vendor sold to (subscriptions or
+ * issued licences), by name, with what they hold from it. Keyed under the customer
+ * subscriptions, so a change of a subscription refreshes it too.
+ */
+export const getCustomers = (orgId: number, signal?: AbortSignal) =>
+  fetchList(crmApi, `orgs/${orgId}/customers/list`, customerSchema, {
+    body: { sortBy: 'name' },
+    signal,
+  });
+
+export const customersQueryOptions = (orgId: number) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: subscriptionKeys.customers(orgId),
+    queryFn: ({ signal }) => getCustomers(orgId, signal),
+  });
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const customersSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/customers`,
+    row: customerSchema,
+  });

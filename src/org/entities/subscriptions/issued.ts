@@ -1,0 +1,131 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  createSubscriptionSchema,
+  subscriptionDetailSchema,
+  subscriptionSchema,
+  updateSubscriptionSchema,
+  type CreateSubscription,
+  type Subscription,
+  type SubscriptionDetail,
+  type UpdateSubscription,
+} from '@/contract/crm/subscriptions';
+import { idResultSchema } from '@/contract/common';
+import { crmApi, parseInput } from '@/core/api';
+import { fetchList } from '@/core/api/list';
+import { notify } from '@/core/notify';
+import { useOrgId } from '@/core/org';
+import { queryPresets, useEntityMutation } from '@/core/query';
+import { subscriptionKeys } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
+
+/**
+ * POST orgs/{orgId}/issued-subscriptions/list: subscriptions sold to customers, disabled
+ * included unless asked otherwise.
+ */
+export const getCustomerSubscriptions = (
+  orgId: number,
+  options: { includeDisabled?: boolean; signal?: AbortSignal } = {},
+) =>
+  fetchList(crmApi, `orgs/${orgId}/issued-subscriptions/list`, subscriptionSchema, {
+    body: options.includeDisabled === false ? { includeDisabled: false } : {},
+    signal: options.signal,
+  });
+
+/** Customer Subs: the list screen and the offering pages read this one cache entry. */
+export const customerSubscriptionsQueryOptions = (orgId: number) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: subscriptionKeys.issuedList(orgId),
+    queryFn: ({ signal }) => getCustomerSubscriptions(orgId, { signal }),
+  });
+
+/** GET orgs/{orgId}/issued-subscriptions/{id}: with its attachments and licences. */
+export async function getCustomerSubscription(
+  orgId: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<SubscriptionDetail> {
+  const data = await crmApi.get<unknown>(`orgs/${orgId}/issued-subscriptions/${id}`, undefined, {
+    signal,
+  });
+  return subscriptionDetailSchema.parse(data);
+}
+
+export const customerSubscriptionQueryOptions = (orgId: number, id: number) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: subscriptionKeys.issuedDetail(orgId, id),
+    queryFn: ({ signal }) => getCustomerSubscription(orgId, id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+
+export function useCustomerSubscription(id: number) {
+  return useQuery(customerSubscriptionQueryOptions(useOrgId(), id));
+}
+
+/** POST orgs/{orgId}/issued-subscriptions: one subscription per chosen customer (MULTI_CREATE). */
+export async function createSubscriptions(orgId: number, input: CreateSubscription) {
+  const body = parseInput(createSubscriptionSchema, input);
+  const data = await crmApi.post<unknown>(`orgs/${orgId}/issued-subscriptions`, body);
+  return z.array(subscriptionSchema).parse(data);
+}
+
+export function useCreateSubscriptions() {
+  const orgId = useOrgId();
+  return useEntityMutation((input: CreateSubscription) => createSubscriptions(orgId, input), {
+    invalidates: [subscriptionKeys.issued],
+    onSuccess: (created) =>
+      notify.success(
+        created.length === 1
+          ? `Subscription '${created[0]?.name ?? ''}' created`
+          : `${created.length} subscriptions created`,
+      ),
+  });
+}
+
+/** PUT orgs/{orgId}/issued-subscriptions/{id}; attachments listed are added. */
+export async function updateSubscription(orgId: number, id: number, input: UpdateSubscription) {
+  const body = parseInput(updateSubscriptionSchema, input);
+  const data = await crmApi.put<unknown>(`orgs/${orgId}/issued-subscriptions/${id}`, body);
+  return subscriptionDetailSchema.parse(data);
+}
+
+export function useUpdateSubscription() {
+  const orgId = useOrgId();
+  return useEntityMutation(
+    ({ id, input }: { id: number; input: UpdateSubscription }) =>
+      updateSubscription(orgId, id, input),
+    {
+      invalidates: [subscriptionKeys.issued],
+      onSuccess: (saved) => notify.success(`Subscription '${saved.name}' saved`),
+    },
+  );
+}
+
+/** POST orgs/{orgId}/issued-subscriptions/{id}/disable: its active licences are suspended too. */
+export async function disableSubscription(orgId: number, id: number) {
+  const data = await crmApi.post<unknown>(`orgs/${orgId}/issued-subscriptions/${id}/disable`, {});
+  return idResultSchema.parse(data).id;
+}
+
+export function useDisableSubscription() {
+  const orgId = useOrgId();
+  return useEntityMutation(
+    (subscription: Subscription) => disableSubscription(orgId, subscription.id),
+    {
+      invalidates: [subscriptionKeys.issued],
+      onSuccess: (_id, subscription) =>
+        notify.success(`Subscription '${subscription.name}' disabled`),
+    },
+  );
+}
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const customerSubscriptionsSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/issued-subscriptions`,
+    row: subscriptionSchema,
+  });

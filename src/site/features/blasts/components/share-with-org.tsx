@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { ShareTargetOrg } from '@/contract/data/shared-blasts';
+import { isApiError } from '@/core/api';
+import { getShareTargets } from '@/site/entities/blasts/sharing';
+
+export interface ShareWithOrgProps {
+  orgId: number;
+  siteId: number;
+  onShare: (org: ShareTargetOrg) => Promise<void>;
+}
+
+/** Finds organisations by name (two characters at least) and shares with one of them. */
+export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
+  const [search, setSearch] = useState('');
+  const [results, setResults] = useState<ShareTargetOrg[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const find = async () => {
+    if (search.trim().length < 2) {
+      setProblem('Type at least 2 characters');
+      return;
+    }
+    setProblem(null);
+    setResults(null);
+    try {
+      setResults(await getShareTargets(orgId, siteId, search.trim()));
+    } catch (e: unknown) {
+      setProblem(isApiError(e) ? e.message : 'The search failed');
+    }
+  };
+  return (
+    <div>
+      <label htmlFor="share-org-search" className="form-label">
+        Organisation name
+      </label>
+      <div className="input-group">
+        <input
+          id="share-org-search"
+          className={problem ? 'form-control is-invalid' : 'form-control'}
+          value={search}
+          placeholder="Type part of the name"
+          aria-describedby={problem ? 'share-org-problem' : undefined}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void find();
+            }
+          }}
+        />
+        <button type="button" className="btn btn-outline-secondary" onClick={() => void find()}>
+          Find
+        </button>
+      </div>
+      {problem ? (
+        <div id="share-org-problem" className="text-danger small">
+          {problem}
+        </div>
+      ) : null}
+      {results !== null ? (
+        results.length === 0 ? (
+          <p className="small mt-2 mb-0">No organisation found.</p>
+        ) : (
+          <ul className="list-group list-group-flush mt-2" aria-label="Organisations found">
+            {results.map((org) => (
+              <li key={org.id} className="list-group-item d-flex align-items-center px-0">
+                <span className="me-auto">{org.name}</span>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  onClick={() => {
+                    onShare(org)
+                      .then(() => setResults(null))
+                      .catch((e: unknown) => setProblem(isApiError(e) ? e.message : String(e)));
+                  }}
+                >
+                  Share with {org.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}

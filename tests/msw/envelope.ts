@@ -1,0 +1,40 @@
+/**
+ * The API envelope (SPEC §3) as msw answers: a success with its data, a paged list, and a
+ * refusal with field errors. Every handler of tests/msw/handlers answers through these.
+ */
+import { HttpResponse } from 'msw';
+import { config } from '@/core/config';
+
+/** A CRM service URL: crm('orgs/1/offerings/list'). */
+export const crm = (path: string) => `${config.crmApiUrl}/${path}`;
+/** A data service URL: data('orgs/2/sites/1/blasts/list'). */
+export const data = (path: string) => `${config.dataApiUrl}/${path}`;
+/** An identity service URL: identity('profile'). */
+export const identity = (path: string) => `${config.identityApiUrl}/${path}`;
+
+export const ok = <T>(value: T) => HttpResponse.json({ success: true, errors: null, data: value });
+
+/** Every row in one page (SPEC §3 paged results). */
+export const paged = <T>(results: readonly T[]) =>
+  ok({ results, fetchedCount: results.length, skippedCount: 0, totalAvailable: results.length });
+
+/** A refusal in the API envelope with errors keyed by field (SPEC §3); 400 unless given. */
+export const refusal = (errors: Record<string, string>, status = 400) =>
+  HttpResponse.json(
+    {
+      success: false,
+      errors: Object.fromEntries(
+        Object.entries(errors).map(([field, message]) => [
+          field,
+          { message, errorCode: 'invalid' },
+        ]),
+      ),
+      data: null,
+    },
+    { status },
+  );
+
+/** What a list handler answers: rows, or a function read at each request (a test's store). */
+export type Rows<T> = readonly T[] | (() => readonly T[]);
+export const rowsOf = <T>(rows: Rows<T>): readonly T[] =>
+  typeof rows === 'function' ? rows() : rows;

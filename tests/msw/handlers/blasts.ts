@@ -1,0 +1,33 @@
+import { http } from 'msw';
+import type { Blast, BlastListItem, BlastPlan } from '@/contract/data/blasts';
+import type { BlastLink } from '@/contract/data/links';
+import type { BlastShare } from '@/contract/data/shared-blasts';
+import { data, ok, paged, rowsOf, type Rows } from '../envelope';
+
+const blastPath = (blast: Pick<Blast, 'id' | 'orgId' | 'siteId'>) =>
+  `orgs/${blast.orgId}/sites/${blast.siteId}/blasts/${blast.id}`;
+
+/** The data service's blasts of a site (orgs/{orgId}/sites/{siteId}/blasts…). */
+export const blastHandlers = {
+  list: (rows: Rows<BlastListItem>, orgId = 2, siteId = 1) =>
+    http.post(data(`orgs/${orgId}/sites/${siteId}/blasts/list`), () => paged(rowsOf(rows))),
+  /** Blast Details: the blast, its plan, its shares and links. */
+  details: (
+    blast: Blast,
+    {
+      plan,
+      shares = [],
+      links = () => [],
+    }: {
+      plan: BlastPlan;
+      shares?: readonly BlastShare[];
+      /** Read at each request: a test changes what the next read answers. */
+      links?: () => readonly BlastLink[];
+    },
+  ) => [
+    http.get(data(blastPath(blast)), () => ok(blast)),
+    http.get(data(`${blastPath(blast)}/plan`), () => ok(plan)),
+    http.get(data(`${blastPath(blast)}/shares`), () => ok(shares)),
+    http.get(data(`${blastPath(blast)}/links`), () => ok(links())),
+  ],
+};
