@@ -3,6 +3,7 @@
  * entity module adapts its endpoint to it (request body from ListParams, the paged answer to a
  * ListPage, the bulk routes to BulkHandlers). See docs/data-table.md, 'The ListSource seam'.
  */
+import type { ListColumns } from '@/contract/lists';
 import type { ListParams, ListQuery } from './list-params';
 import { BadDataError } from './table-data';
 import type { RowRecord } from './types';
@@ -55,6 +56,11 @@ export type BulkHandler<T> = (
 ) => Promise<BulkResult>;
 
 export interface ListSource<T extends RowRecord> {
+  /**
+   * Optional: the server list's column table (src/contract/lists.ts), so that the filter row
+   * asks what the server takes (a select column's values).
+   */
+  columns?: ListColumns;
   /** One page of rows matching params, and the total. Reject with the server's message on a 400. */
   fetchPage: (params: ListParams, context: SourceContext) => Promise<ListPage<T>>;
   /**

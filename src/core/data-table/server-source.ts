@@ -6,7 +6,7 @@
  * the tables do). Without exportRows, an export reads the list page after page.
  */
 import type { z } from 'zod';
-import { bulkResultSchema, listPageSchema } from '@/contract/lists';
+import { bulkResultSchema, listPageSchema, type ListColumns } from '@/contract/lists';
 import type { ApiClient } from '@/core/api';
 import type { FilterValue } from './filter-values';
 import type { ListQuery } from './list-params';
@@ -19,6 +19,8 @@ export interface ServerListOptions<T> {
   base: string;
   /** The row's contract schema. */
   row: z.ZodType<T>;
+  /** The list's column table (the filter row takes a select column's values from it). */
+  columns: ListColumns;
   /** Fields the endpoint takes beside the query (scope options). */
   body?: Readonly<Record<string, unknown>>;
   /** The bulk actions of the endpoint (POST {base}/bulk/{id}), by the table's bulk action ids. */
@@ -74,6 +76,7 @@ export function serverListSource<T extends RowRecord>({
   api,
   base,
   row,
+  columns,
   body = {},
   bulk = [],
 }: ServerListOptions<T>): ListSource<T> {
@@ -94,6 +97,7 @@ export function serverListSource<T extends RowRecord>({
       };
     };
   return {
+    columns,
     async fetchPage(params, { signal }) {
       const answer = await api.post<unknown>(
         `${base}/list`,

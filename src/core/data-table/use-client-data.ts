@@ -19,6 +19,9 @@ export { fitsInBrowser };
 /** The list in the browser, flagged when it was stopped because it does not fit. */
 export type ClientTableData<T> = TableData<T> & { tooLarge?: true };
 
+/** The key of the query a table does not use (never enabled, never fetched). */
+const UNUSED_KEY = ['data-table', 'unused'] as const;
+
 export interface ClientDataOptions<T> {
   /**
    * An entity's list query (src/{portal}/entities): the cache entry holds the entity's list as
@@ -49,7 +52,7 @@ export function useClientData<T>({
   const retry = useTableRetry();
   const canSwitchRef = useLatest(canSwitch);
   const entity = useQuery<FetchResult<T>, Error, TableData<T>>({
-    queryKey: listQuery?.queryKey ?? ['data-table', 'no entity query'],
+    queryKey: listQuery?.queryKey ?? UNUSED_KEY,
     queryFn: listQuery?.queryFn,
     // A list found too large is not fetched again (refresh, window focus): the source has it.
     enabled: (cached) =>
@@ -62,8 +65,10 @@ export function useClientData<T>({
     select: toTableData,
     retry: (count, error) => !(error instanceof ListTooLargeError) && retry(count, error),
   });
+  // One observer per cache entry: with an entity query this one keeps to a key of its own (two
+  // observers of one key would share one queryFn, the last one's).
   const query = useQuery({
-    queryKey,
+    queryKey: listQuery ? UNUSED_KEY : queryKey,
     queryFn: async ({ signal }): Promise<ClientTableData<T>> => {
       if (!fetchData) return EMPTY_TABLE_DATA;
       // The fetch gets its own signal, so that a list found too large can be stopped.

@@ -23,12 +23,19 @@ export function useTableColumns<T extends RowRecord>(
   source: ListSource<T> | undefined,
 ) {
   const grants = usePermissionGrants();
+  const listColumns = source?.columns;
   const columns = useMemo(
     () =>
-      columnSettings.columns.filter(
-        (column) => column.isVisible !== false && hasAccess(column.permissions, grants),
-      ),
-    [columnSettings, grants],
+      columnSettings.columns
+        .filter((column) => column.isVisible !== false && hasAccess(column.permissions, grants))
+        .map((column) => {
+          // A select column of the server list filters by its values (the server refuses others).
+          const listed = listColumns?.[column.id];
+          return listed?.kind === 'select' && !column.filterOptions
+            ? { ...column, filterOptions: listed.values }
+            : column;
+        }),
+    [columnSettings, grants, listColumns],
   );
   const columnDefs = useMemo(() => buildColumnDefs(columns), [columns]);
   const defaultSort = useMemo(

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminUserSchema } from '@/contract/crm/users';
+import { adminUserSchema, adminUserColumns } from '@/contract/crm/users';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { queryPresets } from '@/core/query';
@@ -28,4 +28,5 @@ export const allUsersSource = () =>
     api: crmApi,
     base: 'admin/users',
     row: adminUserSchema,
+    columns: adminUserColumns,
   });

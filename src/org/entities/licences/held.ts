@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { licenceSchema } from '@/contract/crm/licences';
+import { licenceSchema, heldLicenceColumns } from '@/contract/crm/licences';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { queryPresets } from '@/core/query';
@@ -24,4 +24,5 @@ export const licencesSource = (orgId: number) =>
     api: crmApi,
     base: `orgs/${orgId}/licences`,
     row: licenceSchema,
+    columns: heldLicenceColumns,
   });

@@ -5,6 +5,7 @@ import {
   renewLicenceSchema,
   type IssueLicence,
   type Licence,
+  issuedLicenceColumns,
 } from '@/contract/crm/licences';
 import { crmApi, parseInput } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -72,5 +73,6 @@ export const issuedLicencesSource = (orgId: number) =>
     api: crmApi,
     base: `orgs/${orgId}/issued-licences`,
     row: licenceSchema,
+    columns: issuedLicenceColumns,
     bulk: ['suspend', 'reinstate'],
   });

@@ -3,6 +3,7 @@ import {
   offeringDetailSchema,
   offeringSchema,
   type OfferingDetail,
+  offeringColumns,
 } from '@/contract/crm/offerings';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -58,4 +59,5 @@ export const offeringsSource = (orgId: number) =>
     api: crmApi,
     base: `orgs/${orgId}/offerings`,
     row: offeringSchema,
+    columns: offeringColumns,
   });

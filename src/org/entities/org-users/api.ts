@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orgUserSchema } from '@/contract/crm/users';
+import { orgUserSchema, orgUserColumns } from '@/contract/crm/users';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { useOrgId } from '@/core/org';
@@ -48,5 +48,6 @@ export const orgUsersSource = (orgId: number) =>
     api: crmApi,
     base: `orgs/${orgId}/users`,
     row: orgUserSchema,
+    columns: orgUserColumns,
     bulk: ['resend-invitation'],
   });

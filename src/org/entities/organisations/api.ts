@@ -7,6 +7,7 @@ import {
   updateOrgSchema,
   type Organisation,
   type UpdateOrg,
+  organisationColumns,
 } from '@/contract/crm/orgs';
 import { crmApi, parseInput } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -116,4 +117,5 @@ export const organisationsSource = () =>
     api: crmApi,
     base: 'admin/orgs',
     row: organisationSchema,
+    columns: organisationColumns,
   });

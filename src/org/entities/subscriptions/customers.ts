@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { customerSchema } from '@/contract/crm/customers';
+import { customerSchema, customerColumns } from '@/contract/crm/customers';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { queryPresets } from '@/core/query';
@@ -30,4 +30,5 @@ export const customersSource = (orgId: number) =>
     api: crmApi,
     base: `orgs/${orgId}/customers`,
     row: customerSchema,
+    columns: customerColumns,
   });

@@ -5,6 +5,7 @@ import {
   subscriptionDetailSchema,
   subscriptionSchema,
   type SubscriptionDetail,
+  softwareColumns,
 } from '@/contract/crm/subscriptions';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -90,4 +91,5 @@ export const mySubscriptionsSource = (orgId: number) =>
     api: crmApi,
     base: `orgs/${orgId}/my-subscriptions`,
     row: subscriptionSchema,
+    columns: softwareColumns,
   });

@@ -9,6 +9,7 @@ import {
   type Subscription,
   type SubscriptionDetail,
   type UpdateSubscription,
+  customerSubColumns,
 } from '@/contract/crm/subscriptions';
 import { idResultSchema } from '@/contract/common';
 import { crmApi, parseInput } from '@/core/api';
@@ -128,4 +129,5 @@ export const customerSubscriptionsSource = (orgId: number) =>
     api: crmApi,
     base: `orgs/${orgId}/issued-subscriptions`,
     row: subscriptionSchema,
+    columns: customerSubColumns,
   });

@@ -13,6 +13,7 @@ import {
   type BlastMetadata,
   type BlastPlan,
   type UploadBlast,
+  blastColumns,
 } from '@/contract/data/blasts';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -160,4 +161,5 @@ export const blastsSource = (orgId: number, siteId: number) =>
     api: dataApi,
     base: `orgs/${orgId}/sites/${siteId}/blasts`,
     row: blastListItemSchema,
+    columns: blastColumns,
   });

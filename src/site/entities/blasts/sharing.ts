@@ -10,6 +10,7 @@ import {
   type BlastShare,
   type CreateShare,
   type ShareTargetOrg,
+  sharedBlastColumns,
 } from '@/contract/data/shared-blasts';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -128,4 +129,5 @@ export const sharedBlastsSource = () =>
     api: dataApi,
     base: 'shared-blasts',
     row: sharedBlastSchema,
+    columns: sharedBlastColumns,
   });

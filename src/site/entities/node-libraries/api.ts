@@ -6,6 +6,7 @@ import {
   nodeLibrarySchema,
   type NodeLibrary,
   type NodeLibraryInput,
+  nodeLibraryColumns,
 } from '@/contract/data/node-libraries';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -116,5 +117,6 @@ export const nodeLibrariesSource = (scope: LibraryScope) =>
     api: dataApi,
     base: librariesPath(scope),
     row: nodeLibraryListItemSchema,
+    columns: nodeLibraryColumns,
     body: scope.siteId === null ? {} : { includeOrgLibraries: true },
   });

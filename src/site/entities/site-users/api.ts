@@ -7,6 +7,7 @@ import {
   type AddSiteUser,
   type SiteUser,
   type SiteUserFlags,
+  siteUserColumns,
 } from '@/contract/data/site-users';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -89,4 +90,5 @@ export const siteUsersSource = (orgId: number, siteId: number) =>
     api: dataApi,
     base: usersPath(orgId, siteId),
     row: siteUserSchema,
+    columns: siteUserColumns,
   });

@@ -6,6 +6,7 @@ import {
   siteSubscriptionSchema,
   type SiteInput,
   type SiteSubscription,
+  siteColumns,
 } from '@/contract/data/sites';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -112,6 +113,11 @@ export function useSaveSite() {
 
 /** The same lists paged on the server (issue 16): the table's server mode when they do not fit. */
 export const orgSitesSource = (orgId: number) =>
-  serverListSource({ api: dataApi, base: `orgs/${orgId}/sites`, row: siteSchema });
+  serverListSource({
+    api: dataApi,
+    base: `orgs/${orgId}/sites`,
+    row: siteSchema,
+    columns: siteColumns,
+  });
 export const allSitesSource = () =>
-  serverListSource({ api: dataApi, base: 'admin/sites', row: siteSchema });
+  serverListSource({ api: dataApi, base: 'admin/sites', row: siteSchema, columns: siteColumns });
