@@ -144,7 +144,13 @@ export function useClientData<T>({
         totalAvailable: entity.error.totalAvailable,
         ...(canSwitch ? { tooLarge: true as const } : {}),
       };
-      return { tableData: tooLarge, isLoading: false, isFetching: false, isError: !canSwitch, error: entity.error };
+      return {
+        tableData: tooLarge,
+        isLoading: false,
+        isFetching: false,
+        isError: !canSwitch,
+        error: entity.error,
+      };
     }
     return {
       tableData: (entity.data ?? EMPTY_TABLE_DATA) as ClientTableData<T>,
