@@ -86,5 +86,8 @@ export function csvFileName(entity: string): string {
 
 /** Saves CSV text (or a Blob of it) as a file. */
 export function downloadCsv(fileName: string, text: string | Blob): void {
-  saveBlob(text instanceof Blob ? text : new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
+  saveBlob(
+    text instanceof Blob ? text : new Blob([text], { type: 'text/csv;charset=utf-8' }),
+    fileName,
+  );
 }
