@@ -1,16 +1,12 @@
-import { screen, waitFor, configure } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crmApi } from '@/core/api';
 import { config } from '@/core/config';
 import type { FetchData } from '@/core/data-table';
 import { server } from '../../msw/server';
 import { columnTexts, renderTable } from './harness';
 import { fakeSource, licenceSettings, licences, type Licence } from './fake-source';
-
-// Whole tables driven through many renders: roomy on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * First rows at once (issue 16), through the real API client: the list endpoint answers 10 rows

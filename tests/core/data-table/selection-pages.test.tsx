@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within, configure } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type {
   BulkActionSetting,
@@ -9,10 +9,6 @@ import type {
 } from '@/core/data-table';
 import { columnTexts, dataRows, orgContext, renderTable } from './harness';
 import { fakeSource, licenceSettings, licences, type Licence } from './fake-source';
-
-// Whole tables driven through many renders: roomy on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const settings = licenceSettings;
 const all = licences(250);

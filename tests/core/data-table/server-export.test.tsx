@@ -1,12 +1,8 @@
-import { screen, waitFor, within, configure } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ColumnSettings, ListQuery, ListSource } from '@/core/data-table';
 import { dataRows, renderTable } from './harness';
 import { fakeSource, licenceSettings, licences, runQuery, type Licence } from './fake-source';
-
-// Whole tables driven through many renders: roomy on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const settings: ColumnSettings<Licence> = {
   ...licenceSettings,

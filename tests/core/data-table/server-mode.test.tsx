@@ -1,13 +1,9 @@
-import { act, screen, waitFor, within, configure } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/core/api';
 import type { FetchData } from '@/core/data-table';
 import { columnTexts, dataRows, renderTable } from './harness';
 import { fakeSource, licenceSettings, licences, type Licence } from './fake-source';
-
-// Whole tables driven through many renders: roomy on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const settings = licenceSettings;
 const all = licences(250);

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineListColumns } from '@/contract/lists';
 import { configureApiAuth, crmApi } from '@/core/api';
@@ -11,10 +11,6 @@ import { queryBody, selectionBody } from '@/core/data-table/server-source';
 import { server } from '../../msw/server';
 import { renderTable } from './harness';
 import { licences, type Licence } from './fake-source';
-
-// Whole tables driven through many renders: roomy on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * Issue 16 through the real API client and msw: an entity's whole-list query stops at its first

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within, configure } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -6,10 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type ColumnSettings } from '@/core/data-table';
 import { OrgContext } from '@/core/org/context';
 import { columnTexts, dataRows, orgContext, renderTable } from './harness';
-
-// Whole tables driven through many renders: roomy on a busy 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 interface Part {
   id: number;
