@@ -43,7 +43,7 @@ export const coreDependencies = {
   permissions: ['config', 'org', 'storage'],
   forms: ['api', 'format', 'ui'],
   'custom-data': ['api', 'forms', 'notify', 'query', 'ui'],
-  'data-table': ['files', 'format', 'org', 'permissions', 'query', 'storage', 'ui'],
+  'data-table': ['api', 'files', 'format', 'org', 'permissions', 'query', 'storage', 'ui'],
   members: ['data-table', 'forms'],
   shell: [
     'auth',

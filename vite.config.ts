@@ -136,6 +136,8 @@ export default defineConfig(({ mode, command }) => {
             include: ['tests/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/setup.ts'],
             restoreMocks: true,
+            // Whole screens rendered through many steps, on a busy 2-core machine (a ceiling).
+            testTimeout: 20_000,
           },
         },
         {

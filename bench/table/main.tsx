@@ -1,6 +1,10 @@
 /**
- * The data table over N generated rows (?rows=N, default 1000), for bench/table/run.mjs. Not
- * part of either portal: the same DataTable a list screen uses, with no backend.
+ * The data table over N generated rows, for bench/table/run.mjs. Not part of either portal: the
+ * same DataTable a list screen uses, with no backend.
+ *
+ *   ?rows=N                    client mode: N rows handed in (default 1000)
+ *   ?mode=server&rows=N        server mode: a ListSource answering from a worker that holds N
+ *                              generated rows (fake-server.worker.ts), &latency=ms (default 25)
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,75 +12,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import { ActionDisplay, ActionKind, ColumnType, DataTable } from '@/core/data-table';
-import type { ColumnSettings, RowAction } from '@/core/data-table';
-
-interface IssuedLicence {
-  id: number;
-  customer: string;
-  product: string;
-  seats: number;
-  issued: string;
-  expires: string;
-  notes: string;
-  owner: { firstName: string; lastName: string; email: string };
-}
-
-/** Deterministic data: the same rows on every run. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const words = [
-  'Acme',
-  'Borealis',
-  'Cobalt',
-  'Delta',
-  'Echo',
-  'Granite',
-  'Quarry',
-  'Basalt',
-  'Iron',
-  'Ridge',
-  'North',
-  'Vertex',
-];
-const products = [
-  'Blast Designer',
-  'Shot Planner',
-  'Fragmentation Lab',
-  'Vibration Monitor',
-  'Drill Logger',
-];
-const first = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Ken', 'Linus', 'Margaret', ''];
-const last = ['King', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Thompson', 'Torvalds', 'Hamilton'];
-
-function generate(count: number): IssuedLicence[] {
-  const random = mulberry32(42);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
-  const day = 86_400_000;
-  const base = Date.UTC(2024, 0, 1);
-  return Array.from({ length: count }, (_, index) => {
-    const firstName = pick(first);
-    const lastName = pick(last);
-    const issued = base + Math.floor(random() * 900) * day;
-    return {
-      id: index + 1,
-      customer: `${pick(words)} ${pick(words)} ${index % 97}`,
-      product: pick(products),
-      seats: 1 + Math.floor(random() * 500),
-      issued: new Date(issued).toISOString(),
-      expires: new Date(issued + (30 + Math.floor(random() * 700)) * day).toISOString(),
-      notes: `Licence ${index + 1} for ${pick(words)} site ${Math.floor(random() * 1000)}`,
-      owner: { firstName, lastName, email: `${firstName || 'pending'}.${lastName}@example.com` },
-    };
-  });
-}
+import type { ColumnSettings, ListSource, RowAction } from '@/core/data-table';
+import { generate, type IssuedLicence } from './data';
+import { createFakeServer } from './server-source';
 
 const settings: ColumnSettings<IssuedLicence> = {
   entity: 'Issued Licences',
@@ -113,8 +51,17 @@ const actions: RowAction<IssuedLicence>[] = [
   },
 ];
 
-const count = Number(new URLSearchParams(window.location.search).get('rows') ?? 1000);
-const rows = generate(Number.isFinite(count) && count > 0 ? count : 1000);
+const query = new URLSearchParams(window.location.search);
+const count = Number(query.get('rows') ?? 1000);
+const size = Number.isFinite(count) && count > 0 ? count : 1000;
+const serverMode = query.get('mode') === 'server';
+const rows = serverMode ? undefined : generate(size);
+let source: ListSource<IssuedLicence> | undefined;
+if (serverMode) {
+  const latency = Number(query.get('latency') ?? 25);
+  const server = createFakeServer(size, Number.isFinite(latency) ? latency : 25);
+  source = server.source;
+}
 const client = new QueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root');
@@ -122,9 +69,19 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={client}>
       <BrowserRouter>
-        <DataTable columnSettings={settings} rows={rows} actions={actions} />
+        <DataTable
+          columnSettings={settings}
+          rows={rows}
+          source={source}
+          queryKey={['bench', size]}
+          actions={actions}
+        />
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,
 );
-(window as { __benchRows?: number }).__benchRows = rows.length;
+(window as { __benchRows?: number }).__benchRows = size;
+// Server mode: the benchmark drops the answers no longer on screen before an interaction, so that
+// a sort or a filter is measured against the server, not against TanStack's cache.
+(window as { __benchForget?: () => void }).__benchForget = () =>
+  client.removeQueries({ type: 'inactive' });

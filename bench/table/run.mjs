@@ -8,10 +8,14 @@
  * each by a double-requestAnimationFrame timer from the event's timeStamp, plus the Event Timing
  * duration of the interaction (PerformanceObserver, durationThreshold 16: entries under 16 ms are
  * not reported, and are written as null). Medians of 5 runs after 2 warm-ups per figure.
+ * Then server mode (issue 16, server-run.mjs): the same table against a fake server of a million
+ * rows in a worker: filter keystroke, sort click and page change → rows painted (medians and
+ * p95), and the CSV export of every row (time, peak JS heap).
  * Writes bench/results/table.json. A benchmark, not a test: it asserts nothing.
  *
- *   npm run bench:table              # all sizes
+ *   npm run bench:table              # all sizes, both modes
  *   BENCH_SIZES=1000 npm run bench:table
+ *   BENCH_MODES=server BENCH_SERVER_ROWS=100000 npm run bench:table
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -20,6 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from '@playwright/test';
+import { instrument, median, round, waitForSettled } from './page-tools.mjs';
+import { measureServer } from './server-run.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +35,7 @@ const resultsFile = fileURLToPath(new URL('../results/table.json', import.meta.u
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARMUPS = Number(process.env.BENCH_WARMUPS ?? 2);
+const MODES = (process.env.BENCH_MODES ?? 'client,server').split(',');
 
 const chromiumPath =
   process.env.CHROMIUM_PATH ??
@@ -36,98 +43,6 @@ const chromiumPath =
     existsSync(p),
   );
 if (!chromiumPath) throw new Error('No system Chromium found (apt-get install -y chromium).');
-
-const round = (value) => (typeof value === 'number' ? Math.round(value * 10) / 10 : null);
-const median = (values) => {
-  const numbers = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
-  if (numbers.length === 0) return null;
-  const mid = Math.floor(numbers.length / 2);
-  const value = numbers.length % 2 ? numbers[mid] : (numbers[mid - 1] + numbers[mid]) / 2;
-  return Math.round(value * 10) / 10;
-};
-
-/** In-page instrumentation: arm before an input, read after it. */
-function instrument() {
-  const entries = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) entries.push(entry);
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-
-  const afterPaint = (t0, resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
-
-  window.__bench = {
-    arm(selector, eventType, watchSelector) {
-      const target = document.querySelector(selector);
-      if (!target) throw new Error(`no ${selector}`);
-      const state = { start: 0 };
-      state.nextPaint = new Promise((resolveNext) => {
-        state.results = new Promise((resolveResults) => {
-          target.addEventListener(
-            eventType,
-            (event) => {
-              state.start = event.timeStamp;
-              afterPaint(event.timeStamp, resolveNext);
-              if (!watchSelector) {
-                resolveResults(null);
-                return;
-              }
-              const watched = document.querySelector(watchSelector);
-              const observer = new MutationObserver(() => {
-                observer.disconnect();
-                afterPaint(event.timeStamp, resolveResults);
-              });
-              observer.observe(watched, { childList: true, subtree: true, characterData: true });
-              // Give up after 10 s (nothing changed).
-              setTimeout(() => {
-                observer.disconnect();
-                resolveResults(null);
-              }, 10_000);
-            },
-            { once: true, capture: true },
-          );
-        });
-      });
-      this.current = state;
-    },
-    async read() {
-      const state = this.current;
-      const nextPaint = await state.nextPaint;
-      const results = await Promise.race([
-        state.results,
-        new Promise((r) => setTimeout(() => r(undefined), 0)),
-      ]);
-      // Let Event Timing deliver the entry of this interaction.
-      await new Promise((r) => setTimeout(r, 50));
-      const durations = entries
-        .filter((e) => e.startTime >= state.start - 1 && e.interactionId)
-        .map((e) => e.duration);
-      return {
-        nextPaint,
-        results: results === undefined ? await state.results : results,
-        eventTiming: durations.length ? Math.max(...durations) : null,
-      };
-    },
-    rowCountText() {
-      return document.querySelector('.dt-footer [role="status"]')?.textContent ?? '';
-    },
-  };
-}
-
-async function waitForSettled(page, expectRows) {
-  await page.waitForFunction(
-    (expected) => {
-      const text = document.querySelector('.dt-footer [role="status"]')?.textContent ?? '';
-      return expected === undefined ? /of \d+/.test(text) : text.endsWith(`of ${expected}`);
-    },
-    expectRows,
-    { timeout: 60_000 },
-  );
-  // Two frames of quiet.
-  await page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-  );
-}
 
 async function measureSize(browser, baseUrl, size) {
   const log = process.env.BENCH_DEBUG ? (...a) => console.log('  [debug]', ...a) : () => {};
@@ -258,8 +173,9 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const results = {};
+  let serverMode = null;
   try {
-    for (const size of SIZES) {
+    for (const size of MODES.includes('client') ? SIZES : []) {
       console.log(`Measuring ${size} rows …`);
       results[size] = await measureSize(browser, baseUrl, size);
       const r = results[size];
@@ -267,6 +183,21 @@ async function main() {
         `  keystroke→paint ${r.keystroke.toNextPaint.medianMs} ms, →rows ${r.keystroke.toFilteredRowsPainted.medianMs} ms; ` +
           `sort→paint ${r.sortClick.toNextPaint.medianMs} ms; page→paint ${r.pageChange.toNextPaint.medianMs} ms`,
       );
+    }
+    if (MODES.includes('server')) {
+      console.log('Measuring server mode …');
+      serverMode = await measureServer(browser, baseUrl);
+      const r = serverMode;
+      console.log(
+        `  ${r.rows} rows: filter key→rows p95 ${r.filterKeystrokeToRowsPainted.p95Ms} ms; ` +
+          `sort→rows p95 ${r.sortClickToRowsPainted.p95Ms} ms; page→rows p95 ${r.pageChangeToRowsPainted.p95Ms} ms; ` +
+          `unseen page p95 ${r.unseenPageToRowsPainted.p95Ms} ms`,
+      );
+      if (r.csvExport) {
+        console.log(
+          `  export: ${r.csvExport.seconds} s, ${r.csvExport.fileLines} lines, heap ${r.csvExport.heapBeforeMB} → peak ${r.csvExport.heapPeakMB} MB`,
+        );
+      }
     }
   } finally {
     await browser.close();
@@ -288,6 +219,7 @@ async function main() {
     runs: RUNS,
     warmups: WARMUPS,
     sizes: results,
+    server: serverMode,
   };
   await mkdir(fileURLToPath(new URL('../results', import.meta.url)), { recursive: true });
   await writeFile(resultsFile, `${JSON.stringify(output, null, 2)}\n`);

@@ -35,8 +35,9 @@ export interface SiteAccess {
   permissions: SitePermissions;
 }
 
-interface MemberRow {
-  name: string;
+/** What an organisation's row and the caller's membership in it say (null: no membership). */
+interface OrgRow {
+  org_name: string;
   is_product_owner_enabled: boolean;
   is_service_owner_enabled: boolean;
   member: boolean | null;
@@ -47,25 +48,36 @@ interface MemberRow {
   is_sub_manager: boolean | null;
   is_tech_support: boolean | null;
 }
+/** What a site's row and the caller's membership in it say. */
+interface SiteRow {
+  site_name: string;
+  is_site_admin: boolean | null;
+  is_site_user: boolean | null;
+}
+
+/**
+ * The joins that read an organisation ($org) and a site ($site) with the caller's memberships
+ * ($user), over a row that has none: one statement answers the caller, the org and the site.
+ */
+const orgJoins = (user: string, org: string) =>
+  `left join orgs o on o.id = ${org}
+   left join org_members m on m.org_id = o.id and m.user_id = ${user} and m.status = 'active'`;
+const siteJoins = (user: string, site: string) =>
+  `left join sites s on s.id = ${site} and s.org_id = o.id
+   left join site_members sm on sm.site_id = s.id and sm.user_id = ${user}`;
+const ORG_COLUMNS = `o.name as org_name, o.is_product_owner_enabled, o.is_service_owner_enabled,
+  (m.user_id is not null) as member, m.is_org_owner, m.is_org_admin, m.is_developer,
+  m.is_business_manager, m.is_sub_manager, m.is_tech_support`;
+const SITE_COLUMNS = 's.name as site_name, sm.is_site_admin, sm.is_site_user';
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
 /**
  * The caller's standing in an organisation, or null when the org does not exist or the caller
  * is not an (active) member and not a sysadmin. A sysadmin holds every user flag everywhere.
  */
-export async function loadOrgAccess(
-  db: Queryable,
-  user: CallerUser,
-  orgId: number,
-): Promise<OrgAccess | null> {
-  if (!Number.isSafeInteger(orgId) || orgId <= 0) return null;
-  const [row] = await db.query<MemberRow>(
-    `select o.name, o.is_product_owner_enabled, o.is_service_owner_enabled, (m.user_id is not null) as member,
-            m.is_org_owner, m.is_org_admin, m.is_developer, m.is_business_manager, m.is_sub_manager, m.is_tech_support
-       from orgs o left join org_members m on m.org_id = o.id and m.user_id = $2 and m.status = 'active'
-      where o.id = $1`,
-    [orgId, user.id],
-  );
-  if (!row) return null;
+function orgAccessOf(user: CallerUser, orgId: number, row: OrgRow | undefined): OrgAccess | null {
+  if (!row?.org_name) return null;
   const isMember = row.member === true;
   if (!isMember && !user.isSysadmin) return null;
   const all = user.isSysadmin;
@@ -83,7 +95,7 @@ export async function loadOrgAccess(
   };
   return {
     id: orgId,
-    name: row.name,
+    name: row.org_name,
     isMember,
     userPermissions,
     orgPermissions: {
@@ -103,30 +115,94 @@ export async function loadOrgAccess(
  * cannot see it (org admins, sub managers and sysadmins see every site of the org; others only
  * their own).
  */
+function siteAccessOf(
+  user: CallerUser,
+  org: OrgAccess,
+  siteId: number,
+  row: SiteRow | undefined,
+): SiteAccess | null {
+  if (!row?.site_name) return null;
+  const seesAll =
+    user.isSysadmin || org.userPermissions.isOrgAdmin || org.userPermissions.isSubManager;
+  const isSiteAdmin = row.is_site_admin === true;
+  const isSiteUser = row.is_site_user === true;
+  if (!seesAll && !isSiteAdmin && !isSiteUser) return null;
+  return { id: siteId, name: row.site_name, permissions: { isSiteAdmin, isSiteUser } };
+}
+
+export async function loadOrgAccess(
+  db: Queryable,
+  user: CallerUser,
+  orgId: number,
+): Promise<OrgAccess | null> {
+  if (!validId(orgId)) return null;
+  const [row] = await db.query<OrgRow>(
+    `select ${ORG_COLUMNS} from (select 1) one ${orgJoins('$2', '$1')}`,
+    [orgId, user.id],
+  );
+  return orgAccessOf(user, orgId, row);
+}
+
 export async function loadSiteAccess(
   db: Queryable,
   user: CallerUser,
   org: OrgAccess,
   siteId: number,
 ): Promise<SiteAccess | null> {
-  if (!Number.isSafeInteger(siteId) || siteId <= 0) return null;
-  const [row] = await db.query<{
-    name: string;
-    is_site_admin: boolean | null;
-    is_site_user: boolean | null;
-  }>(
-    `select s.name, sm.is_site_admin, sm.is_site_user
-       from sites s left join site_members sm on sm.site_id = s.id and sm.user_id = $3
-      where s.id = $1 and s.org_id = $2`,
+  if (!validId(siteId)) return null;
+  const [row] = await db.query<SiteRow>(
+    `select ${SITE_COLUMNS} from (select $2::int as id) o ${siteJoins('$3', '$1')}`,
     [siteId, org.id, user.id],
   );
-  if (!row) return null;
-  const seesAll =
-    user.isSysadmin || org.userPermissions.isOrgAdmin || org.userPermissions.isSubManager;
-  const isSiteAdmin = row.is_site_admin === true;
-  const isSiteUser = row.is_site_user === true;
-  if (!seesAll && !isSiteAdmin && !isSiteUser) return null;
-  return { id: siteId, name: row.name, permissions: { isSiteAdmin, isSiteUser } };
+  return siteAccessOf(user, org, siteId, row);
+}
+
+/**
+ * Who calls, in one statement per request (issue 16: round trips were most of a list's time):
+ * the token's user if still active, whether the grant behind the token is alive (sign-out,
+ * refresh-token reuse and revocation delete it), and, when the route is an org's or a site's,
+ * the caller's standing there. undefined: no such active user.
+ */
+export async function loadCaller(
+  db: Queryable,
+  claims: { userId: number; grantId: string },
+  where: { orgId?: number; siteId?: number },
+): Promise<
+  | { user: CallerUser; grantAlive: boolean; org: OrgAccess | null; site: SiteAccess | null }
+  | undefined
+> {
+  const orgId = where.orgId !== undefined && validId(where.orgId) ? where.orgId : null;
+  const siteId = where.siteId !== undefined && validId(where.siteId) ? where.siteId : null;
+  const [row] = await db.query<
+    {
+      id: number;
+      email: string;
+      first_name: string | null;
+      last_name: string | null;
+      is_sysadmin: boolean;
+      grant_alive: boolean;
+    } & OrgRow &
+      SiteRow
+  >(
+    `select u.id, u.email, u.first_name, u.last_name, u.is_sysadmin,
+            exists (select 1 from oidc_payloads g where g.model = 'Grant' and g.id = $2
+                     and (g.expires_at is null or g.expires_at > now())) as grant_alive,
+            ${ORG_COLUMNS}, ${SITE_COLUMNS}
+       from users u ${orgJoins('u.id', '$3::int')} ${siteJoins('u.id', '$4::int')}
+      where u.id = $1 and u.status = 'active'`,
+    [claims.userId, claims.grantId, orgId, siteId],
+  );
+  if (!row) return undefined;
+  const user: CallerUser = {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    isSysadmin: row.is_sysadmin,
+  };
+  const org = orgId === null ? null : orgAccessOf(user, orgId, row);
+  const site = org && siteId !== null ? siteAccessOf(user, org, siteId, row) : null;
+  return { user, grantAlive: row.grant_alive, org, site };
 }
 
 /** SPEC §6: OR across the listed flags; an empty list allows every member. */

@@ -1,4 +1,5 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, SqlParam } from './types';
 
 const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
@@ -119,6 +120,8 @@ export interface PgliteOptions {
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pglite: PGlite }> {
   const pglite = await PGlite.create({
+    // The extensions the migrations create (040: trigram indexes of the lists' searches).
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

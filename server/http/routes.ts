@@ -9,8 +9,7 @@ import type { ApiScope, TokenVerifier, AccessTokenClaims } from '../auth/tokens'
 import type { PermissionAction } from '@/contract/permissions';
 import {
   can,
-  loadOrgAccess,
-  loadSiteAccess,
+  loadCaller,
   type CallerUser,
   type OrgAccess,
   type SiteAccess,
@@ -141,12 +140,21 @@ type GuardedRequest = FastifyRequest & { [guardKey]?: Guarded };
 export const unauthorized = (message = 'Invalid or expired access token') =>
   new HttpError(401, message, null, { 'WWW-Authenticate': 'Bearer' });
 
-/** Verifies the bearer token and loads the caller (401 on any failure). */
+const param = (req: FastifyRequest, name: string) => {
+  const v = (req.params as Record<string, string | undefined>)[name];
+  return v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
+};
+
+/**
+ * Verifies the bearer token (401 on any failure, 403 without the scope) and loads the caller
+ * with, on an org's or a site's route, their standing there: one statement (loadCaller).
+ */
 export async function authenticate(
   services: Services,
   req: FastifyRequest,
   scope: ApiScope | null,
-): Promise<{ user: CallerUser; claims: AccessTokenClaims }> {
+  where: { orgId?: number; siteId?: number } = {},
+) {
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized('No valid authentication token available');
@@ -161,40 +169,15 @@ export async function authenticate(
       'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
     });
   }
-  // One statement: the user, and whether the grant behind the token is still alive (sign-out,
-  // refresh-token reuse and revocation delete it: the token stops working at once).
-  const [row] = await services.db.query<{
-    id: number;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    is_sysadmin: boolean;
-    grant_alive: boolean;
-  }>(
-    `select id, email, first_name, last_name, is_sysadmin,
-            exists (select 1 from oidc_payloads g where g.model = 'Grant' and g.id = $2
-                     and (g.expires_at is null or g.expires_at > now())) as grant_alive
-       from users where id = $1 and status = 'active'`,
-    [Number(claims.sub), claims.grant_id ?? ''],
+  const caller = await loadCaller(
+    services.db,
+    { userId: Number(claims.sub), grantId: claims.grant_id ?? '' },
+    where,
   );
-  if (!row) throw unauthorized('The signed-in user no longer exists');
-  if (!row.grant_alive) throw unauthorized('The sign-in behind this access token has ended');
-  return {
-    claims,
-    user: {
-      id: row.id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      isSysadmin: row.is_sysadmin,
-    },
-  };
+  if (!caller) throw unauthorized('The signed-in user no longer exists');
+  if (!caller.grantAlive) throw unauthorized('The sign-in behind this access token has ended');
+  return { claims, ...caller };
 }
-
-const param = (req: FastifyRequest, name: string) => {
-  const v = (req.params as Record<string, string | undefined>)[name];
-  return v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
-};
 
 async function guard(
   services: Services,
@@ -206,7 +189,9 @@ async function guard(
     req[guardKey] = {};
     return;
   }
-  const { user, claims } = await authenticate(services, req, scope);
+  const orgId = access.kind === 'org' || access.kind === 'site' ? param(req, 'orgId') : undefined;
+  const siteId = access.kind === 'site' ? param(req, 'siteId') : undefined;
+  const { user, claims, org, site } = await authenticate(services, req, scope, { orgId, siteId });
   const g: Guarded = { user, claims };
   req[guardKey] = g;
   if (access.kind === 'user') return;
@@ -214,15 +199,13 @@ async function guard(
     if (!user.isSysadmin) throw forbidden('Only sysadmins may access this resource');
     return;
   }
-  const orgAccess = await loadOrgAccess(services.db, user, param(req, 'orgId'));
-  if (!orgAccess) throw notFound('Organisation');
-  g.org = orgAccess;
+  if (!org) throw notFound('Organisation');
+  g.org = org;
   if (access.kind === 'site') {
-    const siteAccess = await loadSiteAccess(services.db, user, orgAccess, param(req, 'siteId'));
-    if (!siteAccess) throw notFound('Site');
-    g.site = siteAccess;
+    if (!site) throw notFound('Site');
+    g.site = site;
   }
-  if (!can(access.action, orgAccess, g.site)) throw forbidden();
+  if (!can(access.action, org, g.site)) throw forbidden();
 }
 
 /** Registers route definitions under a prefix with the token scope they need. */

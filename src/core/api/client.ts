@@ -33,6 +33,27 @@ export interface RequestOptions {
   /** Answer as a Blob (downloads). */
   isFile?: boolean;
   signal?: AbortSignal;
+  /**
+   * POST lists (SPEC §7 re-post): called after the first answer and after each re-post with
+   * every result so far, so that a screen can paint the first page at once. The promise still
+   * resolves with the whole list, as without it.
+   */
+  onPage?: (progress: PagedProgress) => void;
+  /** POST lists: only the page asked for, no SPEC §7 re-post (a server-mode page, issue 16). */
+  onePage?: boolean;
+}
+
+/** A paged POST so far (RequestOptions.onPage). */
+export interface PagedProgress {
+  /** Every result so far, in order (a copy: the caller may keep it). */
+  results: unknown[];
+  fetchedCount: number;
+  skippedCount: number;
+  totalAvailable: number;
+  /** Answers so far: 1 after the first. */
+  pages: number;
+  /** No re-post follows (the total is reached, the re-posts are used up, or a page was empty). */
+  done: boolean;
 }
 
 /** What a call with handleErrorManually resolves with. */
@@ -177,23 +198,36 @@ export function createApiClient(baseUrl: string): ApiClient {
   /** SPEC §7 POST: while fetched + skipped < total, re-post with skip = fetched + skipped (≤ 5 times). */
   async function postPaged(ctx: CallContext, body: unknown, options: RequestOptions) {
     const first = await exchange(ctx, undefined, body, options);
-    let paged = asPaged(first);
+    const paged = asPaged(first);
     if (!paged) return first;
     const results = [...paged.results];
     let last = paged;
-    for (let followUps = 0; followUps < MAX_FOLLOW_UP_PAGES; followUps++) {
-      const next = last.fetchedCount + last.skippedCount;
-      if (next >= last.totalAvailable || last.fetchedCount === 0) break;
-      const nextBody = { ...(isRecord(body) ? body : {}), skip: next };
+    const nextSkip = () => last.fetchedCount + last.skippedCount;
+    const isLast = (followUps: number) =>
+      followUps >= MAX_FOLLOW_UP_PAGES ||
+      nextSkip() >= last.totalAvailable ||
+      last.fetchedCount === 0;
+    const report = (pages: number, done: boolean) =>
+      options.onPage?.({
+        results: results.slice(),
+        fetchedCount: results.length,
+        skippedCount: paged.skippedCount,
+        totalAvailable: last.totalAvailable,
+        pages,
+        done,
+      });
+    report(1, isLast(0));
+    for (let followUps = 0; !isLast(followUps); followUps++) {
+      const nextBody = { ...(isRecord(body) ? body : {}), skip: nextSkip() };
       const answer = asPaged(
         await exchange({ ...ctx, payload: nextBody }, undefined, nextBody, options),
       );
       if (!answer) break;
       results.push(...answer.results);
       last = answer;
+      report(followUps + 2, isLast(followUps + 1));
     }
-    paged = { ...paged, results, fetchedCount: results.length };
-    return paged;
+    return { ...paged, results, fetchedCount: results.length };
   }
 
   async function call(
@@ -211,7 +245,7 @@ export function createApiClient(baseUrl: string): ApiClient {
     };
     try {
       const data =
-        method === 'post' && !options.isFile
+        method === 'post' && !options.isFile && !options.onePage
           ? await postPaged(ctx, body, options)
           : await exchange(ctx, query, body, options);
       if (options.successMessage) notify.success(options.successMessage);

@@ -12,7 +12,7 @@ export {
   TOKEN_REFRESH_MARGIN_SECONDS,
 } from './constants';
 export { createApiClient, crmApi, dataApi, identityApi, preloadApiClient } from './lazy';
-export type { ApiClient, ManualResult, QueryParams, RequestOptions } from './client';
+export type { ApiClient, ManualResult, PagedProgress, QueryParams, RequestOptions } from './client';
 export {
   ApiError,
   DEFAULT_ERROR_MESSAGE,

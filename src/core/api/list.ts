@@ -1,14 +1,32 @@
 import type { z } from 'zod';
 import { pagedResultsSchema } from '@/contract/envelope';
-import type { ApiClient } from './client';
+import type { ApiClient, PagedProgress } from './client';
+import { MAX_FOLLOW_UP_PAGES } from './constants';
 
 /** The request of a whole list: the first page; the client posts again for the rest (SPEC §7). */
 export const WHOLE_LIST = { skip: 0, take: 1000 } as const;
 
+/** A list fits when the first answer's page size times the answers SPEC §7 allows covers it. */
+export const fitsInBrowser = (firstPage: number, totalAvailable: number) =>
+  totalAvailable <= firstPage * (1 + MAX_FOLLOW_UP_PAGES);
+
 /**
- * POST {path} for a list in the paged-results shape (SPEC §3), parsed with the row's contract
- * schema; the API client re-posts until every page is in (SPEC §7). `body` adds to the page
- * request (filters, sort).
+ * A whole list was asked for, and its first answer says it cannot arrive whole (issue 16: never a
+ * silent truncation). A table then pages it on the server (its ListSource); other readers say the
+ * list is too large to read here.
+ */
+export class ListTooLargeError extends Error {
+  constructor(readonly totalAvailable: number) {
+    super(`The list has ${totalAvailable} records: too many to load whole`);
+    this.name = 'ListTooLargeError';
+  }
+}
+
+/**
+ * POST {path} for a whole list in the paged-results shape (SPEC §3), parsed with the row's
+ * contract schema; the API client re-posts until every page is in (SPEC §7). `body` adds to the
+ * page request (filters, sort). When the first answer shows the re-posts cannot reach the total,
+ * nothing more is asked and it rejects with ListTooLargeError.
  */
 export async function fetchList<S extends z.ZodType>(
   api: ApiClient,
@@ -16,10 +34,28 @@ export async function fetchList<S extends z.ZodType>(
   rowSchema: S,
   options: { body?: Record<string, unknown>; signal?: AbortSignal } = {},
 ): Promise<z.output<S>[]> {
-  const data = await api.post<unknown>(
-    path,
-    { ...WHOLE_LIST, ...options.body },
-    { signal: options.signal },
-  );
-  return pagedResultsSchema(rowSchema).parse(data).results;
+  const stopper = new AbortController();
+  const stop = () => stopper.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', stop, { once: true });
+  let tooLarge: number | undefined;
+  const onPage = (progress: PagedProgress) => {
+    if (progress.pages !== 1 || progress.done) return;
+    if (fitsInBrowser(progress.fetchedCount, progress.totalAvailable)) return;
+    tooLarge = progress.totalAvailable;
+    stopper.abort();
+  };
+  try {
+    const data = await api.post<unknown>(
+      path,
+      { ...WHOLE_LIST, ...options.body },
+      { signal: stopper.signal, onPage },
+    );
+    if (tooLarge !== undefined) throw new ListTooLargeError(tooLarge);
+    return pagedResultsSchema(rowSchema).parse(data).results;
+  } catch (error) {
+    if (tooLarge !== undefined) throw new ListTooLargeError(tooLarge);
+    throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+  }
 }

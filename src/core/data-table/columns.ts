@@ -12,7 +12,7 @@ import {
   type ColumnDef,
   type Row,
 } from '@tanstack/react-table';
-import { filterKindOf } from './row-index';
+import { filterKindOf } from './filter-values';
 import type { ColumnSetting, RowRecord } from './types';
 import { canSort, sortKey } from './values';
 

@@ -1,94 +1,69 @@
 /**
- * The data table's logic (ra-core style controller): data loading, permissions, column defs,
- * search, filters, sorting, the page in the URL, the stored page size, selection, the modal and
- * refresh. The view reads it through DataTableContext.
+ * The data table's controller (ra-core's useListController, for this table): it composes the
+ * hooks that each own one part and can be tested alone, and answers what the view reads through
+ * DataTableContext (SPEC §3's context fields and the view state).
+ *
+ *   useTableColumns   columns and actions the user may see (SPEC §6)
+ *   useClientData     client mode's list: the caller's fetch, first page at once (SPEC §7)
+ *   useListParams     search, filter row, sort, page (the URL) and page size (localStorage)
+ *   useTableRows      the page both modes render, counts and totals, refresh:
+ *     useServerPage     server mode's page from the ListSource (cached, previous rows kept)
+ *     useClientRows     client mode's search, filters, sort and page over every row
+ *   useSelection      selection by id; server mode's 'all matching'
+ *   useTableModal     the modal (SPEC §4)
+ *   useTableExport    CSV of the displayed or matching rows (SPEC §7)
+ *   useBulkAction     confirm → run → result of a bulk action
+ *
+ * Two modes, one table (issue 16): client mode while the whole list is in the browser; server
+ * mode when a ListSource is given and the list does not fit (or no fetchData is given at all).
  */
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import {
-  functionalUpdate,
-  useTable,
-  type ColumnFiltersState,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
+import { useCallback, useMemo } from 'react';
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { useTable } from '@tanstack/react-table';
+import type { PageSize } from '@/core/storage';
 import { useSelectedOrgId } from '@/core/org/context';
 import { orgQueryKey } from '@/core/query';
-import { hasAccess, usePermissionGrants } from '@/core/permissions';
-import type { TableData } from '@/contract/envelope';
-import { buildColumnDefs, tableFeatureSet, type TableRow } from './columns';
-import { csvFileName, downloadCsv, recordsToCsvText, toCsvText } from './csv';
-import { usePageSize } from '@/core/storage/page-size';
-import type { PageSize } from '@/core/storage';
-import { RowIndex } from './row-index';
-import { readPageParam, withPageParam } from './pagination';
+import { tableFeatureSet, type TableRow } from './columns';
+import type { ListSource } from './list-source';
+import { useBulkAction } from './use-bulk-action';
+import { useClientData } from './use-client-data';
+import { columnFiltersOf, sortingOf, useRowId } from './use-client-rows';
+import { useListParams } from './use-list-params';
+import { useSelection } from './use-selection';
+import { useTableColumns } from './use-table-columns';
+import { useTableExport } from './use-table-export';
+import { useTableModal } from './use-table-modal';
+import { useTableRefresh, useTableRows, type TableMode } from './use-table-rows';
 import {
-  headerCheckboxState,
-  nextSelection,
-  toggleAll,
-  type HeaderCheckboxState,
-  type SelectionState,
-} from './selection';
-import {
-  ActionDisplay,
   ActionKind,
-  ColumnType,
+  type BulkActionSetting,
+  type ColumnSetting,
   type ColumnSettings,
   type FetchData,
-  type FetchResult,
-  type ModalState,
   type TableQuery,
   type RowAction,
   type RowRecord,
 } from './types';
-import { cellText } from './values';
 
-/** SPEC §8: table data that is not an array is logged as 'Bad data' and shown as the error. */
-export class BadDataError extends Error {
-  constructor() {
-    super('Bad data');
-    this.name = 'BadDataError';
-  }
-}
-
-const EMPTY_ROWS: never[] = [];
-const EMPTY_TABLE_DATA: TableData<never> = { tableData: EMPTY_ROWS, fetched: 0, totalAvailable: 0 };
+export { BadDataError, toTableData } from './table-data';
+export type { RowClickModifiers } from './use-selection';
+export type { TableMode, TableTotals } from './use-table-rows';
 
 /**
- * What a caller-supplied fetch answered, as table data: nothing → empty rows, 0 fetched, 0 total
- * (SPEC §7); a plain list → that list; table data whose tableData is not an array → Bad data.
+ * Server mode: typed text waits this long before a query. Short: the rows must follow the keys
+ * (issue 16: p95 ≤ 150 ms from keystroke to rows at a million rows); answers are cached and a
+ * superseded one is cancelled, so a fast typist costs little. Client mode filters at once.
  */
-export function toTableData<T>(result: FetchResult<T> | unknown): TableData<T> {
-  if (result === null || result === undefined) return EMPTY_TABLE_DATA;
-  if (Array.isArray(result)) {
-    return { tableData: result as T[], fetched: result.length, totalAvailable: result.length };
-  }
-  const data = result as Partial<TableData<T>>;
-  if (typeof result !== 'object' || !Array.isArray(data.tableData)) {
-    console.error('Bad data', result);
-    throw new BadDataError();
-  }
-  return {
-    tableData: data.tableData,
-    fetched: data.fetched ?? data.tableData.length,
-    totalAvailable: data.totalAvailable ?? data.tableData.length,
-  };
-}
+export const SERVER_TEXT_DEBOUNCE_MS = 50;
 
 export interface DataTableOptions<T extends RowRecord, TEditor = unknown> {
   columnSettings: ColumnSettings<T>;
-  /** An entity's list query: the rows come from (and stay in) its cache entry. */
+  /**
+   * An entity's list query (client mode): the rows come from (and stay in) its cache entry,
+   * shared with the list's other readers.
+   */
   query?: TableQuery<T>;
-  /** Loads the rows (through the caller's API hook); keyed by queryKey plus the org id. */
+  /** Loads the whole list (client mode); keyed by queryKey plus the org id. */
   fetchData?: FetchData<T>;
   queryKey?: QueryKey;
   /** Rows already at hand, instead of fetchData. */
@@ -99,17 +74,17 @@ export interface DataTableOptions<T extends RowRecord, TEditor = unknown> {
   refreshTrigger?: unknown;
   actions?: ReadonlyArray<RowAction<T>>;
   editorSettings?: TEditor;
-  /** A stable id per row; row.id, else the index. */
+  /** A stable id per row; row.id, else the index (server mode needs a real id). */
   getRowId?: (row: T, index: number) => string;
   /** Rows can be selected (default true). */
   selectable?: boolean;
-}
-
-export interface RowClickModifiers {
-  /** Checkbox, first cell: toggle the row and keep the rest. */
-  toggle?: boolean;
-  ctrl?: boolean;
-  shift?: boolean;
+  /**
+   * Issue 16: the server list behind query or fetchData. Server mode takes over when the whole
+   * list's first answer shows it will not fit, or from the start when neither is given.
+   */
+  source?: ListSource<T>;
+  /** Bulk actions on the selection or on every matching row (run by source.bulk[id]). */
+  bulkActions?: ReadonlyArray<BulkActionSetting>;
 }
 
 export interface DataTablePagination {
@@ -117,44 +92,18 @@ export interface DataTablePagination {
   page: number;
   pageCount: number;
   pageSize: PageSize;
-  /** Rows after search and filters. */
+  /** Rows after search and filters (server mode: the query's total). */
   rowCount: number;
   setPage: (page: number) => void;
   setPageSize: (size: PageSize) => void;
 }
 
-/** Runs step() in idle slices until it returns false; returns the cancel function. */
-function warmInIdleTime(step: () => boolean): () => void {
-  let cancelled = false;
-  let handle: number | undefined;
-  const hasIdle = typeof window.requestIdleCallback === 'function';
-  const run = (deadline?: IdleDeadline) => {
-    if (cancelled) return;
-    const until = performance.now() + 8;
-    let more = true;
-    while (more && (deadline ? deadline.timeRemaining() > 1 : performance.now() < until)) {
-      more = step();
-    }
-    if (more) schedule();
-  };
-  const schedule = () => {
-    handle = hasIdle
-      ? window.requestIdleCallback(run, { timeout: 2000 })
-      : window.setTimeout(run, 50);
-  };
-  schedule();
-  return () => {
-    cancelled = true;
-    if (handle === undefined) return;
-    if (hasIdle) window.cancelIdleCallback(handle);
-    else window.clearTimeout(handle);
-  };
+/** A query key with a stable identity while its content stays (screens often pass it inline). */
+function useStableKey(key: QueryKey): QueryKey {
+  const hash = hashKey(key);
+  // The hash stands for the key: a new array with the same content keeps the first identity.
+  return useMemo(() => key, [hash]);
 }
-
-const defaultRowId = (row: RowRecord, index: number): string => {
-  const id = (row as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : String(index);
-};
 
 export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   options: DataTableOptions<T, TEditor>,
@@ -163,310 +112,88 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     columnSettings,
     query: listQuery,
     fetchData,
-    queryKey,
     rows: givenRows,
     enabled = true,
     refreshTrigger = null,
-    actions,
-    editorSettings,
-    getRowId,
-    selectable = true,
   } = options;
-
-  // --- data -----------------------------------------------------------------------------------
+  const { actions, editorSettings, getRowId, selectable = true, source, bulkActions } = options;
   const orgId = useSelectedOrgId();
-  const queryClient = useQueryClient();
   // SPEC §4: keyed by a query key plus the selected organisation id (an entity's list query
-  // carries both).
-  const fullKey: QueryKey =
-    listQuery?.queryKey ??
-    orgQueryKey(orgId, ...(queryKey ?? ['data-table', columnSettings.entity]));
-  const keyRef = useRef(fullKey);
-  useLayoutEffect(() => {
-    keyRef.current = fullKey;
+  // carries both; its server pages are keyed under it, so the entity's changes refetch them).
+  const listKey = useStableKey(
+    listQuery?.queryKey ?? options.queryKey ?? ['data-table', columnSettings.entity],
+  );
+  const clientKey = useMemo(
+    () => (listQuery ? listKey : orgQueryKey(orgId, ...listKey)),
+    [listQuery, orgId, listKey],
+  );
+
+  const cols = useTableColumns(columnSettings, actions, bulkActions, source);
+  const client = useClientData<T>({
+    listQuery,
+    fetchData,
+    queryKey: clientKey,
+    orgId,
+    rows: givenRows,
+    enabled,
+    canSwitch: source !== undefined,
   });
-  // Bad data will not get better by asking again; otherwise the app's retry policy applies.
-  const retry = (count: number, error: Error) => {
-    if (error instanceof BadDataError) return false;
-    const policy = queryClient.getDefaultOptions().queries?.retry ?? 3;
-    if (typeof policy === 'function') return policy(count, error);
-    return typeof policy === 'boolean' ? policy : count < policy;
-  };
-  const query = useQuery<FetchResult<T>, Error, TableData<T>>(
-    listQuery
-      ? {
-          queryKey: fullKey,
-          queryFn: listQuery.queryFn,
-          enabled: listQuery.enabled !== false && enabled && givenRows === undefined,
-          // The cache holds the entity's list as it is; the table reads it as table data.
-          select: toTableData,
-          retry,
-        }
-      : {
-          queryKey: fullKey,
-          queryFn: async ({ signal }) =>
-            toTableData<T>(fetchData ? await fetchData({ orgId, signal }) : null),
-          enabled: Boolean(fetchData) && enabled && givenRows === undefined,
-          retry,
-        },
-  );
+  const mode: TableMode =
+    source && givenRows === undefined && ((!fetchData && !listQuery) || client.tableData.tooLarge)
+      ? 'server'
+      : 'client';
+  const isServer = mode === 'server';
 
-  const givenIsBad = givenRows !== undefined && !Array.isArray(givenRows);
-  useEffect(() => {
-    if (givenIsBad) console.error('Bad data', givenRows);
-  }, [givenIsBad, givenRows]);
-
-  const tableData: TableData<T> =
-    givenRows !== undefined
-      ? givenIsBad
-        ? EMPTY_TABLE_DATA
-        : {
-            tableData: givenRows as T[],
-            fetched: givenRows.length,
-            totalAvailable: givenRows.length,
-          }
-      : (query.data ?? EMPTY_TABLE_DATA);
-  const data = tableData.tableData;
-  const isLoading = givenRows === undefined && query.isLoading;
-  const isFetching = givenRows === undefined && query.isFetching;
-  const isError = givenIsBad || (givenRows === undefined && query.isError);
-
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: keyRef.current }),
-    [queryClient],
-  );
-  // SPEC §4: refresh when the trigger changes from its null start.
-  const lastTrigger = useRef<unknown>(refreshTrigger);
-  useEffect(() => {
-    if (refreshTrigger !== lastTrigger.current) {
-      lastTrigger.current = refreshTrigger;
-      if (refreshTrigger !== null) void refresh();
-    }
-  }, [refreshTrigger, refresh]);
-
-  // --- columns and actions (SPEC §6) ------------------------------------------------------------
-  const grants = usePermissionGrants();
-  const columns = useMemo(
-    () =>
-      columnSettings.columns.filter(
-        (column) => column.isVisible !== false && hasAccess(column.permissions, grants),
-      ),
-    [columnSettings, grants],
-  );
-  const columnDefs = useMemo(() => buildColumnDefs(columns), [columns]);
-  const permittedActions = useMemo(
-    () =>
-      (actions ?? []).filter(
-        (action) => action.isVisible !== false && hasAccess(action.permissions, grants),
-      ),
-    [actions, grants],
-  );
-  const ribbonActions = useMemo(
-    () => permittedActions.filter((action) => action.display === ActionDisplay.BUTTON),
-    [permittedActions],
-  );
-  const inlineActions = useMemo(
-    () => permittedActions.filter((action) => action.display === ActionDisplay.INLINE),
-    [permittedActions],
-  );
-
-  // --- search, sorting, filters, page, page size ------------------------------------------------
-  const [search, setSearchState] = useState('');
-  const [params, setParams] = useSearchParams();
-  const page = readPageParam(params);
-  const [pageSize, storePageSize] = usePageSize();
-  const setPage = useCallback(
-    (next: number) => {
-      setParams((current) => withPageParam(current, next), { replace: true });
-    },
-    [setParams],
-  );
-  const setSearch = useCallback(
-    (text: string) => {
-      // The input updates at once; filtering is a transition that never blocks it.
-      startTransition(() => {
-        setSearchState(text);
-        if (page !== 1) setPage(1);
-      });
-    },
-    [page, setPage],
-  );
-  const setPageSize = useCallback(
-    (size: PageSize) => {
-      storePageSize(size);
-      setPage(1);
-    },
-    [storePageSize, setPage],
-  );
-
-  const [sorting, setSorting] = useState<SortingState>(() => {
-    const column =
-      columnSettings.sortIndex === undefined
-        ? undefined
-        : columnSettings.columns[columnSettings.sortIndex];
-    return column && columns.includes(column)
-      ? [{ id: column.id, desc: Boolean(columnSettings.isDesc) }]
-      : [];
+  const list = useListParams({
+    columns: cols.columns as ReadonlyArray<ColumnSetting<never>>,
+    initialSort: cols.defaultSort,
+    debounceMs: SERVER_TEXT_DEBOUNCE_MS,
   });
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
 
-  // Screens often pass getRowId inline: read the latest through a ref, so that a new function
-  // each render does not rebuild the index of 50,000 rows.
-  const getRowIdRef = useRef(getRowId);
-  useLayoutEffect(() => {
-    getRowIdRef.current = getRowId;
+  const rowId = useRowId(getRowId);
+  const view = useTableRows<T>({
+    mode,
+    client,
+    list,
+    cols,
+    source,
+    enabled,
+    orgId,
+    listKey,
+    rowId,
   });
-  const resolveRowId = useCallback((row: T, position: number) => {
-    const custom = getRowIdRef.current;
-    return custom ? custom(row, position) : defaultRowId(row, position);
-  }, []);
-  // Keys, orders and ids of every row, computed once per data set (see row-index.ts).
-  const index = useMemo(
-    () => new RowIndex(data, columns, resolveRowId),
-    [data, columns, resolveRowId],
-  );
-  // Build the search text and sort keys while the user is idle, so that the first keystroke and
-  // the first sort of a column are as quick as the later ones.
-  useEffect(() => warmInIdleTime(() => index.warmStep()), [index]);
-  const displayed = useMemo(
-    () => index.displayed(sorting, search, columnFilters),
-    [index, sorting, search, columnFilters],
-  );
-  const rowCount = displayed.length;
-  const pageCount = Math.max(1, Math.ceil(rowCount / pageSize));
-  // SPEC §2: a page beyond the last jumps to the last page. The last page shows at once; the URL
-  // follows after the commit (the router ignores navigation during its first layout pass).
-  const settled = !isLoading && !isError;
-  const shownPage = settled ? Math.min(page, pageCount) : page;
-  useEffect(() => {
-    if (settled && page > pageCount) setPage(pageCount);
-  }, [settled, page, pageCount, setPage]);
-
-  // Only the current page goes to TanStack Table and is rendered.
-  const pagePositions = useMemo(
-    () => displayed.subarray((shownPage - 1) * pageSize, shownPage * pageSize),
-    [displayed, shownPage, pageSize],
-  );
-  const pageData = useMemo(
-    () => Array.from(pagePositions, (position) => index.rows[position] as T),
-    [pagePositions, index],
-  );
-  const pageRowId = useCallback(
-    (_row: T, indexInPage: number) => index.idAt(pagePositions[indexInPage] ?? -1),
-    [index, pagePositions],
-  );
+  const { clientRows, server, data, pageData, rowCount, pageCount, page, totals } = view;
+  const { isLoading, isFetching, isError } = view;
   const table = useTable({
     features: tableFeatureSet,
-    columns: columnDefs,
+    columns: cols.columnDefs,
     data: pageData,
-    getRowId: pageRowId,
-    state: { sorting, columnFilters },
-    onSortingChange: (updater: Updater<SortingState>) =>
-      setSorting((previous) => functionalUpdate(updater, previous)),
-    onColumnFiltersChange: (updater: Updater<ColumnFiltersState>) =>
-      startTransition(() => setColumnFilters((previous) => functionalUpdate(updater, previous))),
+    getRowId: isServer ? rowId : clientRows.pageRowId,
+    state: { sorting: sortingOf(list.query), columnFilters: columnFiltersOf(list.query) },
     manualSorting: true,
     manualFiltering: true,
     enableMultiSort: false,
     enableSortingRemoval: true,
   });
-  const tableRef = useRef(table);
-  const displayedRef = useRef({ index, displayed });
-  useLayoutEffect(() => {
-    tableRef.current = table;
-    displayedRef.current = { index, displayed };
-  });
   const pageRows = table.getRowModel().rows as TableRow<T>[];
+  const refresh = useTableRefresh(clientKey, listKey, refreshTrigger);
+  const { setPage } = list;
 
-  const setColumnFilter = useCallback(
-    (id: string, value: unknown) => {
-      tableRef.current.getColumn(id)?.setFilterValue(value);
-      // A new filter shows its first page.
-      startTransition(() => setPage(1));
-    },
-    [setPage],
-  );
-  const toggleSort = useCallback((id: string) => {
-    const column = tableRef.current.getColumn(id);
-    if (column?.getCanSort()) column.toggleSorting(undefined, false);
-  }, []);
-
-  // --- selection (SPEC §4) ---------------------------------------------------------------------
-  const [selectionState, setSelectionState] = useState<{
-    selection: SelectionState;
-    anchor: string | null;
-  }>({ selection: {}, anchor: null });
-  const [isRowSelectMode, setRowSelectMode] = useState(false);
-  const selectModeRef = useRef(isRowSelectMode);
-  useLayoutEffect(() => {
-    selectModeRef.current = isRowSelectMode;
+  // --- selection, modal, ribbon state ---------------------------------------------------------
+  const rowById = useCallback((id: string) => clientRows.index.rowById(id), [clientRows.index]);
+  const selection = useSelection<T>({
+    mode,
+    selectable,
+    displayedIds: clientRows.displayedIds,
+    displayedKey: clientRows.displayed,
+    pageRows,
+    rowById,
+    query: list.committed.query,
+    total: rowCount,
+    totalIsEstimate: totals.isEstimate,
   });
-  /** Ids of the displayed rows (search and filters applied, sorted; every page). */
-  const displayedIds = useCallback(() => {
-    const current = displayedRef.current;
-    return Array.from(current.displayed, (position) => current.index.idAt(position));
-  }, []);
-  const onRowClick = useCallback(
-    (id: string, modifiers: RowClickModifiers) => {
-      if (!selectable) return;
-      const click = {
-        id,
-        toggle: Boolean(modifiers.toggle) || selectModeRef.current,
-        ctrl: Boolean(modifiers.ctrl),
-        shift: Boolean(modifiers.shift),
-      };
-      setSelectionState((previous) =>
-        nextSelection(previous.selection, previous.anchor, click, displayedIds),
-      );
-    },
-    [selectable, displayedIds],
-  );
-  const selection = selectionState.selection;
-  const headerState: HeaderCheckboxState = useMemo(
-    () =>
-      Object.keys(selection).length === 0
-        ? 'none'
-        : headerCheckboxState(
-            selection,
-            Array.from(displayed, (position) => index.idAt(position)),
-          ),
-    [selection, displayed, index],
-  );
-  const onHeaderCheckbox = useCallback(() => {
-    setSelectionState({ selection: toggleAll(headerState, displayedIds()), anchor: null });
-  }, [headerState, displayedIds]);
-  const clearSelection = useCallback(() => setSelectionState({ selection: {}, anchor: null }), []);
-  const toggleRowSelectMode = useCallback(() => setRowSelectMode((value) => !value), []);
-
-  const selectedRows = useMemo(
-    () =>
-      Object.keys(selection)
-        .map((id) => index.rowById(id))
-        .filter((row): row is T => row !== undefined),
-    [selection, index],
-  );
-
-  // --- modal (SPEC §4) ---------------------------------------------------------------------------
-  const [modal, setModal] = useState<ModalState>({
-    isOpen: false,
-    action: null,
-    initialData: null,
-  });
-  const openModal = useCallback((action: ActionKind, initialData: unknown) => {
-    setModal({ isOpen: true, action, initialData });
-  }, []);
-  // A cell or inline action opens the modal with its row; a ribbon EDIT with the selected row;
-  // DELETE and DISABLE with the selected rows. CREATE's initial data is not a row.
-  const modalRows = useMemo((): T[] => {
-    const data = modal.initialData;
-    if (modal.action === ActionKind.CREATE || modal.action === ActionKind.MULTI_CREATE) return [];
-    if (Array.isArray(data)) return data as T[];
-    return data === null || data === undefined ? [] : [data as T];
-  }, [modal]);
-  const closeModal = useCallback(() => {
-    setModal({ isOpen: false, action: null, initialData: null });
-  }, []);
-
+  const { modal, modalRows, openModal, closeModal } = useTableModal<T>();
+  const { selectedRows } = selection;
   /** A ribbon action's state and initial data from the selection. */
   const ribbonActionState = useCallback(
     (action: RowAction<T>) => {
@@ -487,29 +214,56 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     [selectedRows],
   );
 
-  // --- CSV (SPEC §7) -----------------------------------------------------------------------------
-  /** The displayed rows (after search, filters and sorting; every page), as CSV text. */
-  const buildCsv = useCallback((): string => {
-    const current = displayedRef.current;
-    const rows = Array.from(current.displayed, (position) => current.index.rows[position] as T);
-    if (columnSettings.csvMapperFn) return recordsToCsvText(rows.map(columnSettings.csvMapperFn));
-    const csvColumns = columns.filter((column) => column.type !== ColumnType.BUTTON_DROPDOWN);
-    return toCsvText(
-      csvColumns.map((column) => column.title),
-      rows.map((row) => csvColumns.map((column) => cellText(column, row))),
-    );
-  }, [columnSettings, columns]);
-  const exportCsv = useCallback(() => {
-    downloadCsv(csvFileName(columnSettings.entity), buildCsv());
-  }, [buildCsv, columnSettings.entity]);
+  // --- export and bulk actions ----------------------------------------------------------------
+  const exporter = useTableExport<T>({
+    mode,
+    columnSettings,
+    columns: cols.columns,
+    displayedRows: clientRows.displayedRows,
+    source,
+    rowId,
+    // What the inputs show, typed a moment ago or not.
+    query: list.query,
+    total: rowCount,
+    totalIsEstimate: totals.isEstimate,
+  });
+  const { exportSelection } = exporter;
+  const { listSelection, clearSelection } = selection;
+  const exportSelected = useCallback(() => {
+    if (isServer) {
+      exportSelection(listSelection());
+      return;
+    }
+    const chosen = listSelection();
+    const ids = clientRows.displayedIds();
+    const picked = new Set(chosen.kind === 'ids' ? chosen.ids : []);
+    const rows = clientRows.displayedRows().filter((_, index) => picked.has(ids[index] ?? ''));
+    exportSelection({ kind: 'ids', ids: [...picked], rows });
+  }, [isServer, exportSelection, listSelection, clientRows]);
+  const bulk = useBulkAction<T>({
+    source,
+    listSelection,
+    afterRun: () => {
+      clearSelection();
+      void refresh();
+    },
+  });
 
-  const paginationValue: DataTablePagination = useMemo(
-    () => ({ page: shownPage, pageCount, pageSize, rowCount, setPage, setPageSize }),
-    [shownPage, pageCount, pageSize, rowCount, setPage, setPageSize],
+  const pagination: DataTablePagination = useMemo(
+    () => ({
+      page,
+      pageCount,
+      pageSize: list.pageSize,
+      rowCount,
+      setPage,
+      setPageSize: list.setPageSize,
+    }),
+    [page, pageCount, list.pageSize, rowCount, setPage, list.setPageSize],
   );
 
   return {
     table,
+    mode,
     // SPEC §3 data table context
     isModalOpen: modal.isOpen,
     modalAction: modal.action,
@@ -520,36 +274,59 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     isLoading,
     isFetching,
     isError,
-    rows: data,
-    fetched: tableData.fetched,
-    totalAvailable: tableData.totalAvailable,
+    /** Client mode: every row in the browser; server mode: the rows of this page. */
+    rows: isServer ? (server.rows as T[]) : data,
+    fetched: isServer ? server.rows.length : client.tableData.fetched,
+    totalAvailable: totals.total,
+    totals,
+    /** Server mode: the message of a failed query, shown above the last good rows. */
+    errorMessage: isServer ? server.errorMessage : null,
     columnSettings,
     editorSettings,
-    pagination: paginationValue,
+    pagination,
     refresh,
-    isRowSelectMode,
-    toggleRowSelectMode,
+    isRowSelectMode: selection.isRowSelectMode,
+    toggleRowSelectMode: selection.toggleRowSelectMode,
     // view state
-    columns,
-    ribbonActions,
-    inlineActions,
+    columns: cols.columns,
+    ribbonActions: cols.ribbonActions,
+    inlineActions: cols.inlineActions,
+    bulkActions: cols.bulkActions,
     ribbonActionState,
-    search,
-    setSearch,
-    sorting,
-    columnFilters,
-    setColumnFilter,
-    toggleSort,
+    /** The inputs' text and values (the URL's; client mode applies them at once). */
+    search: list.query.search,
+    filters: list.query.filters,
+    /** Changes when the URL changed under the inputs (back, forward, a link). */
+    inputGeneration: list.generation,
+    setSearch: list.setSearch,
+    sorting: sortingOf(list.query),
+    columnFilters: columnFiltersOf(list.query),
+    /** A column's filter: null removes it; select-like filters apply at once (immediate). */
+    setColumnFilter: list.setFilter,
+    toggleSort: list.toggleSort,
     pageRows,
     selectable,
-    selection,
+    selection: selection.selection,
     selectedRows,
-    headerCheckboxState: headerState,
-    onHeaderCheckbox,
-    onRowClick,
+    selectedCount: selection.selectedCount,
+    selectionIsEstimate: selection.countIsEstimate,
+    selectionBanner: selection.banner,
+    selectAllMatching: selection.selectAllMatching,
+    listSelection,
+    headerCheckboxState: selection.headerCheckboxState,
+    onHeaderCheckbox: selection.onHeaderCheckbox,
+    onRowClick: selection.onRowClick,
     clearSelection,
-    buildCsv,
-    exportCsv,
+    buildCsv: exporter.buildCsv,
+    exportCsv: exporter.exportCsv,
+    exportSelected,
+    exportState: exporter.exportState,
+    cancelExport: exporter.cancelExport,
+    dismissExportError: exporter.dismissExportError,
+    bulkState: bulk.bulkState,
+    startBulk: bulk.startBulk,
+    confirmBulk: bulk.confirmBulk,
+    closeBulk: bulk.closeBulk,
   };
 }
 

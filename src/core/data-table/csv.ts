@@ -43,7 +43,8 @@ export function neutraliseCell(value: unknown): string {
   return isFormulaLike(text) ? `'${text}` : text;
 }
 
-const escapeField = (value: unknown) => neutraliseCell(value).replace(/"/g, '""');
+/** One field's text inside its double quotes (neutralised, quotes doubled). */
+export const escapeField = (value: unknown) => neutraliseCell(value).replace(/"/g, '""');
 
 /** Header line and rows to CSV text, the byte-order mark first. */
 export function toCsvText(headers: readonly string[], rows: ReadonlyArray<readonly unknown[]>) {
@@ -83,7 +84,10 @@ export function csvFileName(entity: string): string {
   return `${base}.csv`;
 }
 
-/** Saves CSV text as a file through a temporary link. */
-export function downloadCsv(fileName: string, text: string): void {
-  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
+/** Saves CSV text (or a Blob of it) as a file. */
+export function downloadCsv(fileName: string, text: string | Blob): void {
+  saveBlob(
+    text instanceof Blob ? text : new Blob([text], { type: 'text/csv;charset=utf-8' }),
+    fileName,
+  );
 }

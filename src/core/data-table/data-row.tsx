@@ -1,3 +1,4 @@
+/** One body row (memoised: a keystroke or a page of the context never re-renders every row). */
 import {
   memo,
   type KeyboardEvent,
@@ -7,17 +8,16 @@ import {
 } from 'react';
 import { ActionContent } from './action-content';
 import { Cell, type CellActions } from './cells';
-import type { RowClickModifiers } from './controller';
 import type { ColumnSetting, RowAction, RowRecord } from './types';
+import type { RowClickModifiers } from './use-selection';
 import { cellText } from './values';
 
-/** Control (Command on a Mac) adds to the selection; Shift selects a range (SPEC §4). */
 const modifiersOf = (event: MouseEvent | KeyboardEvent): RowClickModifiers => ({
   ctrl: event.ctrlKey || event.metaKey,
   shift: event.shiftKey,
 });
 
-interface DataRowProps<T extends RowRecord> {
+export interface DataRowProps<T extends RowRecord> {
   id: string;
   row: T;
   selected: boolean;

@@ -1,13 +1,20 @@
+/**
+ * The data table of every list screen (SPEC §2, §3, §4; issue 16): the controller (controller.ts,
+ * composed of small hooks) and a thin Bootstrap view reading it through DataTableContext.
+ */
 import type { ReactNode } from 'react';
+import { BulkDialog } from './bulk-dialog';
 import { DataTableProvider } from './context';
 import { useDataTableController, type DataTableOptions } from './controller';
-import { DataTableFooter } from './footer';
+import { SelectionBanner } from './selection-banner';
 import { DataTableBody } from './table-body';
-import { DataTableHeader } from './toolbar';
+import { DataTableFooter } from './table-footer';
+import { DataTableHeader } from './table-header';
+import { TABLE_TEXT } from './texts';
 import type { ModalRenderProps, RowRecord } from './types';
 import './data-table.css';
 
-export { TABLE_TEXT } from './text';
+export { TABLE_TEXT };
 
 export interface DataTableProps<T extends RowRecord, TEditor = unknown> extends DataTableOptions<
   T,
@@ -19,7 +26,7 @@ export interface DataTableProps<T extends RowRecord, TEditor = unknown> extends 
   renderModal?: (props: ModalRenderProps<T, TEditor>) => ReactNode;
   /** More buttons for the ribbon. */
   ribbon?: ReactNode;
-  /** Hide the CSV export button. */
+  /** Hide the CSV export buttons. */
   hideExport?: boolean;
 }
 
@@ -32,13 +39,26 @@ export function DataTable<T extends RowRecord, TEditor = unknown>(
 ) {
   const controller = useDataTableController<T, TEditor>(props);
   const { renderModal } = props;
+  const { totals, errorMessage } = controller;
   return (
     <DataTableProvider value={controller as never}>
       <section className="dt" aria-label={controller.columnSettings.entity}>
         <DataTableHeader title={props.title} ribbon={props.ribbon} hideExport={props.hideExport} />
+        {totals.incomplete && (
+          <div className="alert alert-warning py-2 mb-2" role="status">
+            {TABLE_TEXT.incompleteNotice(totals.loaded, totals.total)}
+          </div>
+        )}
+        {errorMessage && (
+          <div className="alert alert-danger py-2 mb-2" role="alert">
+            {errorMessage}
+          </div>
+        )}
+        <SelectionBanner />
         <DataTableBody />
         <DataTableFooter />
       </section>
+      <BulkDialog />
       {controller.isModalOpen &&
         controller.modalAction !== null &&
         renderModal?.({

@@ -1,19 +1,28 @@
 /**
- * The data table of every list screen (SPEC §2, §3, §4): give it column settings, a fetch (or
- * rows), actions and a modal renderer. See docs/data-table.md.
+ * The data table of every list screen (SPEC §2, §3, §4; issue 16): give it column settings, a
+ * fetch (or rows) and, for lists of any size, a ListSource; actions and a modal renderer.
+ * See docs/data-table.md.
  */
 export { DataTable, TABLE_TEXT } from './data-table';
 export type { DataTableProps } from './data-table';
 export { DataTableContext, DataTableProvider, useDataTableContext } from './context';
-export { useDataTableController, toTableData, BadDataError } from './controller';
+export {
+  useDataTableController,
+  toTableData,
+  BadDataError,
+  SERVER_TEXT_DEBOUNCE_MS,
+} from './controller';
 export type {
   DataTableController,
   DataTableOptions,
   DataTablePagination,
   RowClickModifiers,
+  TableMode,
+  TableTotals,
 } from './controller';
 export { ActionDisplay, ActionKind, ColumnType, DataKind } from './types';
 export type {
+  BulkActionSetting,
   ColumnSetting,
   ColumnSettings,
   DropdownItem,
@@ -25,5 +34,19 @@ export type {
   RowAction,
   RowRecord,
 } from './types';
+export type { FilterValue, FilterValues, FilterOption } from './filter-values';
+export type { ListParams, ListQuery, SortState } from './list-params';
+export { LIST_PARAM } from './list-params';
+export type {
+  BulkContext,
+  BulkHandler,
+  BulkResult,
+  ListPage,
+  ListSelection,
+  ListSource,
+  SourceContext,
+} from './list-source';
+export { EXPORT_PAGE_SIZE } from './list-source';
+export { serverListSource, type ServerListOptions } from './server-source';
 export { neutraliseCell, toCsvText, recordsToCsvText, csvFileName } from './csv';
 export { usePageSize } from '@/core/storage/page-size';

@@ -10,59 +10,11 @@
  *   builds row objects for 20-100 rows, not 50,000.
  */
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
-import { ColumnType, type ColumnSetting, type RowRecord } from './types';
-import {
-  canFilter,
-  canSearch,
-  canSort,
-  cellText,
-  isDateColumn,
-  sortKey,
-  type SortKey,
-} from './values';
-
-/** A date range filter; bounds are timestamps (from: local midnight, to: end of that day). */
-export interface DateRange {
-  from?: number;
-  to?: number;
-}
-export type ToggleFilter = 'on' | 'off';
-export type FilterKind = 'text' | 'date' | 'toggle' | 'none';
-
-export function filterKindOf(setting: ColumnSetting<never>): FilterKind {
-  if (!canFilter(setting)) return 'none';
-  if (setting.type === ColumnType.TOGGLE_SWITCH) return 'toggle';
-  if (isDateColumn(setting)) return 'date';
-  return 'text';
-}
+import { filterKindOf, filterPredicate, type FilterPredicate } from './filter-values';
+import type { ColumnSetting, RowRecord } from './types';
+import { canSearch, canSort, cellText, sortKey, type SortKey } from './values';
 
 type Key = SortKey | undefined;
-type Predicate = (key: Key) => boolean;
-
-function predicateFor(kind: FilterKind, value: unknown): Predicate | null {
-  if (value === undefined || value === null || value === '') return null;
-  switch (kind) {
-    case 'text': {
-      const needle = String(value).toLowerCase();
-      return (key) => key !== null && key !== undefined && String(key).includes(needle);
-    }
-    case 'date': {
-      let { from, to } = value as DateRange;
-      if (from === undefined && to === undefined) return null;
-      // SPEC §5: a start after the end swaps them.
-      if (from !== undefined && to !== undefined && from > to) [from, to] = [to, from];
-      return (key) =>
-        typeof key === 'number' &&
-        (from === undefined || key >= from) &&
-        (to === undefined || key <= to);
-    }
-    case 'toggle':
-      if (value !== 'on' && value !== 'off') return null;
-      return (key) => (key === 1) === (value === 'on');
-    default:
-      return null;
-  }
-}
 
 export class RowIndex<T extends RowRecord> {
   private readonly keyCache = new Map<string, Key[]>();
@@ -186,11 +138,14 @@ export class RowIndex<T extends RowRecord> {
   /** The displayed rows: positions in sorted order that pass the search and every filter. */
   displayed(sorting: SortingState, search: string, filters: ColumnFiltersState): Int32Array {
     const order = this.order(sorting);
-    const tests: Array<{ keys: Key[]; predicate: Predicate }> = [];
+    const tests: Array<{ keys: Key[]; predicate: FilterPredicate }> = [];
     for (const filter of filters) {
       const setting = this.columns.find((column) => column.id === filter.id);
       if (!setting) continue;
-      const predicate = predicateFor(filterKindOf(setting as ColumnSetting<never>), filter.value);
+      const predicate = filterPredicate(
+        filterKindOf(setting as ColumnSetting<never>),
+        filter.value,
+      );
       if (predicate) tests.push({ keys: this.keys(setting), predicate });
     }
     const needle = search.toLowerCase();

@@ -1,9 +1,13 @@
+/**
+ * The table itself (SPEC §2): column headings with the sort buttons, the filter row, and the
+ * body: the page's rows, or the loading, error or empty message.
+ */
 import { useState, type ReactNode } from 'react';
 import { Tooltip, type CellActions } from './cells';
 import { useDataTableContext } from './context';
 import { DataRow } from './data-row';
 import { ColumnFilter } from './filters';
-import { TABLE_TEXT } from './text';
+import { TABLE_TEXT } from './texts';
 
 const ariaSort = (sorted: false | 'asc' | 'desc') =>
   sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
@@ -15,6 +19,8 @@ export function DataTableBody() {
     sorting,
     toggleSort,
     setColumnFilter,
+    filters,
+    inputGeneration,
     pageRows,
     selectable,
     selection,
@@ -28,6 +34,7 @@ export function DataTableBody() {
     isError,
     pagination,
     table,
+    mode,
   } = context;
   const cellActions = useCellActions(openModal);
   const columnCount = columns.length + (selectable ? 1 : 0) + (inlineActions.length ? 1 : 0);
@@ -49,7 +56,11 @@ export function DataTableBody() {
           <tr aria-rowindex={1}>
             {selectable && (
               <th scope="col" className="dt-select">
-                <HeaderCheckbox state={headerCheckboxState} onToggle={onHeaderCheckbox} />
+                <HeaderCheckbox
+                  state={headerCheckboxState}
+                  onToggle={onHeaderCheckbox}
+                  label={mode === 'server' ? 'Select all rows on this page' : 'Select all rows'}
+                />
               </th>
             )}
             {columns.map((column) => {
@@ -87,11 +98,16 @@ export function DataTableBody() {
               </th>
             )}
           </tr>
-          <tr className="dt-filters" aria-rowindex={2}>
+          {/* Remounted when the URL changed under the inputs (back, forward, a link). */}
+          <tr className="dt-filters" aria-rowindex={2} key={inputGeneration}>
             {selectable && <td />}
             {columns.map((column) => (
               <td key={column.id}>
-                <ColumnFilter setting={column} onChange={setColumnFilter} />
+                <ColumnFilter
+                  setting={column}
+                  value={filters[column.id]}
+                  onChange={setColumnFilter}
+                />
               </td>
             ))}
             {inlineActions.length > 0 && <td />}
@@ -137,15 +153,17 @@ function useCellActions(openModal: CellActions['openModal']): CellActions {
 function HeaderCheckbox({
   state,
   onToggle,
+  label,
 }: {
   state: 'none' | 'some' | 'all';
   onToggle: () => void;
+  label: string;
 }) {
   return (
     <input
       type="checkbox"
       className="form-check-input"
-      aria-label="Select all rows"
+      aria-label={label}
       checked={state === 'all'}
       aria-checked={state === 'some' ? 'mixed' : state === 'all'}
       ref={(element) => {

@@ -74,6 +74,11 @@ export interface ColumnSetting<T extends RowRecord = RowRecord> {
   isSortable?: boolean;
   /** Defaults to true, except button-dropdown columns. */
   isFilterable?: boolean;
+  /**
+   * The filter row shows a select of these instead of a text box (the cell's text equals the
+   * chosen value, case aside); a server list receives the value (issue 16).
+   */
+  filterOptions?: ReadonlyArray<string | { value: string; label: string }>;
   /** Defaults to true for columns whose text is searchable. */
   isSearchable?: boolean;
   /** Date columns: show hours and minutes too. */
@@ -127,6 +132,22 @@ export interface RowAction<T extends RowRecord = RowRecord> {
   initialData?: unknown;
 }
 
+/**
+ * A bulk action (issue 16): runs once on the selection or on every matching row through the
+ * ListSource's bulk[id] handler, after a confirmation that shows the count.
+ */
+export interface BulkActionSetting {
+  /** The key of the ListSource's bulk handler. */
+  id: string;
+  /** The button's text, e.g. 'Renew'. */
+  label: string;
+  /** The question before it runs; default `${label} ${count} records?` ('about N' when estimated). */
+  confirmText?: (count: number, isEstimate: boolean) => string;
+  permissions?: Permission;
+  /** Destructive: the confirm button is red. */
+  danger?: boolean;
+}
+
 /** What the table's modal is opened with. */
 export interface ModalState {
   isOpen: boolean;
@@ -155,12 +176,17 @@ export interface ModalRenderProps<T extends RowRecord = RowRecord, TEditor = unk
 /** What a caller-supplied fetch may answer: table data, a plain list, or nothing. */
 export type FetchResult<T> = TableData<T> | T[] | null | undefined;
 
-export interface FetchContext {
+export interface FetchContext<T = unknown> {
   orgId: number | null;
   signal: AbortSignal;
+  /**
+   * Rows so far, while the SPEC §7 re-posts still run (issue 16: first rows at once): pass the
+   * API client's onPage progress on, parsed, as table data with the list's totalAvailable.
+   */
+  onProgress?: (partial: TableData<T>) => void;
 }
 
-export type FetchData<T> = (context: FetchContext) => Promise<FetchResult<T>>;
+export type FetchData<T> = (context: FetchContext<T>) => Promise<FetchResult<T>>;
 
 /**
  * An entity's list query (its query options: key, fetch, enabled): the table reads the rows

@@ -1,11 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOLD_DELAY_MS, HOLD_INTERVAL_MS, type FieldSetting } from '@/core/forms';
 import { describedText, renderForm } from './helpers';
 
 // Busy CI machines (2 cores): allow slow renders of the heavy widgets.
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const items = [
   { id: 1, label: 'One' },

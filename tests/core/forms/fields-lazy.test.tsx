@@ -1,11 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toStoredDate, type FieldSetting } from '@/core/forms';
 import { describedText, renderForm } from './helpers';
 
 // Busy CI machines (2 cores): allow slow renders of the heavy widgets.
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const items = [
   { id: 1, label: 'One' },

@@ -1,11 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { flattenPayload, type FieldSetting } from '@/core/forms';
 import { describedText, renderForm } from './helpers';
 
 // Busy CI machines (2 cores): allow slow renders of the heavy widgets.
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const name: FieldSetting = { field: 'name', type: 'string', title: 'Name', isMandatory: true };
 

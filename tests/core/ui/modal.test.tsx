@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import Select from 'react-select';
@@ -7,7 +7,6 @@ import { Modal } from '@/core/ui/modal';
 
 // Busy CI machines (2 cores): allow slow renders of the heavy widgets.
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 function Harness({ onClose, withSelect = false }: { onClose?: () => void; withSelect?: boolean }) {
   const [open, setOpen] = useState(false);

@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -9,7 +9,6 @@ import {
 
 // Busy CI machines (2 cores): allow slow renders of the heavy widgets.
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 function sized(name: string, type: string, size: number) {
   const file = new File(['img'], name, { type });

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { licenceSchema } from '@/contract/crm/licences';
+import { licenceSchema, heldLicenceColumns } from '@/contract/crm/licences';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { queryPresets } from '@/core/query';
 import { licenceKeys } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** POST orgs/{orgId}/licences/list: the licences the organisation holds (as a customer). */
 export const getLicences = (orgId: number, signal?: AbortSignal) =>
@@ -15,4 +16,13 @@ export const licencesQueryOptions = (orgId: number) =>
     ...queryPresets.records,
     queryKey: licenceKeys.heldList(orgId),
     queryFn: ({ signal }) => getLicences(orgId, signal),
+  });
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const licencesSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/licences`,
+    row: licenceSchema,
+    columns: heldLicenceColumns,
   });

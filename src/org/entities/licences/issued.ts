@@ -5,6 +5,7 @@ import {
   renewLicenceSchema,
   type IssueLicence,
   type Licence,
+  issuedLicenceColumns,
 } from '@/contract/crm/licences';
 import { crmApi, parseInput } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -12,6 +13,7 @@ import { notify } from '@/core/notify';
 import { useOrgId } from '@/core/org';
 import { queryPresets, useEntityMutation } from '@/core/query';
 import { licenceKeys } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** POST orgs/{orgId}/issued-licences/list: licences the organisation issued (all pages). */
 export const getIssuedLicences = (orgId: number, signal?: AbortSignal) =>
@@ -64,3 +66,13 @@ export function useChangeLicence() {
       ),
   });
 }
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const issuedLicencesSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/issued-licences`,
+    row: licenceSchema,
+    columns: issuedLicenceColumns,
+    bulk: ['suspend', 'reinstate'],
+  });

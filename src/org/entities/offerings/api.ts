@@ -3,11 +3,13 @@ import {
   offeringDetailSchema,
   offeringSchema,
   type OfferingDetail,
+  offeringColumns,
 } from '@/contract/crm/offerings';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { useOrgId } from '@/core/org';
 import { orgQueryKey, queryPresets } from '@/core/query';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** Query keys of the organisation's offerings: invalidate offeringKeys.all after a change. */
 export const offeringKeys = {
@@ -50,3 +52,12 @@ export const offeringQueryOptions = (orgId: number, id: number) =>
 export function useOffering(id: number) {
   return useQuery(offeringQueryOptions(useOrgId(), id));
 }
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const offeringsSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/offerings`,
+    row: offeringSchema,
+    columns: offeringColumns,
+  });

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orgUserSchema } from '@/contract/crm/users';
+import { orgUserSchema, orgUserColumns } from '@/contract/crm/users';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { useOrgId } from '@/core/org';
 import { orgQueryKey, queryPresets } from '@/core/query';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** Query keys of the organisation's users: invalidate orgUserKeys.all after a change. */
 export const orgUserKeys = {
@@ -40,3 +41,13 @@ export const activeMembersQueryOptions = (orgId: number) =>
 export function useActiveMembers() {
   return useQuery(activeMembersQueryOptions(useOrgId()));
 }
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const orgUsersSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/users`,
+    row: orgUserSchema,
+    columns: orgUserColumns,
+    bulk: ['resend-invitation'],
+  });

@@ -7,6 +7,7 @@ import {
   updateOrgSchema,
   type Organisation,
   type UpdateOrg,
+  organisationColumns,
 } from '@/contract/crm/orgs';
 import { crmApi, parseInput } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -14,6 +15,7 @@ import { customDataQueryOptions, useCustomDataHandlers } from '@/core/custom-dat
 import { notify } from '@/core/notify';
 import { useOrgId, userMetadataKeys } from '@/core/org';
 import { orgQueryKey, queryPresets, useEntityMutation } from '@/core/query';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /**
  * Query keys of organisations: every organisation (Organizations, sysadmin) and the selected
@@ -108,3 +110,12 @@ export function useOrgCustomData(orgId: number) {
 export function useOrgCustomDataHandlers(orgId: number) {
   return useCustomDataHandlers(crmApi, customDataBase(orgId), [organisationKeys.all]);
 }
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const organisationsSource = () =>
+  serverListSource({
+    api: crmApi,
+    base: 'admin/orgs',
+    row: organisationSchema,
+    columns: organisationColumns,
+  });

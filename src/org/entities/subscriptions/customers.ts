@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { customerSchema } from '@/contract/crm/customers';
+import { customerSchema, customerColumns } from '@/contract/crm/customers';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { queryPresets } from '@/core/query';
 import { subscriptionKeys } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /**
  * POST orgs/{orgId}/customers/list: the organisations the vendor sold to (subscriptions or
@@ -21,4 +22,13 @@ export const customersQueryOptions = (orgId: number) =>
     ...queryPresets.records,
     queryKey: subscriptionKeys.customers(orgId),
     queryFn: ({ signal }) => getCustomers(orgId, signal),
+  });
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const customersSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/customers`,
+    row: customerSchema,
+    columns: customerColumns,
   });

@@ -5,12 +5,14 @@ import {
   subscriptionDetailSchema,
   subscriptionSchema,
   type SubscriptionDetail,
+  softwareColumns,
 } from '@/contract/crm/subscriptions';
 import { crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { useOrgId } from '@/core/org';
 import { queryPresets, useEntityMutation } from '@/core/query';
 import { subscriptionKeys } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** POST orgs/{orgId}/my-subscriptions/list: the subscriptions the organisation holds. */
 export const getMySubscriptions = (orgId: number, signal?: AbortSignal) =>
@@ -82,3 +84,12 @@ export function useAssignLicence(heldLicences: QueryKey) {
     invalidates: [subscriptionKeys.held, heldLicences],
   });
 }
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const mySubscriptionsSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/my-subscriptions`,
+    row: subscriptionSchema,
+    columns: softwareColumns,
+  });

@@ -9,6 +9,7 @@ import {
   type Subscription,
   type SubscriptionDetail,
   type UpdateSubscription,
+  customerSubColumns,
 } from '@/contract/crm/subscriptions';
 import { idResultSchema } from '@/contract/common';
 import { crmApi, parseInput } from '@/core/api';
@@ -17,6 +18,7 @@ import { notify } from '@/core/notify';
 import { useOrgId } from '@/core/org';
 import { queryPresets, useEntityMutation } from '@/core/query';
 import { subscriptionKeys } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /**
  * POST orgs/{orgId}/issued-subscriptions/list: subscriptions sold to customers, disabled
@@ -120,3 +122,12 @@ export function useDisableSubscription() {
     },
   );
 }
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const customerSubscriptionsSource = (orgId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/issued-subscriptions`,
+    row: subscriptionSchema,
+    columns: customerSubColumns,
+  });

@@ -13,6 +13,7 @@ import {
   type BlastMetadata,
   type BlastPlan,
   type UploadBlast,
+  blastColumns,
 } from '@/contract/data/blasts';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -20,6 +21,7 @@ import { notify } from '@/core/notify';
 import { useSiteScope } from '@/core/org';
 import { queryPresets, useEntityMutation } from '@/core/query';
 import { blastKeys, blastPath } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** POST orgs/{orgId}/sites/{siteId}/blasts/list: the site's blasts (the client pages for us). */
 export const getBlasts = (orgId: number, siteId: number, signal?: AbortSignal) =>
@@ -152,3 +154,12 @@ export function useDeleteBlast() {
     { invalidates: [blastKeys.site] },
   );
 }
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const blastsSource = (orgId: number, siteId: number) =>
+  serverListSource({
+    api: dataApi,
+    base: `orgs/${orgId}/sites/${siteId}/blasts`,
+    row: blastListItemSchema,
+    columns: blastColumns,
+  });

@@ -10,12 +10,14 @@ import {
   type BlastShare,
   type CreateShare,
   type ShareTargetOrg,
+  sharedBlastColumns,
 } from '@/contract/data/shared-blasts';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { notify } from '@/core/notify';
 import { queryPresets, useEntityMutation } from '@/core/query';
 import { blastKeys, blastPath } from './keys';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** GET …/blasts/{blastId}/shares: who the blast is shared with. */
 export async function getBlastShares(
@@ -120,3 +122,12 @@ export const sharedBlastQueryOptions = (orgId: number, blastId: number) =>
 export function useSharedBlast(orgId: number, blastId: number) {
   return useQuery(sharedBlastQueryOptions(orgId, blastId));
 }
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const sharedBlastsSource = () =>
+  serverListSource({
+    api: dataApi,
+    base: 'shared-blasts',
+    row: sharedBlastSchema,
+    columns: sharedBlastColumns,
+  });

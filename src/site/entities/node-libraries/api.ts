@@ -6,10 +6,12 @@ import {
   nodeLibrarySchema,
   type NodeLibrary,
   type NodeLibraryInput,
+  nodeLibraryColumns,
 } from '@/contract/data/node-libraries';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { orgQueryKey, queryPresets, useEntityMutation } from '@/core/query';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** Where a node library lives: organisation-wide, or one site's. */
 export interface LibraryScope {
@@ -108,3 +110,13 @@ export const useDeleteNodeLibrary = () =>
       deleteNodeLibrary(scope, library),
     { invalidates: [nodeLibraryKeys.all] },
   );
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const nodeLibrariesSource = (scope: LibraryScope) =>
+  serverListSource({
+    api: dataApi,
+    base: librariesPath(scope),
+    row: nodeLibraryListItemSchema,
+    columns: nodeLibraryColumns,
+    body: scope.siteId === null ? {} : { includeOrgLibraries: true },
+  });

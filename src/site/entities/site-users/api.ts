@@ -7,11 +7,13 @@ import {
   type AddSiteUser,
   type SiteUser,
   type SiteUserFlags,
+  siteUserColumns,
 } from '@/contract/data/site-users';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { useSiteScope } from '@/core/org';
 import { orgQueryKey, queryPresets, useEntityMutation } from '@/core/query';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** Query keys of a site's users: invalidate siteUserKeys.all after a change. */
 export const siteUserKeys = {
@@ -81,3 +83,12 @@ function useSiteUserMutation<TInput, TResult>(
 export const useAddSiteUser = () => useSiteUserMutation(addSiteUser);
 export const useUpdateSiteUser = () => useSiteUserMutation(updateSiteUser);
 export const useRemoveSiteUser = () => useSiteUserMutation(removeSiteUser);
+
+/** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
+export const siteUsersSource = (orgId: number, siteId: number) =>
+  serverListSource({
+    api: dataApi,
+    base: usersPath(orgId, siteId),
+    row: siteUserSchema,
+    columns: siteUserColumns,
+  });

@@ -6,12 +6,14 @@ import {
   siteSubscriptionSchema,
   type SiteInput,
   type SiteSubscription,
+  siteColumns,
 } from '@/contract/data/sites';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
 import { userMetadataKeys } from '@/core/org';
 import { orgQueryKey, queryPresets, useEntityMutation } from '@/core/query';
 import { dashboardKeys } from './dashboards';
+import { serverListSource } from '@/core/data-table/server-source';
 
 /** Query keys of sites: invalidate siteKeys.all after a change. */
 export const siteKeys = {
@@ -108,3 +110,14 @@ export function useSaveSite() {
     invalidates: [siteKeys.all, dashboardKeys.site, userMetadataKeys.all],
   });
 }
+
+/** The same lists paged on the server (issue 16): the table's server mode when they do not fit. */
+export const orgSitesSource = (orgId: number) =>
+  serverListSource({
+    api: dataApi,
+    base: `orgs/${orgId}/sites`,
+    row: siteSchema,
+    columns: siteColumns,
+  });
+export const allSitesSource = () =>
+  serverListSource({ api: dataApi, base: 'admin/sites', row: siteSchema, columns: siteColumns });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Organisation } from '@/contract/crm/orgs';
@@ -9,7 +9,6 @@ import { renderApp } from '../../../render';
 import { organisationHandlers } from '../../../msw/handlers/organisations';
 
 // Typing through forms is slow on a shared machine (the default 5 s is too tight under load).
-vi.setConfig({ testTimeout: 20_000 });
 
 const acme: Organisation = {
   id: 1,

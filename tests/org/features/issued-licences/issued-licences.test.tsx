@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import IssuedLicencesPage from '@/org/features/issued-licences/route';
@@ -17,8 +17,6 @@ import { crm, ok, refusal } from '../../../msw/envelope';
 import { licenceHandlers } from '../../../msw/handlers/licences';
 import { offeringHandlers } from '../../../msw/handlers/offerings';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const active = createLicence({ id: 1, customerOrg: { id: 2, name: 'Borealis Quarries' } });
 const expired = createLicence({

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import OfferingsPage from '@/org/features/offerings/route';
@@ -18,7 +18,6 @@ import { offeringHandlers } from '../../../msw/handlers/offerings';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 
 // Typing through react-select and modals is slow on a shared machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 const planner = createOffering({
   id: 1,

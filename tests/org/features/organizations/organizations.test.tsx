@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import OrganizationsPage from '@/org/features/organizations/route';
@@ -7,8 +7,6 @@ import { server } from '../../../msw/server';
 import { acme, createOrganisation } from '../../../factories/crm';
 import { crm, ok, refusal } from '../../../msw/envelope';
 import { organisationHandlers } from '../../../msw/handlers/organisations';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const sysadmin = { user: { role: 'sysadmin' }, org: acme({ isSysadmin: true, isOrgAdmin: true }) };
 const acmeOrg = createOrganisation({

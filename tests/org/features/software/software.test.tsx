@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import SoftwarePage from '@/org/features/software/route';
 import { server } from '../../../msw/server';
@@ -7,7 +7,6 @@ import { asListedSub, createSubscription } from '../../../factories/crm';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 
 // Typing through forms is slow on a shared machine (the default 5 s is too tight under load).
-vi.setConfig({ testTimeout: 20_000 });
 
 const sub = asListedSub(
   createSubscription({

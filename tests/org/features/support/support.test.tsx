@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { config } from '@/core/config';
@@ -7,7 +7,6 @@ import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
 
 // Typing through forms is slow on a shared machine (the default 5 s is too tight under load).
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('Support (/support)', () => {
   it('asks for a subject and message, refuses a file over 20 MiB, and sends the request', async () => {

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@/contract/crm/users';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatUser } from '@/core/format';
-import { allUsersQueryOptions } from '@/org/entities/all-users/api';
+import { allUsersQueryOptions, allUsersSource } from '@/org/entities/all-users/api';
 
 export const allUsersColumns: ColumnSettings<AdminUser> = {
   entity: 'All Users',
@@ -35,6 +35,7 @@ export function AllUsersTable() {
       columnSettings={allUsersColumns}
       title="Every user, across organisations"
       query={allUsersQueryOptions()}
+      source={allUsersSource()}
       getRowId={(row) => String(row.id)}
     />
   );

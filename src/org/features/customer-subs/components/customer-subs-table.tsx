@@ -8,7 +8,10 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { useOrgId } from '@/core/org';
-import { customerSubscriptionsQueryOptions } from '@/org/entities/subscriptions/issued';
+import {
+  customerSubscriptionsQueryOptions,
+  customerSubscriptionsSource,
+} from '@/org/entities/subscriptions/issued';
 import { subscriptionStatus } from '@/org/entities/subscriptions/status';
 import { DisableSubscriptionModal } from './disable-subscription-modal';
 import { SubscriptionFormModal } from './subscription-form';
@@ -81,6 +84,7 @@ export function CustomerSubsTable() {
       columnSettings={customerSubsColumns}
       title="Subscriptions sold to customers"
       query={customerSubscriptionsQueryOptions(orgId)}
+      source={customerSubscriptionsSource(orgId)}
       actions={customerSubsActions}
       getRowId={(row) => String(row.id)}
       renderModal={({ action, row, close }) => {

@@ -3,7 +3,7 @@ import type { Customer } from '@/contract/crm/customers';
 import { ColumnType, DataTable, useDataTableContext, type ColumnSettings } from '@/core/data-table';
 import { useCanAccess } from '@/core/permissions';
 import { useOrgId } from '@/core/org';
-import { customersQueryOptions } from '@/org/entities/subscriptions/customers';
+import { customersQueryOptions, customersSource } from '@/org/entities/subscriptions/customers';
 import { SubscriptionFormModal } from './subscription-form';
 
 export const customersColumns: ColumnSettings<Customer> = {
@@ -76,6 +76,7 @@ export function CustomersTable() {
         columnSettings={customersColumns}
         title="Organisations you sold to"
         query={customersQueryOptions(orgId)}
+        source={customersSource(orgId)}
         getRowId={(row) => String(row.id)}
         selectable={canWrite}
         ribbon={canWrite ? <NewForSelectedButton onOpen={setChosen} /> : null}

@@ -6,9 +6,10 @@ import {
   DataTable,
   type ColumnSettings,
   type RowAction,
+  type BulkActionSetting,
 } from '@/core/data-table';
 import { useOrgId } from '@/core/org';
-import { issuedLicencesQueryOptions } from '@/org/entities/licences/issued';
+import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
 import { IssueLicenceModal, LicenceStateModal, RenewLicenceModal } from './licence-forms';
 
 export const issuedLicenceColumns: ColumnSettings<Licence> = {
@@ -68,6 +69,12 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
   },
 ];
 
+/** Issue 16: on the selection or on every matching licence, in one request (server mode). */
+const ISSUED_BULK: BulkActionSetting[] = [
+  { id: 'suspend', label: 'Suspend', danger: true, permissions: 'issuedLicences.write' },
+  { id: 'reinstate', label: 'Reinstate', permissions: 'issuedLicences.write' },
+];
+
 export function IssuedLicencesTable() {
   const orgId = useOrgId();
   return (
@@ -75,6 +82,8 @@ export function IssuedLicencesTable() {
       columnSettings={issuedLicenceColumns}
       title="Licences issued to customers"
       query={issuedLicencesQueryOptions(orgId)}
+      source={issuedLicencesSource(orgId)}
+      bulkActions={ISSUED_BULK}
       actions={issuedLicenceActions}
       getRowId={(row) => String(row.id)}
       renderModal={({ action, row, close }) => {

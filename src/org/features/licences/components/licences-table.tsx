@@ -2,7 +2,7 @@ import type { Licence } from '@/contract/crm/licences';
 import { ColumnType, DataKind, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDate, formatUser } from '@/core/format';
 import { useOrgId } from '@/core/org';
-import { licencesQueryOptions } from '@/org/entities/licences/held';
+import { licencesQueryOptions, licencesSource } from '@/org/entities/licences/held';
 
 export const licenceColumnSettings: ColumnSettings<Licence> = {
   entity: 'Licences',
@@ -38,6 +38,7 @@ export function LicencesTable() {
       columnSettings={licenceColumnSettings}
       title="Licences held"
       query={licencesQueryOptions(orgId)}
+      source={licencesSource(orgId)}
     />
   );
 }

@@ -8,7 +8,7 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { useOrgId } from '@/core/org';
-import { offeringsQueryOptions } from '@/org/entities/offerings/api';
+import { offeringsQueryOptions, offeringsSource } from '@/org/entities/offerings/api';
 import { DeleteOfferingModal } from './delete-offering-modal';
 import { OfferingFormModal, useSellableTypes } from './offering-form';
 
@@ -87,6 +87,7 @@ export function OfferingsTable() {
     <DataTable<Offering>
       columnSettings={offeringColumns}
       query={offeringsQueryOptions(orgId)}
+      source={offeringsSource(orgId)}
       title="Products and services"
       actions={actions}
       getRowId={(row) => String(row.id)}

@@ -7,7 +7,7 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { organisationsQueryOptions } from '@/org/entities/organisations/api';
+import { organisationsQueryOptions, organisationsSource } from '@/org/entities/organisations/api';
 import { OrganisationFormModal } from './organisation-form';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -78,6 +78,7 @@ export function OrganisationsTable() {
       columnSettings={organisationColumns}
       title="All organisations"
       query={organisationsQueryOptions()}
+      source={organisationsSource()}
       actions={organisationActions}
       getRowId={(row) => String(row.id)}
       renderModal={({ action, row, close }) => (

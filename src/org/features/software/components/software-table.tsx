@@ -2,7 +2,10 @@ import type { Subscription } from '@/contract/crm/subscriptions';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDate } from '@/core/format';
 import { useOrgId } from '@/core/org';
-import { mySubscriptionsQueryOptions } from '@/org/entities/subscriptions/held';
+import {
+  mySubscriptionsQueryOptions,
+  mySubscriptionsSource,
+} from '@/org/entities/subscriptions/held';
 import { subscriptionStatus } from '@/org/entities/subscriptions/status';
 
 export const softwareColumnSettings: ColumnSettings<Subscription> = {
@@ -52,6 +55,7 @@ export function SoftwareTable() {
       columnSettings={softwareColumnSettings}
       title="Subscriptions"
       query={mySubscriptionsQueryOptions(orgId)}
+      source={mySubscriptionsSource(orgId)}
     />
   );
 }

@@ -8,6 +8,7 @@ import {
   useDataTableContext,
   type ColumnSettings,
   type RowAction,
+  type BulkActionSetting,
 } from '@/core/data-table';
 import { formatDate, formatUser } from '@/core/format';
 import type { FormValues } from '@/core/forms';
@@ -15,7 +16,7 @@ import { useCanAccess } from '@/core/permissions';
 import { flagToggleColumns, submitMember } from '@/core/members';
 import { useOrgId } from '@/core/org';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
-import { orgUsersQueryOptions } from '@/org/entities/org-users/api';
+import { orgUsersQueryOptions, orgUsersSource } from '@/org/entities/org-users/api';
 import {
   useInviteUser,
   useRemoveMember,
@@ -24,6 +25,11 @@ import {
   useUpdateMember,
 } from '@/org/entities/org-users/mutations';
 import { flagsOf, memberFlags, MemberModal } from './member-form';
+
+/** Issue 16: resend the selected or every matching invitation, in one request (server mode). */
+const USERS_BULK: BulkActionSetting[] = [
+  { id: 'resend-invitation', label: 'Resend invitations', permissions: 'orgUsers.write' },
+];
 
 const isInvited = (row: OrgUser | null) => row?.status === 'Invited';
 const statusOf = (row: OrgUser) =>
@@ -150,6 +156,8 @@ export function UsersTable() {
       columnSettings={columnSettings}
       title="Members and invitations"
       query={orgUsersQueryOptions(orgId)}
+      source={orgUsersSource(orgId)}
+      bulkActions={USERS_BULK}
       actions={actions}
       ribbon={canManage ? <ResendButton resend={(row) => resend.mutateAsync(row)} /> : null}
       renderModal={({ action, row, close }) => {

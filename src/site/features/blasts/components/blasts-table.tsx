@@ -14,6 +14,7 @@ import { useSiteScope } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
 import {
   blastsQueryOptions,
+  blastsSource,
   useDeleteBlast,
   useUpdateBlast,
   useUploadBlast,
@@ -108,6 +109,7 @@ export function BlastsTable() {
       key={siteId}
       columnSettings={settings}
       query={blastsQueryOptions(orgId, siteId)}
+      source={blastsSource(orgId, siteId)}
       actions={actions}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) {

@@ -10,7 +10,11 @@ import {
 import { formatDateTime, formatUser } from '@/core/format';
 import { getSiteHref } from '@/core/routes';
 import { useOrgId } from '@/core/org';
-import { sharedBlastsQueryOptions, useUnshareBlast } from '@/site/entities/blasts/sharing';
+import {
+  sharedBlastsQueryOptions,
+  sharedBlastsSource,
+  useUnshareBlast,
+} from '@/site/entities/blasts/sharing';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 const sharedWith = (row: SharedBlast) => (row.target.kind === 'user' ? 'You' : row.target.orgName);
@@ -61,6 +65,7 @@ export function SharedBlastsTable() {
     <DataTable<SharedBlast>
       columnSettings={columnSettings}
       query={sharedBlastsQueryOptions(orgId)}
+      source={sharedBlastsSource()}
       getRowId={(row) => String(row.shareId)}
       actions={actions}
       renderModal={({ action, row, close }) => {

@@ -13,6 +13,7 @@ import type { FormValues } from '@/core/forms';
 import { getSiteHref } from '@/core/routes';
 import {
   nodeLibrariesQueryOptions,
+  nodeLibrariesSource,
   useDeleteNodeLibrary,
   useNodeLibrary,
   useSaveNodeLibrary,
@@ -125,6 +126,7 @@ export function LibrariesTable() {
       key={`${scope.orgId}-${scope.siteId ?? 'org'}`}
       columnSettings={columnSettings}
       query={nodeLibrariesQueryOptions(scope)}
+      source={nodeLibrariesSource(scope)}
       actions={actions}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) {

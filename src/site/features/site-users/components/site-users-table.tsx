@@ -16,6 +16,7 @@ import { useOrgContext, useSiteScope } from '@/core/org';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import {
   siteUsersQueryOptions,
+  siteUsersSource,
   useAddSiteUser,
   useRemoveSiteUser,
   useUpdateSiteUser,
@@ -96,6 +97,7 @@ export function SiteUsersTable() {
       key={siteId}
       columnSettings={columnSettings}
       query={siteUsersQueryOptions(orgId, siteId)}
+      source={siteUsersSource(orgId, siteId)}
       actions={actions}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE || action === ActionKind.EDIT) {

@@ -11,7 +11,13 @@ import { formatDate } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { useOrgContext } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
-import { allSitesQueryOptions, orgSitesQueryOptions, useSaveSite } from '@/site/entities/sites/api';
+import {
+  allSitesQueryOptions,
+  orgSitesQueryOptions,
+  orgSitesSource,
+  allSitesSource,
+  useSaveSite,
+} from '@/site/entities/sites/api';
 import { SiteModal, toSiteInput } from './site-form';
 
 function columnSettings(scope: 'org' | 'all'): ColumnSettings<Site> {
@@ -90,6 +96,7 @@ export function SitesTable({ scope }: { scope: 'org' | 'all' }) {
     <DataTable<Site>
       columnSettings={scope === 'all' ? all : org}
       query={scope === 'all' ? allSitesQueryOptions() : orgSitesQueryOptions(context.org.id)}
+      source={scope === 'all' ? allSitesSource() : orgSitesSource(context.org.id)}
       actions={scope === 'all' ? allActions : orgActions}
       renderModal={({ action, row, close }) => {
         if (action !== ActionKind.CREATE && action !== ActionKind.EDIT) return null;

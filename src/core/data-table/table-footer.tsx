@@ -1,11 +1,25 @@
+/**
+ * The table's footer (SPEC §2): what is shown of how many (the true total: 'about N' when the
+ * server estimates it, rows still loading or left out said so), page navigation (first, last and
+ * a window around the current page) and the page size.
+ */
 import { PAGE_SIZES } from '@/core/storage';
 import { isPageSize } from '@/core/storage/page-size';
 import { useDataTableContext } from './context';
+import type { TableTotals } from './use-table-rows';
 import { pageWindow } from './pagination';
+import { TABLE_TEXT } from './texts';
 
-/** The table's footer: which rows show of how many, the page links and the page size. */
+function footerStatus(first: number, last: number, count: number, totals: TableTotals): string {
+  const showing = TABLE_TEXT.showing(first, last, count, totals.isEstimate);
+  if (totals.loadingMore)
+    return `${showing} ${TABLE_TEXT.stillLoading(totals.loaded, totals.total)}`;
+  if (totals.incomplete) return `${showing} ${TABLE_TEXT.onlyLoaded(totals.loaded, totals.total)}`;
+  return showing;
+}
+
 export function DataTableFooter() {
-  const { pagination, isLoading, isError } = useDataTableContext();
+  const { pagination, isLoading, isError, totals } = useDataTableContext();
   const { page, pageCount, pageSize, rowCount, setPage, setPageSize } = pagination;
   const firstRow = rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
   const lastRow = Math.min(page * pageSize, rowCount);
@@ -13,7 +27,7 @@ export function DataTableFooter() {
   return (
     <div className="dt-footer d-flex flex-wrap align-items-center gap-3">
       <span className="text-body-secondary small" role="status" aria-live="polite">
-        {isLoading || isError ? '' : `Showing ${firstRow}–${lastRow} of ${rowCount}`}
+        {isLoading || isError ? '' : footerStatus(firstRow, lastRow, rowCount, totals)}
       </span>
       <nav aria-label="Pagination" className="ms-auto">
         <ul className="pagination pagination-sm mb-0">

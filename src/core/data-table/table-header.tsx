@@ -1,9 +1,13 @@
+/**
+ * The table's header (SPEC §2): the entity name, the ribbon of buttons (actions, select mode,
+ * export, and with a selection its bulk actions), the export's progress, and the search box.
+ */
 import { useState, type ReactNode } from 'react';
-import { ActionContent } from './action-content';
 import { useDataTableContext } from './context';
-import { TABLE_TEXT } from './text';
+import { ActionContent } from './action-content';
+import { ExportStatus } from './export-status';
+import { TABLE_TEXT } from './texts';
 
-/** The table's header: its title, the search box, the ribbon of actions and the CSV export. */
 export function DataTableHeader({
   title,
   ribbon,
@@ -22,11 +26,17 @@ export function DataTableHeader({
     selectable,
     isRowSelectMode,
     toggleRowSelectMode,
-    selectedRows,
+    selectedCount,
+    selectionIsEstimate,
+    bulkActions,
+    startBulk,
     exportCsv,
+    exportSelected,
+    exportState,
     isLoading,
     isError,
   } = context;
+  const exporting = exportState.status === 'running';
   return (
     <div className="dt-header d-flex flex-wrap align-items-center gap-2 mb-2">
       <h2 className="h4 mb-0 me-auto">{title ?? columnSettings.entity}</h2>
@@ -37,9 +47,20 @@ export function DataTableHeader({
       >
         {selectable && (
           <span className="text-body-secondary small" aria-live="polite">
-            {selectedRows.length > 0 ? `${selectedRows.length} selected` : ''}
+            {selectedCount > 0 ? TABLE_TEXT.selected(selectedCount, selectionIsEstimate) : ''}
           </span>
         )}
+        {selectedCount > 0 &&
+          bulkActions.map((action) => (
+            <button
+              key={action.id}
+              type="button"
+              className={`btn btn-sm ${action.danger ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+              onClick={() => startBulk(action)}
+            >
+              {action.label}
+            </button>
+          ))}
         {ribbonActions.map((action) => {
           const state = ribbonActionState(action);
           if (!state.visible) return null;
@@ -68,33 +89,50 @@ export function DataTableHeader({
             Select mode
           </button>
         )}
+        {!hideExport && selectedCount > 0 && (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={exporting}
+            onClick={exportSelected}
+          >
+            {TABLE_TEXT.exportSelected}
+          </button>
+        )}
         {!hideExport && (
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
-            disabled={isLoading || isError}
+            disabled={isLoading || isError || exporting}
             onClick={exportCsv}
           >
-            Export CSV
+            {TABLE_TEXT.exportCsv}
           </button>
         )}
       </div>
-      <SearchBox />
+      <ExportStatus />
+      <SearchBox key={context.inputGeneration} />
     </div>
   );
 }
 
-/** The search input keeps its own text, so typing re-renders only itself (SPEC §5). */
+/**
+ * The search input keeps its own text, so typing re-renders only itself (SPEC §5). Its
+ * placeholder counts the list's true total ('about N' when the server estimates it).
+ */
 function SearchBox() {
-  const { setSearch, rows } = useDataTableContext();
-  const [text, setText] = useState('');
+  const { setSearch, search, totals } = useDataTableContext();
+  const [text, setText] = useState(search);
+  const count = totals.listTotal;
   return (
     <div className="dt-search w-100">
       <input
         type="search"
         className="form-control"
         aria-label="Search"
-        placeholder={TABLE_TEXT.searchPlaceholder(rows.length)}
+        placeholder={
+          count ? TABLE_TEXT.searchPlaceholder(count.total, count.isEstimate) : 'Search records...'
+        }
         value={text}
         onChange={(event) => {
           setText(event.target.value);

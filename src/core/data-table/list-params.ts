@@ -1,0 +1,171 @@
+/**
+ * The table's list state (issue 16): search, the filter row, the sort, the page and the page
+ * size. The same in both modes: the client filters its rows with it, a ListSource sends it to
+ * the server. The URL holds all of it but the page size (kept in localStorage, SPEC §9):
+ *
+ *   ?q=acme                       the search box
+ *   &sort=expiry | sort=-expiry   the sorted column, '-' for descending; 'sort=' (empty) for no
+ *                                 sort; absent for the column settings' initial sort
+ *   &f.customerOrg.name=bor       a text filter (column id after 'f.')
+ *   &f.seats=10..50               a number range; '10..' or '..50' for one bound
+ *   &f.expiry=2024-01-01..2024-06-30   a date range (calendar days); either side may be empty
+ *   &f.state=Suspended            a select filter's value
+ *   &f.enabled=on                 a toggle column, on or off
+ *   &page=3                       1-based; page 1 removes it (SPEC §2)
+ *
+ * Reading is forgiving: an unknown or hidden column, a column that cannot sort or filter, or a
+ * value of the wrong kind is ignored (the table shows what it would without it), and left in
+ * the URL until the user changes that part. Writing changes only the parts that changed, so the
+ * screen's own parameters (?view=customers) stay.
+ */
+import type { ColumnSetting } from './types';
+import {
+  filterFromToken,
+  filterKindOf,
+  filterToken,
+  MAX_FILTER_TEXT,
+  sameFilter,
+  type FilterValue,
+  type FilterValues,
+} from './filter-values';
+import { withPageParam } from './pagination';
+import { canSort } from './values';
+
+export interface SortState {
+  /** A column id. */
+  id: string;
+  desc: boolean;
+}
+
+/** What selects and orders the rows: everything but the page. */
+export interface ListQuery {
+  search: string;
+  /** By column id; a column without a filter is absent. */
+  filters: FilterValues;
+  sort: SortState | null;
+}
+
+/** One page of a query: what a ListSource answers. */
+export interface ListParams extends ListQuery {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export const LIST_PARAM = {
+  search: 'q',
+  sort: 'sort',
+  filterPrefix: 'f.',
+} as const;
+
+export const EMPTY_QUERY: ListQuery = { search: '', filters: {}, sort: null };
+
+type Columns = ReadonlyArray<ColumnSetting<never>>;
+
+/** The column settings' initial sort, when that column is shown. */
+export function initialSort(
+  settings: { sortIndex?: number; isDesc?: boolean; columns: Columns },
+  shown: Columns,
+): SortState | null {
+  const column =
+    settings.sortIndex === undefined ? undefined : settings.columns[settings.sortIndex];
+  return column && shown.includes(column)
+    ? { id: column.id, desc: Boolean(settings.isDesc) }
+    : null;
+}
+
+function readSort(raw: string | null, columns: Columns, fallback: SortState | null) {
+  if (raw === null) return fallback;
+  if (raw === '') return null;
+  const desc = raw.startsWith('-');
+  const id = desc ? raw.slice(1) : raw;
+  const column = columns.find((candidate) => candidate.id === id);
+  return column && canSort(column) ? { id, desc } : fallback;
+}
+
+/** The query in the URL, for the shown columns (see the top of this file). */
+export function readListQuery(
+  params: URLSearchParams,
+  columns: Columns,
+  fallbackSort: SortState | null,
+): ListQuery {
+  const search = params.get(LIST_PARAM.search) ?? '';
+  const filters: Record<string, FilterValue> = {};
+  for (const [name, token] of params) {
+    if (!name.startsWith(LIST_PARAM.filterPrefix)) continue;
+    const id = name.slice(LIST_PARAM.filterPrefix.length);
+    const column = columns.find((candidate) => candidate.id === id);
+    if (!column || filterKindOf(column) === 'none' || id in filters) continue;
+    const value = filterFromToken(column, token);
+    if (value) filters[id] = value;
+  }
+  return {
+    search: search.length > MAX_FILTER_TEXT ? '' : search,
+    filters,
+    sort: readSort(params.get(LIST_PARAM.sort), columns, fallbackSort),
+  };
+}
+
+/** A change to the URL state; absent parts stay as they are. */
+export interface ListQueryPatch {
+  search?: string;
+  /** undefined or null removes a column's filter. */
+  filters?: Readonly<Record<string, FilterValue | null | undefined>>;
+  sort?: SortState | null;
+  page?: number;
+}
+
+/**
+ * A copy of the URL parameters with the patch written in. A new search or filter goes back to
+ * page 1 unless the patch names a page. The initial sort is written as no parameter.
+ */
+export function withListQuery(
+  params: URLSearchParams,
+  patch: ListQueryPatch,
+  fallbackSort: SortState | null,
+): URLSearchParams {
+  let next = new URLSearchParams(params);
+  if (patch.search !== undefined) {
+    if (patch.search) next.set(LIST_PARAM.search, patch.search);
+    else next.delete(LIST_PARAM.search);
+  }
+  for (const [id, value] of Object.entries(patch.filters ?? {})) {
+    const name = LIST_PARAM.filterPrefix + id;
+    if (value) next.set(name, filterToken(value));
+    else next.delete(name);
+  }
+  if (patch.sort !== undefined) {
+    const sort = patch.sort;
+    if (sameSort(sort, fallbackSort)) next.delete(LIST_PARAM.sort);
+    else next.set(LIST_PARAM.sort, sort ? `${sort.desc ? '-' : ''}${sort.id}` : '');
+  }
+  const textChanged = patch.search !== undefined || patch.filters !== undefined;
+  if (patch.page !== undefined) next = withPageParam(next, patch.page);
+  else if (textChanged) next = withPageParam(next, 1);
+  return next;
+}
+
+export const sameSort = (a: SortState | null, b: SortState | null) =>
+  a === b || (a !== null && b !== null && a.id === b.id && a.desc === b.desc);
+
+export function sameFilters(a: FilterValues, b: FilterValues): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => sameFilter(a[key], b[key]));
+}
+
+/** The same rows match (sort and page aside). */
+export const sameMatch = (a: ListQuery, b: ListQuery) =>
+  a.search === b.search && sameFilters(a.filters, b.filters);
+
+export const sameQuery = (a: ListQuery, b: ListQuery) =>
+  sameMatch(a, b) && sameSort(a.sort, b.sort);
+
+/**
+ * A heading click (SPEC §4): an unsorted column sorts ascending, then descending, then the sort
+ * is removed.
+ */
+export function nextSort(current: SortState | null, id: string): SortState | null {
+  if (current?.id !== id) return { id, desc: false };
+  return current.desc ? null : { id, desc: true };
+}

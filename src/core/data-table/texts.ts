@@ -1,0 +1,43 @@
+/**
+ * The table's texts. SPEC §2 / §8 verbatim where the SPEC gives them; the rest (issue 16: modes,
+ * selection across pages, bulk actions, export) in the same plain style.
+ */
+const about = (isEstimate: boolean) => (isEstimate ? 'about ' : '');
+
+export const TABLE_TEXT = {
+  loading: 'Loading Data...',
+  error: "Error: Something's gone wrong!",
+  empty: 'No data found',
+  searchPlaceholder: (count: number, isEstimate = false) =>
+    `Search ${about(isEstimate)}${count} records...`,
+  showing: (first: number, last: number, count: number, isEstimate = false) =>
+    `Showing ${first}–${last} of ${about(isEstimate)}${count}`,
+  /** Client mode while the SPEC §7 re-posts still bring rows. */
+  stillLoading: (loaded: number, total: number) => `(${loaded} of ${total} loaded…)`,
+  /** Client mode when the re-posts ended short of the total and no server can take over. */
+  onlyLoaded: (loaded: number, total: number) => `(only ${loaded} of ${total} loaded)`,
+  incompleteNotice: (loaded: number, total: number) =>
+    `Only the first ${loaded} of ${total} records could be loaded: search, filters, sorting and export cover those ${loaded} only.`,
+  selected: (count: number, isEstimate = false) => `${about(isEstimate)}${count} selected`,
+  pageSelected: (onPage: number) => `All ${onPage} rows on this page are selected.`,
+  selectAllMatching: (total: number, isEstimate = false) =>
+    `Select all ${about(isEstimate)}${total} matching`,
+  allMatchingSelected: (count: number, isEstimate = false) =>
+    `All ${about(isEstimate)}${count} matching rows are selected.`,
+  otherPagesSelected: (count: number, elsewhere: number) =>
+    `${count} selected, ${elsewhere} of them on other pages.`,
+  clearSelection: 'Clear selection',
+  exportCsv: 'Export CSV',
+  exportSelected: 'Export selected',
+  exporting: (entity: string) => `Exporting ${entity}`,
+  exportProgress: (written: number, total: number, isEstimate = false) =>
+    `${written} of ${about(isEstimate)}${total} rows`,
+  numberError: 'Value must be a number',
+  dateError: 'Value must be a date (YYYY/MM/DD)',
+  bulkQuestion: (label: string, count: number, isEstimate = false) =>
+    `${label} ${about(isEstimate)}${count} records?`,
+  bulkRunning: (count: number, isEstimate = false) =>
+    `Working on ${about(isEstimate)}${count} records…`,
+  bulkDone: (done: number) => `Done: ${done}.`,
+  bulkRefused: (refused: number) => `Refused: ${refused}.`,
+} as const;

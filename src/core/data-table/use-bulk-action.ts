@@ -1,0 +1,87 @@
+/**
+ * The bulk-action runner (issue 16): a bulk action asks first, with the count; then runs once
+ * through the ListSource's handler (ids, or the query for 'all matching': one request, never a
+ * call per row), shows progress, and ends with what was done and what was refused. The table is
+ * refreshed and the selection cleared after it ran.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BulkResult, ListSelection, ListSource } from './list-source';
+import type { BulkActionSetting, RowRecord } from './types';
+import { useLatest } from './use-latest';
+
+export type BulkState<T> =
+  | { step: 'closed' }
+  | { step: 'confirm'; action: BulkActionSetting; selection: ListSelection<T> }
+  | {
+      step: 'running';
+      action: BulkActionSetting;
+      count: number;
+      done: number | null;
+      total: number | null;
+    }
+  | { step: 'result'; action: BulkActionSetting; result: BulkResult }
+  | { step: 'failed'; action: BulkActionSetting; message: string };
+
+export const selectionCount = (selection: ListSelection<unknown>) =>
+  selection.kind === 'ids' ? selection.ids.length : selection.count;
+
+export function useBulkAction<T extends RowRecord>({
+  source,
+  listSelection,
+  afterRun,
+}: {
+  source: ListSource<T> | undefined;
+  listSelection: () => ListSelection<T>;
+  /** After the handler answered (done or not): refresh, clear the selection. */
+  afterRun: () => void;
+}) {
+  const [state, setState] = useState<BulkState<T>>({ step: 'closed' });
+  const latest = useLatest({ source, afterRun });
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const startBulk = useCallback(
+    (action: BulkActionSetting) =>
+      setState({ step: 'confirm', action, selection: listSelection() }),
+    [listSelection],
+  );
+
+  const confirmBulk = useCallback(() => {
+    if (state.step !== 'confirm') return;
+    const { action, selection } = state;
+    const handler = latest.current.source?.bulk?.[action.id];
+    if (!handler) return;
+    const controller = new AbortController();
+    running.current = controller;
+    const count = selectionCount(selection);
+    setState({ step: 'running', action, count, done: null, total: null });
+    handler(selection, {
+      signal: controller.signal,
+      onProgress: (done, total) => {
+        if (!controller.signal.aborted) setState({ step: 'running', action, count, done, total });
+      },
+    })
+      .then(
+        (result) => {
+          if (!controller.signal.aborted) setState({ step: 'result', action, result });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message =
+            error instanceof Error && error.message ? error.message : 'Something went wrong!';
+          setState({ step: 'failed', action, message });
+        },
+      )
+      .finally(() => {
+        running.current = null;
+        if (!controller.signal.aborted) latest.current.afterRun();
+      });
+  }, [state]);
+
+  /** Closes the dialog; not while the action runs (its outcome must be seen). */
+  const closeBulk = useCallback(() => {
+    setState((current) => (current.step === 'running' ? current : { step: 'closed' }));
+  }, []);
+
+  return { bulkState: state, startBulk, confirmBulk, closeBulk };
+}

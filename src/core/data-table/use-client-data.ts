@@ -1,0 +1,184 @@
+/**
+ * Client mode's data: the caller's fetch (SPEC §4: keyed by the query key plus the organisation,
+ * can be disabled) or rows handed in. First rows at once (issue 16): while the SPEC §7 re-posts
+ * run, each page the fetch reports through onProgress is shown, and the total is marked as still
+ * loading. When the first page says the list cannot arrive whole (the re-posts cannot reach
+ * totalAvailable) and a ListSource can take over, the fetch stops there and the table goes to
+ * server mode.
+ */
+import { useCallback, useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { TableData } from '@/contract/envelope';
+import { fitsInBrowser, ListTooLargeError } from '@/core/api/list';
+import { BadDataError, EMPTY_TABLE_DATA, toTableData } from './table-data';
+import type { FetchData, FetchResult, TableQuery } from './types';
+import { useLatest } from './use-latest';
+
+export { fitsInBrowser };
+
+/** The list in the browser, flagged when it was stopped because it does not fit. */
+export type ClientTableData<T> = TableData<T> & { tooLarge?: true };
+
+/** The key of the query a table does not use (never enabled, never fetched). */
+const UNUSED_KEY = ['data-table', 'unused'] as const;
+
+export interface ClientDataOptions<T> {
+  /**
+   * An entity's list query (src/{portal}/entities): the cache entry holds the entity's list as
+   * it is, shared with the other readers of that list; its fetch stops with ListTooLargeError
+   * when the list cannot arrive whole (core/api/list.ts).
+   */
+  listQuery?: TableQuery<T> | undefined;
+  fetchData: FetchData<T> | undefined;
+  /** The full key (organisation included). */
+  queryKey: QueryKey;
+  orgId: number | null;
+  rows: readonly T[] | undefined;
+  enabled: boolean;
+  /** A ListSource can take over a list that does not fit. */
+  canSwitch: boolean;
+}
+
+export function useClientData<T>({
+  listQuery,
+  fetchData,
+  queryKey,
+  orgId,
+  rows: givenRows,
+  enabled,
+  canSwitch,
+}: ClientDataOptions<T>) {
+  const queryClient = useQueryClient();
+  const retry = useTableRetry();
+  const canSwitchRef = useLatest(canSwitch);
+  const entity = useQuery<FetchResult<T>, Error, TableData<T>>({
+    queryKey: listQuery?.queryKey ?? UNUSED_KEY,
+    queryFn: listQuery?.queryFn,
+    // A list found too large is not fetched again (refresh, window focus): the source has it.
+    enabled: (cached) =>
+      listQuery !== undefined &&
+      listQuery.enabled !== false &&
+      enabled &&
+      givenRows === undefined &&
+      !(cached.state.error instanceof ListTooLargeError),
+    // The cache holds the entity's list as it is; the table reads it as table data.
+    select: toTableData,
+    retry: (count, error) => !(error instanceof ListTooLargeError) && retry(count, error),
+  });
+  // One observer per cache entry: with an entity query this one keeps to a key of its own (two
+  // observers of one key would share one queryFn, the last one's).
+  const query = useQuery({
+    queryKey: listQuery ? UNUSED_KEY : queryKey,
+    queryFn: async ({ signal }): Promise<ClientTableData<T>> => {
+      if (!fetchData) return EMPTY_TABLE_DATA;
+      // The fetch gets its own signal, so that a list found too large can be stopped.
+      const stopper = new AbortController();
+      const stop = () => stopper.abort(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      // A refetch keeps the rows on screen until the new list is whole.
+      const showProgress = queryClient.getQueryData(queryKey) === undefined;
+      let firstPage: number | null = null;
+      // Resolves when the first page shows the list will not fit: the table does not wait for a
+      // fetch that ignores its signal.
+      let handOver: (data: ClientTableData<T>) => void = () => undefined;
+      const handedOver = new Promise<ClientTableData<T>>((resolve) => (handOver = resolve));
+      const onProgress = (partial: TableData<T>) => {
+        if (stopper.signal.aborted) return;
+        const data = toTableData<T>(partial);
+        firstPage ??= data.fetched;
+        if (canSwitchRef.current && !fitsInBrowser(firstPage, data.totalAvailable)) {
+          handOver({ ...data, tooLarge: true });
+          stopper.abort();
+          return;
+        }
+        if (showProgress && data.fetched < data.totalAvailable) {
+          queryClient.setQueryData<ClientTableData<T>>(queryKey, data);
+        }
+      };
+      const whole = (async (): Promise<ClientTableData<T>> => {
+        const data = toTableData<T>(await fetchData({ orgId, signal: stopper.signal, onProgress }));
+        // The whole fetch ran and still fell short (a fetch without onProgress, or rows added
+        // meanwhile): the source takes over.
+        if (canSwitchRef.current && data.fetched < data.totalAvailable) {
+          return { ...data, tooLarge: true };
+        }
+        return data;
+      })();
+      // After a hand-over the stopped fetch's rejection is expected: not an unhandled one.
+      whole.catch(() => undefined);
+      try {
+        return await Promise.race([whole, handedOver]);
+      } finally {
+        signal.removeEventListener('abort', stop);
+      }
+    },
+    // A list handed to the source is not fetched again (refresh, window focus).
+    enabled: (cached) =>
+      Boolean(fetchData) &&
+      listQuery === undefined &&
+      enabled &&
+      givenRows === undefined &&
+      !cached.state.data?.tooLarge,
+    retry,
+  });
+
+  const givenIsBad = givenRows !== undefined && !Array.isArray(givenRows);
+  useEffect(() => {
+    if (givenIsBad) console.error('Bad data', givenRows);
+  }, [givenIsBad, givenRows]);
+
+  if (givenRows !== undefined) {
+    const tableData: ClientTableData<T> = givenIsBad
+      ? EMPTY_TABLE_DATA
+      : {
+          tableData: givenRows as T[],
+          fetched: givenRows.length,
+          totalAvailable: givenRows.length,
+        };
+    return { tableData, isLoading: false, isFetching: false, isError: givenIsBad, error: null };
+  }
+  if (listQuery) {
+    if (entity.error instanceof ListTooLargeError) {
+      const tooLarge: ClientTableData<T> = {
+        ...(EMPTY_TABLE_DATA as TableData<T>),
+        totalAvailable: entity.error.totalAvailable,
+        ...(canSwitch ? { tooLarge: true as const } : {}),
+      };
+      return {
+        tableData: tooLarge,
+        isLoading: false,
+        isFetching: false,
+        isError: !canSwitch,
+        error: entity.error,
+      };
+    }
+    return {
+      tableData: (entity.data ?? EMPTY_TABLE_DATA) as ClientTableData<T>,
+      isLoading: entity.isLoading,
+      isFetching: entity.isFetching,
+      isError: entity.isError,
+      error: entity.error,
+    };
+  }
+  return {
+    tableData: query.data ?? (EMPTY_TABLE_DATA as ClientTableData<T>),
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    error: query.error,
+  };
+}
+
+/** The app's retry policy, except that 'Bad data' is never retried (it will not get better). */
+export function useTableRetry() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (count: number, error: unknown) => {
+      if (error instanceof BadDataError) return false;
+      const policy = queryClient.getDefaultOptions().queries?.retry ?? 3;
+      if (typeof policy === 'function') return policy(count, error as Error);
+      return typeof policy === 'boolean' ? policy : count < policy;
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The table's list state, URL-backed (ra-core's useListParams, for this table): search, filter
+ * row, sort and page live in the URL (list-params.ts), the page size in localStorage (SPEC §9).
+ *
+ * Every change is written to the URL at once (replace, in a transition: the inputs keep their
+ * own text and paint first). No write is ever deferred: a late write from a timer would navigate
+ * back to the list after the user had left it. What is deferred is `committed`, the state a
+ * server is asked for: typed text waits for `debounceMs` of quiet; a page, sort or select change
+ * commits at once. A URL changed from outside (back, forward, a link) resets the inputs through
+ * `generation`.
+ */
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { PageSize } from '@/core/storage';
+import { usePageSize } from '@/core/storage/page-size';
+import type { FilterValue } from './filter-values';
+import {
+  nextSort,
+  readListQuery,
+  withListQuery,
+  type ListQuery,
+  type ListQueryPatch,
+  type SortState,
+} from './list-params';
+import { readPageParam } from './pagination';
+import type { ColumnSetting } from './types';
+import { useLatest } from './use-latest';
+
+export interface UseListParamsOptions {
+  /** The shown columns (after permissions): only they sort and filter. */
+  columns: ReadonlyArray<ColumnSetting<never>>;
+  /** The sort when the URL names none (stable identity). */
+  initialSort: SortState | null;
+  /** Quiet time before typed text is committed (server mode asks the server then). */
+  debounceMs: number;
+}
+
+export interface CommittedList {
+  query: ListQuery;
+  page: number;
+}
+
+export interface ListParamsState {
+  /** The URL's query: what the inputs show and client mode applies. */
+  query: ListQuery;
+  /** 1-based, the URL's. */
+  page: number;
+  /** The query and page after typing went quiet: what a server is asked for. */
+  committed: CommittedList;
+  pageSize: PageSize;
+  /** Changes when the URL changed under the inputs: they start again from `query`. */
+  generation: number;
+  setSearch: (text: string) => void;
+  /** undefined or null removes the filter; select-like filters pass immediate. */
+  setFilter: (id: string, value: FilterValue | null | undefined, immediate?: boolean) => void;
+  setSort: (sort: SortState | null) => void;
+  toggleSort: (id: string) => void;
+  setPage: (page: number) => void;
+  setPageSize: (size: PageSize) => void;
+}
+
+/** The list part of a URL (search, filters, sort, page), as one comparable string. */
+const listKey = ({ query, page }: CommittedList) =>
+  JSON.stringify([
+    query.search,
+    Object.entries(query.filters).sort(([a], [b]) => (a < b ? -1 : 1)),
+    query.sort,
+    page,
+  ]);
+
+export function useListParams({
+  columns,
+  initialSort,
+  debounceMs,
+}: UseListParamsOptions): ListParamsState {
+  const [url, setUrl] = useSearchParams();
+  const query = useMemo(
+    () => readListQuery(url, columns, initialSort),
+    [url, columns, initialSort],
+  );
+  const page = readPageParam(url);
+  const [pageSize, storePageSize] = usePageSize();
+  const [generation, setGeneration] = useState(0);
+  // What a server is asked for: set by each write, at once or once typing is quiet (a timer that
+  // only sets this state: it never navigates).
+  const [committed, setCommitted] = useState<CommittedList>({ query, page });
+
+  // The latest known URL and settings: two writes before a render must not undo each other.
+  const latest = useLatest({ url, setUrl, columns, initialSort, debounceMs });
+  // The list states this hook wrote lately: a URL showing one of them is no change from outside.
+  const ownKeys = useRef([listKey({ query, page })]);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const write = useCallback((patch: ListQueryPatch, immediate: boolean) => {
+    const {
+      url: current,
+      setUrl: navigate,
+      columns: shown,
+      initialSort: fallback,
+    } = latest.current;
+    const next = withListQuery(current, patch, fallback);
+    if (next.toString() === current.toString()) return;
+    latest.current = { ...latest.current, url: next };
+    const state = { query: readListQuery(next, shown, fallback), page: readPageParam(next) };
+    ownKeys.current = [listKey(state), ...ownKeys.current].slice(0, 8);
+    clearTimeout(timer.current);
+    if (immediate) setCommitted(state);
+    else timer.current = setTimeout(() => setCommitted(state), latest.current.debounceMs);
+    startTransition(() => {
+      try {
+        navigate(next, { replace: true });
+      } catch (error) {
+        // A browser limiting history updates (Safari: 100 in 30 s) leaves the URL behind; the
+        // table goes on from its own state.
+        console.warn('The list state could not be written to the URL', error);
+      }
+    });
+  }, []);
+
+  const setSearch = useCallback((text: string) => write({ search: text }, false), [write]);
+  const setFilter = useCallback(
+    (id: string, value: FilterValue | null | undefined, immediate = false) =>
+      write({ filters: { [id]: value ?? null } }, immediate),
+    [write],
+  );
+  const setSort = useCallback((sort: SortState | null) => write({ sort }, true), [write]);
+  const toggleSort = useCallback(
+    (id: string) => {
+      const { url: current, columns: shown, initialSort: fallback } = latest.current;
+      write({ sort: nextSort(readListQuery(current, shown, fallback).sort, id) }, true);
+    },
+    [write],
+  );
+  const setPage = useCallback((next: number) => write({ page: next }, true), [write]);
+  const setPageSize = useCallback(
+    (size: PageSize) => {
+      storePageSize(size);
+      write({ page: 1 }, true);
+    },
+    [storePageSize, write],
+  );
+
+  // A URL changed from outside (back, forward, a link): the inputs start again from it, and it
+  // is committed at once.
+  const urlKey = listKey({ query, page });
+  useEffect(() => {
+    const own = ownKeys.current.indexOf(urlKey);
+    // One of ours: the older ones are behind us now (going back to one is a change from outside).
+    ownKeys.current = own === -1 ? [urlKey] : ownKeys.current.slice(0, own + 1);
+    if (own !== -1) return;
+    clearTimeout(timer.current);
+    setCommitted({ query, page });
+    setGeneration((n) => n + 1);
+  }, [urlKey, query, page]);
+
+  return {
+    query,
+    page,
+    committed,
+    pageSize,
+    generation,
+    setSearch,
+    setFilter,
+    setSort,
+    toggleSort,
+    setPage,
+    setPageSize,
+  };
+}

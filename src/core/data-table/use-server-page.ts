@@ -1,0 +1,184 @@
+/**
+ * Server mode's data (issue 16): one query per list state, cached by TanStack Query under
+ * [...list key, 'list-page', params, { orgId }] (an invalidation of the list key refreshes every
+ * page). The rows on screen stay while the next page arrives (no 'Loading Data...' on paging),
+ * the next page is prefetched, and an answer that fails keeps the last good rows on screen with
+ * its message. Answers for older params land in their own cache entries, so a stale answer
+ * never overwrites a newer one; the source's signal lets TanStack cancel what is no longer shown.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { isApiError } from '@/core/api';
+import { orgQueryKey } from '@/core/query';
+import { EMPTY_QUERY, type ListParams } from './list-params';
+import { checkListPage, type ListPage, type ListSource } from './list-source';
+import { useTableRetry } from './use-client-data';
+import type { RowRecord } from './types';
+import { useLatest } from './use-latest';
+
+/** The key part after the list key under which server pages are cached. */
+export const LIST_PAGE_KEY = 'list-page';
+/** A page answer stays fresh this long: paging back and forth, and the prefetched page, are instant. */
+const PAGE_STALE_MS = 30_000;
+
+export const pageCountOf = (total: number, pageSize: number) =>
+  Math.max(1, Math.ceil(total / pageSize));
+
+export interface ServerPageOptions<T extends RowRecord> {
+  enabled: boolean;
+  source: ListSource<T> | undefined;
+  /** The list's key, without the organisation. */
+  listKey: QueryKey;
+  orgId: number | null;
+  params: ListParams;
+  /** SPEC §2: the page asked for is beyond the last. */
+  onPageBeyondLast: (lastPage: number) => void;
+}
+
+interface Shown<T> {
+  scope: string;
+  params: ListParams;
+  page: ListPage<T>;
+}
+
+/** The message a failed page shows where the table is; null for the SPEC error state. */
+function messageOf(error: unknown): string | null {
+  if (isApiError(error)) return error.message;
+  if (error instanceof Error && error.name !== 'BadDataError') return error.message || null;
+  return null;
+}
+
+export function useServerPage<T extends RowRecord>({
+  enabled,
+  source,
+  listKey,
+  orgId,
+  params,
+  onPageBeyondLast,
+}: ServerPageOptions<T>) {
+  const queryClient = useQueryClient();
+  const retry = useTableRetry();
+  const sourceRef = useLatest(source);
+  const options = useMemo(() => {
+    const keyOf = (page: ListParams) => orgQueryKey(orgId, ...listKey, LIST_PAGE_KEY, page);
+    const fetchPage = async (page: ListParams, signal: AbortSignal) => {
+      const current = sourceRef.current;
+      if (!current) throw new Error('No list source');
+      return checkListPage<T>(await current.fetchPage(page, { signal }));
+    };
+    return { keyOf, fetchPage };
+  }, [orgId, listKey]);
+  const scope = JSON.stringify([orgId, listKey]);
+
+  const query = useQuery({
+    queryKey: options.keyOf(params),
+    queryFn: ({ signal }) => options.fetchPage(params, signal),
+    enabled: enabled && source !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: PAGE_STALE_MS,
+    retry,
+  });
+
+  const fresh = query.isSuccess && !query.isPlaceholderData ? query.data : undefined;
+  const pageCount = fresh ? pageCountOf(fresh.total, params.pageSize) : null;
+  const beyondLast = pageCount !== null && params.page > pageCount;
+
+  // The rows on screen: this answer, else the last good one of this list (while the next page
+  // arrives, after a failure, and while a page beyond the last jumps back).
+  // Kept from render to render (React's 'information from previous renders' pattern).
+  const [lastGood, setLastGood] = useState<Shown<T> | null>(null);
+  if (fresh && !beyondLast && (lastGood?.page !== fresh || lastGood.scope !== scope)) {
+    setLastGood({ scope, params, page: fresh });
+  }
+  const kept = lastGood?.scope === scope ? lastGood : null;
+  const shown: Shown<T> | null = fresh && !beyondLast ? { scope, params, page: fresh } : kept;
+
+  useEffect(() => {
+    if (enabled && beyondLast && pageCount !== null) onPageBeyondLast(pageCount);
+  }, [enabled, beyondLast, pageCount, onPageBeyondLast]);
+
+  // The next page, before it is asked for.
+  const nextPage = fresh && pageCount !== null && params.page < pageCount ? params.page + 1 : null;
+  useEffect(() => {
+    if (!enabled || nextPage === null) return;
+    const next = { ...params, page: nextPage };
+    void queryClient.prefetchQuery({
+      queryKey: options.keyOf(next),
+      queryFn: ({ signal }) => options.fetchPage(next, signal),
+      staleTime: PAGE_STALE_MS,
+      retry: false,
+    });
+  }, [enabled, nextPage, params, options, queryClient]);
+
+  const failed = query.isError;
+  return {
+    rows: shown?.page.rows ?? [],
+    total: shown?.page.total ?? 0,
+    totalIsEstimate: shown?.page.totalIsEstimate ?? false,
+    /** The list state of the rows on screen (the page the footer names). */
+    shownParams: shown?.params ?? null,
+    isLoading: enabled && !shown && !failed,
+    isFetching: enabled && query.isFetching,
+    /** Nothing to show: the SPEC error state. */
+    isError: enabled && failed && !shown,
+    /** The failure's message, shown above the rows. */
+    errorMessage: enabled && failed ? messageOf(query.error) : null,
+    refetch: query.refetch,
+  };
+}
+
+/**
+ * The list's own total (no search, no filters) for 'Search N records...' in server mode: from the
+ * last unfiltered answer of this list (remembered while filters are on), else the client fetch's
+ * totalAvailable, else asked once (a page of one row: a deep link that opens filtered).
+ */
+export function useListTotal<T extends RowRecord>({
+  enabled,
+  source,
+  listKey,
+  orgId,
+  shown,
+  fallback,
+}: {
+  enabled: boolean;
+  source: ListSource<T> | undefined;
+  listKey: QueryKey;
+  orgId: number | null;
+  /** The answer on screen and its params. */
+  shown: { params: ListParams; total: number; isEstimate: boolean } | null;
+  fallback: { total: number; isEstimate: boolean } | null;
+}) {
+  const retry = useTableRetry();
+  const scope = JSON.stringify([orgId, listKey]);
+  const unfiltered =
+    shown !== null && !shown.params.search && Object.keys(shown.params.filters).length === 0;
+  const [seen, setSeen] = useState<{ scope: string; total: number; isEstimate: boolean } | null>(
+    null,
+  );
+  if (
+    unfiltered &&
+    (seen?.scope !== scope || seen.total !== shown.total || seen.isEstimate !== shown.isEstimate)
+  ) {
+    setSeen({ scope, total: shown.total, isEstimate: shown.isEstimate });
+  }
+  const known = unfiltered
+    ? { total: shown.total, isEstimate: shown.isEstimate }
+    : seen?.scope === scope
+      ? { total: seen.total, isEstimate: seen.isEstimate }
+      : fallback;
+  const params: ListParams = { ...EMPTY_QUERY, page: 1, pageSize: 1 };
+  const query = useQuery({
+    queryKey: orgQueryKey(orgId, ...listKey, LIST_PAGE_KEY, params),
+    queryFn: async ({ signal }) => {
+      if (!source) throw new Error('No list source');
+      return checkListPage<T>(await source.fetchPage(params, { signal }));
+    },
+    enabled: enabled && known === null && shown !== null && source !== undefined,
+    staleTime: PAGE_STALE_MS,
+    retry,
+  });
+  if (known) return known;
+  return query.data
+    ? { total: query.data.total, isEstimate: query.data.totalIsEstimate ?? false }
+    : null;
+}

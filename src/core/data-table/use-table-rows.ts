@@ -1,0 +1,160 @@
+/**
+ * The page both modes render (issue 16): server mode's page from the ListSource, or client
+ * mode's search, filters, sort and slice over every row; the counts and totals the header and
+ * footer say; and the refresh of both (SPEC §4).
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ListSource } from './list-source';
+import type { RowRecord } from './types';
+import type { useClientData } from './use-client-data';
+import { useClientRows } from './use-client-rows';
+import type { ListParamsState } from './use-list-params';
+import { LIST_PAGE_KEY, pageCountOf, useListTotal, useServerPage } from './use-server-page';
+import type { useTableColumns } from './use-table-columns';
+import { useLatest } from './use-latest';
+
+export type TableMode = 'client' | 'server';
+
+/** How complete the rows in the browser are, for the count, the footer and the notices. */
+export interface TableTotals {
+  /** The list's true total (client: totalAvailable; server: the query's total). */
+  total: number;
+  /** Server mode: the total is an estimate ('about N'). */
+  isEstimate: boolean;
+  /** Client mode: rows in the browser. */
+  loaded: number;
+  /** Client mode: the SPEC §7 re-posts are still bringing rows. */
+  loadingMore: boolean;
+  /** Client mode without a source: the re-posts ended short of the total. */
+  incomplete: boolean;
+  /** The list's own total for 'Search N records...' (no search, no filters); null until known. */
+  listTotal: { total: number; isEstimate: boolean } | null;
+}
+
+const EMPTY_ROWS: never[] = [];
+
+export interface TableRowsOptions<T extends RowRecord> {
+  mode: TableMode;
+  client: ReturnType<typeof useClientData<T>>;
+  list: ListParamsState;
+  cols: ReturnType<typeof useTableColumns<T>>;
+  source: ListSource<T> | undefined;
+  enabled: boolean;
+  orgId: number | null;
+  listKey: QueryKey;
+  rowId: (row: T, index: number) => string;
+}
+
+export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) {
+  const { mode, client, list, cols, source, enabled, orgId, listKey, rowId } = options;
+  const isServer = mode === 'server';
+  // --- server mode ----------------------------------------------------------------------------
+  const { committed } = list;
+  const serverParams = useMemo(
+    () => ({ ...committed.query, page: committed.page, pageSize: list.pageSize }),
+    [committed, list.pageSize],
+  );
+  const server = useServerPage<T>({
+    enabled: isServer && enabled,
+    source,
+    listKey,
+    orgId,
+    params: serverParams,
+    onPageBeyondLast: list.setPage,
+  });
+  const listTotal = useListTotal<T>({
+    enabled: isServer && enabled,
+    source,
+    listKey,
+    orgId,
+    shown: server.shownParams
+      ? { params: server.shownParams, total: server.total, isEstimate: server.totalIsEstimate }
+      : null,
+    fallback: client.tableData.tooLarge
+      ? { total: client.tableData.totalAvailable, isEstimate: false }
+      : null,
+  });
+
+  // --- client mode ----------------------------------------------------------------------------
+  const data = isServer ? EMPTY_ROWS : client.tableData.tableData;
+  const loadingMore =
+    !isServer && client.isFetching && client.tableData.fetched < client.tableData.totalAvailable;
+  const clientSettled = !client.isLoading && !client.isError && !loadingMore;
+  const clientRows = useClientRows({
+    data,
+    columns: cols.columns,
+    rowId,
+    query: list.query,
+    page: list.page,
+    pageSize: list.pageSize,
+    settled: clientSettled,
+  });
+  // SPEC §2: a page beyond the last jumps to the last page. The last page shows at once; the URL
+  // follows after the commit (the router ignores navigation during its first layout pass).
+  const { setPage } = list;
+  useEffect(() => {
+    if (!isServer && clientSettled && list.page > clientRows.pageCount)
+      setPage(clientRows.pageCount);
+  }, [isServer, clientSettled, list.page, clientRows.pageCount, setPage]);
+
+  const pageData = isServer ? (server.rows as T[]) : clientRows.pageData;
+
+  const rowCount = isServer ? server.total : clientRows.rowCount;
+  const pageCount = isServer ? pageCountOf(server.total, list.pageSize) : clientRows.pageCount;
+  const page = isServer
+    ? server.shownParams
+      ? Math.min(list.page, pageCount)
+      : list.page
+    : clientRows.shownPage;
+  const totals: TableTotals = {
+    total: isServer ? server.total : client.tableData.totalAvailable,
+    isEstimate: isServer && server.totalIsEstimate,
+    loaded: client.tableData.fetched,
+    loadingMore,
+    incomplete:
+      !isServer && !client.isFetching && client.tableData.fetched < client.tableData.totalAvailable,
+    listTotal: isServer ? listTotal : { total: client.tableData.totalAvailable, isEstimate: false },
+  };
+  const isLoading = isServer ? server.isLoading || client.isLoading : client.isLoading;
+  const isFetching = isServer ? server.isFetching : client.isFetching;
+  const isError = isServer ? server.isError : client.isError;
+
+  return {
+    isServer,
+    server,
+    clientRows,
+    data,
+    pageData,
+    rowCount,
+    pageCount,
+    page,
+    totals,
+    isLoading,
+    isFetching,
+    isError,
+  };
+}
+
+/**
+ * SPEC §4 refresh: invalidates the client list and every server page of the list; runs when the
+ * trigger changes from its null start.
+ */
+export function useTableRefresh(clientKey: QueryKey, listKey: QueryKey, refreshTrigger: unknown) {
+  const queryClient = useQueryClient();
+  const keys = useLatest({ clientKey, listKey });
+  const refresh = useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.current.clientKey }),
+      queryClient.invalidateQueries({ queryKey: [...keys.current.listKey, LIST_PAGE_KEY] }),
+    ]);
+  }, [queryClient]);
+  const lastTrigger = useRef<unknown>(refreshTrigger);
+  useEffect(() => {
+    if (refreshTrigger !== lastTrigger.current) {
+      lastTrigger.current = refreshTrigger;
+      if (refreshTrigger !== null) void refresh();
+    }
+  }, [refreshTrigger, refresh]);
+  return refresh;
+}

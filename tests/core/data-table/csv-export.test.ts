@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { recordsToCsvText, toCsvText } from '@/core/data-table';
+import { blobSink, writeCsv, type CsvLayout, type CsvSink } from '@/core/data-table/csv-export';
+
+/** A sink that keeps every chunk it was given. */
+function memorySink() {
+  const chunks: string[] = [];
+  const sink: CsvSink & { closed: boolean; aborted: boolean } = {
+    closed: false,
+    aborted: false,
+    async write(text) {
+      chunks.push(text);
+    },
+    async close() {
+      sink.closed = true;
+    },
+    async abort() {
+      sink.aborted = true;
+    },
+  };
+  return { sink, chunks, text: () => chunks.join('') };
+}
+
+async function* batchesOf<T>(rows: readonly T[], size: number) {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+const columns = (headers: string[]): CsvLayout<unknown[]> => ({
+  kind: 'columns',
+  headers,
+  cells: (row) => row,
+});
+
+describe('the CSV export writer (issue 16)', () => {
+  it('writes the same bytes as toCsvText: byte-order mark, quotes, doubled quotes, neutralised formulas', async () => {
+    const rows = [
+      ['=HYPERLINK("x")', 'a, "b"\nc', -5],
+      ['+1', '@x', '＝1'],
+      [null, undefined, 'plain'],
+    ];
+    const memory = memorySink();
+    const written = await writeCsv({
+      batches: batchesOf(rows, 2),
+      layout: columns(['A', 'B', 'C']),
+      sink: memory.sink,
+      signal: new AbortController().signal,
+    });
+    expect(written).toBe(3);
+    expect(memory.text()).toBe(toCsvText(['A', 'B', 'C'], rows));
+    expect(memory.text().startsWith('\uFEFF"A","B","C"\n"\'=HYPERLINK(""x"")"')).toBe(true);
+    expect(memory.sink.closed).toBe(true);
+  });
+
+  it('matches toCsvText for any cells, batch sizes and chunk sizes (property)', async () => {
+    const cell = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom('"', ',', '\n', '=1+1', '-2', '＠x', ''),
+      fc.integer(),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 64 }),
+        async (rows, batch, chunkChars) => {
+          const memory = memorySink();
+          await writeCsv({
+            batches: batchesOf(rows, batch),
+            layout: columns(['x', 'y', 'z']),
+            sink: memory.sink,
+            signal: new AbortController().signal,
+            chunkChars,
+          });
+          expect(memory.text()).toBe(toCsvText(['x', 'y', 'z'], rows));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("takes csvMapperFn's records: the header is the keys of the first batch", async () => {
+    const records = [
+      { Id: 1, Customer: 'Acme' },
+      { Id: 2, Customer: '-cmd', Extra: 'x' },
+      { Id: 3, Customer: 'Late', Later: 'dropped' },
+    ];
+    const memory = memorySink();
+    await writeCsv({
+      batches: batchesOf(records, 2),
+      layout: { kind: 'records', map: (row) => row },
+      sink: memory.sink,
+      signal: new AbortController().signal,
+    });
+    expect(memory.text()).toBe(
+      recordsToCsvText([records[0], records[1], { Id: 3, Customer: 'Late' }] as never),
+    );
+    // Nothing at all: the byte-order mark alone, as recordsToCsvText([]) has it.
+    const empty = memorySink();
+    await writeCsv({
+      batches: batchesOf([], 2),
+      layout: { kind: 'records', map: (row: object) => row as Record<string, unknown> },
+      sink: empty.sink,
+      signal: new AbortController().signal,
+    });
+    expect(empty.text()).toBe(recordsToCsvText([]));
+  });
+
+  it('writes in chunks as the batches arrive: no batch waits for the end, no chunk grows past the bound', async () => {
+    const produced: number[] = [];
+    const writesSeen: number[] = [];
+    async function* batches() {
+      for (let b = 0; b < 50; b++) {
+        produced.push(b);
+        yield Array.from({ length: 100 }, (_, i) => [`row ${b * 100 + i}`, 'x'.repeat(20)]);
+      }
+    }
+    const chunks: string[] = [];
+    const sink: CsvSink = {
+      async write(text) {
+        chunks.push(text);
+        writesSeen.push(produced.length);
+      },
+      async close() {},
+      async abort() {},
+    };
+    const chunkChars = 4000;
+    const rows = await writeCsv({
+      batches: batches(),
+      layout: columns(['Name', 'Pad']),
+      sink,
+      signal: new AbortController().signal,
+      chunkChars,
+    });
+    expect(rows).toBe(5000);
+    expect(chunks.length).toBeGreaterThan(10);
+    // A chunk is flushed after the batch that filled it: at most the bound plus one batch.
+    const batchChars = 100 * '\n"row 0000","xxxxxxxxxxxxxxxxxxxx"'.length;
+    for (const chunk of chunks) expect(chunk.length).toBeLessThan(chunkChars + batchChars);
+    // The first write happened long before the last batch was produced.
+    expect(writesSeen[0]).toBeLessThan(5);
+  });
+
+  it('Cancel: stops reading, aborts the sink, saves nothing, and rejects with the abort', async () => {
+    const controller = new AbortController();
+    let closedIterator = false;
+    async function* batches() {
+      try {
+        for (let b = 0; ; b++) {
+          if (b === 3) controller.abort();
+          yield [[`row ${b}`]];
+        }
+      } finally {
+        closedIterator = true;
+      }
+    }
+    const memory = memorySink();
+    await expect(
+      writeCsv({
+        batches: batches(),
+        layout: columns(['A']),
+        sink: memory.sink,
+        signal: controller.signal,
+      }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(memory.sink.aborted).toBe(true);
+    expect(memory.sink.closed).toBe(false);
+    expect(closedIterator).toBe(true);
+  });
+
+  it('the Blob sink keeps chunks as Blob parts and saves one file; aborted, it saves nothing', async () => {
+    const save = vi.fn<(name: string, blob: Blob) => void>();
+    const sink = blobSink('Issued Licences.csv', save);
+    const rows = Array.from({ length: 300 }, (_, i) => [i, `name ${i}`]);
+    await writeCsv({
+      batches: batchesOf(rows, 50),
+      layout: columns(['N', 'Name']),
+      sink,
+      signal: new AbortController().signal,
+      chunkChars: 500,
+    });
+    expect(save).toHaveBeenCalledTimes(1);
+    const [name, blob] = save.mock.calls[0] ?? [];
+    expect(name).toBe('Issued Licences.csv');
+    expect(blob?.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await (blob as Blob).arrayBuffer());
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(toCsvText(['N', 'Name'], rows).slice(1));
+
+    const dropped = vi.fn();
+    const other = blobSink('x.csv', dropped);
+    await other.write('abc');
+    await other.abort();
+    expect(dropped).not.toHaveBeenCalled();
+  });
+});

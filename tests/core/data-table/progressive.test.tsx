@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { crmApi } from '@/core/api';
+import { config } from '@/core/config';
+import type { FetchData } from '@/core/data-table';
+import { server } from '../../msw/server';
+import { columnTexts, renderTable } from './harness';
+import { fakeSource, licenceSettings, licences, type Licence } from './fake-source';
+
+/**
+ * First rows at once (issue 16), through the real API client: the list endpoint answers 10 rows
+ * a time and each answer waits until the test lets it go.
+ */
+const url = `${config.crmApiUrl}/licences/list`;
+const all = licences(250);
+const settings = licenceSettings;
+
+function gatedList(total: number) {
+  const gates: Array<() => void> = [];
+  const skips: number[] = [];
+  server.use(
+    http.post(url, async ({ request }) => {
+      const { skip = 0 } = (await request.json()) as { skip?: number };
+      skips.push(skip);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      const results = all.slice(skip, Math.min(total, skip + 10));
+      return HttpResponse.json({
+        success: true,
+        data: { results, fetchedCount: results.length, skippedCount: skip, totalAvailable: total },
+      });
+    }),
+  );
+  return {
+    skips,
+    async release() {
+      await waitFor(() => expect(gates.length).toBeGreaterThan(0));
+      gates.shift()?.();
+    },
+  };
+}
+
+/** What an entity module does: the API client's pages, passed on as table data. */
+const fetchLicences: FetchData<Licence> = async ({ signal, onProgress }) => {
+  const answer = await crmApi.post<{ results: Licence[]; totalAvailable: number }>(
+    'licences/list',
+    { take: 10 },
+    {
+      isAnonymous: true,
+      signal,
+      onPage: (page) =>
+        onProgress?.({
+          tableData: page.results as Licence[],
+          fetched: page.fetchedCount,
+          totalAvailable: page.totalAvailable,
+        }),
+    },
+  );
+  return {
+    tableData: answer.results,
+    fetched: answer.results.length,
+    totalAvailable: answer.totalAvailable,
+  };
+};
+
+const footer = (container: HTMLElement) =>
+  container.querySelector('.dt-footer [role="status"]')?.textContent;
+
+describe('client mode paints the first page at once (issue 16)', () => {
+  it('shows the first answer while the re-posts run, with the total marked as loading', async () => {
+    const list = gatedList(45);
+    const { container } = renderTable({
+      columnSettings: settings,
+      fetchData: fetchLicences,
+      queryKey: ['l'],
+    });
+    expect(screen.getByText('Loading Data...')).toBeInTheDocument();
+    await list.release();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–10 of 10 (10 of 45 loaded…)'));
+    expect(screen.getByPlaceholderText('Search 45 records...')).toBeInTheDocument();
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
+    // The second request is under way: the first page did not wait for it.
+    await waitFor(() => expect(list.skips).toEqual([0, 10]));
+    for (let i = 0; i < 4; i++) await list.release();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
+    expect(columnTexts(container, 0)[0]).toBe('Customer 001');
+    expect(screen.getByRole('grid')).not.toHaveAttribute('aria-busy');
+  });
+
+  it('hands a list that cannot fit to the source after its first answer: no more re-posts', async () => {
+    const list = gatedList(250);
+    const { source, calls } = fakeSource(all);
+    const { container } = renderTable({
+      columnSettings: settings,
+      fetchData: fetchLicences,
+      queryKey: ['l'],
+      source,
+    });
+    await list.release();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 250'));
+    expect(calls.filter((call) => call.page === 1)).toHaveLength(1);
+    expect(list.skips).toEqual([0]);
+  });
+});
