@@ -1,8 +1,14 @@
 import type { Queryable } from '../db/types';
 import type { OrgPermissions, SitePermissions, UserPermissions } from '@/contract/metadata';
+import { permissionTable, type AccessFlag, type PermissionAction } from '@/contract/permissions';
 
-/** Flags a route may require: the user's flags plus the organisation's capabilities. */
-export type AccessFlag = keyof UserPermissions | 'isProductOwnerEnabled' | 'isServiceOwnerEnabled';
+/**
+ * The actions of the permission table that only a sysadmin may do (their row is exactly
+ * isSysadmin): the routes outside any organisation (`/admin/...`) are guarded by these.
+ */
+export type SysadminAction = {
+  [A in PermissionAction]: (typeof permissionTable)[A] extends readonly ['isSysadmin'] ? A : never;
+}[PermissionAction];
 
 export interface CallerUser {
   id: number;
@@ -200,11 +206,7 @@ export async function loadCaller(
 }
 
 /** SPEC §6: OR across the listed flags; an empty list allows every member. */
-export function allows(
-  flags: readonly AccessFlag[],
-  org: OrgAccess,
-  site?: SiteAccess | null,
-): boolean {
+function allows(flags: readonly AccessFlag[], org: OrgAccess, site?: SiteAccess | null): boolean {
   if (flags.length === 0) return true;
   const have: Record<AccessFlag, boolean> = {
     ...org.userPermissions,
@@ -215,3 +217,7 @@ export function allows(
   };
   return flags.some((f) => have[f]);
 }
+
+/** Whether the caller may do an action of the permission table (src/contract/permissions.ts). */
+export const can = (action: PermissionAction, org: OrgAccess, site?: SiteAccess | null) =>
+  allows(permissionTable[action], org, site);

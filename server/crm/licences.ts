@@ -172,12 +172,6 @@ export async function loadLicence(
   return mapLicence(side)(row);
 }
 
-/** SPEC §6 Licences: org admin, sub manager, developer. */
-const LICENCES_READ = org('isOrgAdmin', 'isSubManager', 'isDeveloper');
-/** SPEC §6 Issued Licences: product-owner enabled, org admin, business manager (writes: admin or manager). */
-const ISSUED_READ = org('isProductOwnerEnabled', 'isOrgAdmin', 'isBusinessManager');
-const ISSUED_WRITE = org('isOrgAdmin', 'isBusinessManager');
-
 /** A licence's subscription must be the vendor's to the customer, and not disabled. */
 async function checkSubscription(
   q: Queryable,
@@ -206,7 +200,7 @@ export const licenceRoutes = ({ db }: Services) => {
     defineRoute({
       method: 'POST',
       url,
-      access: ISSUED_WRITE,
+      access: org('issuedLicences.write'),
       summary,
       params: orgIdParamsSchema,
       ...(body ? { body } : {}),
@@ -237,7 +231,7 @@ export const licenceRoutes = ({ db }: Services) => {
       { db },
       {
         url: `/orgs/:orgId/issued-licences/bulk/${verb}`,
-        access: ISSUED_WRITE,
+        access: org('issuedLicences.write'),
         summary: `${verb[0]?.toUpperCase()}${verb.slice(1)} the selected issued licences (ids, or all matching), as one by one`,
         params: orgParamsSchema,
         body,
@@ -253,7 +247,7 @@ export const licenceRoutes = ({ db }: Services) => {
       { db },
       {
         base: '/orgs/:orgId/licences',
-        access: LICENCES_READ,
+        access: org('licences.read'),
         summary: "The organisation's own licences",
         params: orgParamsSchema,
         request: heldLicenceList.request,
@@ -271,7 +265,7 @@ export const licenceRoutes = ({ db }: Services) => {
       { db },
       {
         base: '/orgs/:orgId/issued-licences',
-        access: ISSUED_READ,
+        access: org('issuedLicences.read'),
         summary: 'Licences the organisation issued to customers',
         params: orgParamsSchema,
         request: issuedLicenceList.request,
@@ -285,7 +279,7 @@ export const licenceRoutes = ({ db }: Services) => {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/issued-licences/:id',
-      access: ISSUED_READ,
+      access: org('issuedLicences.read'),
       summary: 'An issued licence',
       params: orgIdParamsSchema,
       response: licenceSchema,
@@ -300,7 +294,7 @@ export const licenceRoutes = ({ db }: Services) => {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/issued-licences',
-      access: ISSUED_WRITE,
+      access: org('issuedLicences.write'),
       summary: 'Issue a licence of one of the organisation’s offerings to a customer',
       params: orgParamsSchema,
       body: issueLicenceSchema,

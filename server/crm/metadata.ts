@@ -8,15 +8,10 @@ import {
 import { avatarsBodySchema, avatarsQuerySchema } from '@/contract/crm/users';
 import { defineRoute, signedIn, type Services } from '../http/routes';
 import { DEFAULT_AVATAR } from '../seed/png';
+import type { OrgColumnsRow } from './orgs';
 
-interface Row {
-  id: number;
-  name: string;
-  description: string | null;
-  avatar: string | null;
-  custom_data: string | null;
-  is_product_owner_enabled: boolean;
-  is_service_owner_enabled: boolean;
+/** An organisation with the caller's flags in it. */
+interface Row extends OrgColumnsRow {
   is_org_owner: boolean;
   is_org_admin: boolean;
   is_developer: boolean;

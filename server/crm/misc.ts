@@ -76,7 +76,7 @@ export const miscRoutes = ({ db, config }: Services) => {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/support-requests',
-      access: org(),
+      access: org('supportRequests.write'),
       bodyLimit: SUPPORT_BODY_LIMIT,
       summary: 'Send a support request (only the support organisations, SUPPORT_ORG_IDS)',
       params: orgParamsSchema,

@@ -14,18 +14,6 @@ import { customDataOf, customDataRoutes } from './custom-data';
 import type { OrgAccess } from '../auth/access';
 import type { Queryable } from '../db/types';
 
-/** SPEC §6 Offerings: product- or service-owner enabled orgs, or these roles, may read. */
-export const OFFERINGS_READ = org(
-  'isProductOwnerEnabled',
-  'isServiceOwnerEnabled',
-  'isOrgAdmin',
-  'isBusinessManager',
-  'isDeveloper',
-  'isTechSupport',
-);
-/** Writes: org admins and business managers of an org enabled for that type. */
-export const OFFERINGS_WRITE = org('isOrgAdmin', 'isBusinessManager');
-
 interface Row {
   id: number;
   org_id: number;
@@ -179,7 +167,7 @@ export const offeringRoutes = (services: Services) => {
       { db },
       {
         base: '/orgs/:orgId/offerings',
-        access: OFFERINGS_READ,
+        access: org('offerings.read'),
         summary: "The organisation's products and services",
         params: orgParamsSchema,
         request: offeringList.request,
@@ -201,7 +189,7 @@ export const offeringRoutes = (services: Services) => {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/offerings/:id',
-      access: OFFERINGS_READ,
+      access: org('offerings.read'),
       summary: 'Product or service details with features and custom data',
       params: orgIdParamsSchema,
       response: offeringDetailSchema,
@@ -210,7 +198,7 @@ export const offeringRoutes = (services: Services) => {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/offerings',
-      access: OFFERINGS_WRITE,
+      access: org('offerings.write'),
       summary: 'Create a product or service',
       params: orgParamsSchema,
       body: offeringInputSchema,
@@ -231,7 +219,7 @@ export const offeringRoutes = (services: Services) => {
     defineRoute({
       method: 'PUT',
       url: '/orgs/:orgId/offerings/:id',
-      access: OFFERINGS_WRITE,
+      access: org('offerings.write'),
       summary: 'Edit a product or service (features not listed are removed)',
       params: orgIdParamsSchema,
       body: offeringInputSchema,
@@ -259,7 +247,7 @@ export const offeringRoutes = (services: Services) => {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/offerings/:id',
-      access: OFFERINGS_WRITE,
+      access: org('offerings.write'),
       summary: 'Delete a product or service without subscriptions or licences',
       params: orgIdParamsSchema,
       response: idResultSchema,
@@ -284,7 +272,7 @@ export const offeringRoutes = (services: Services) => {
       url: '/orgs/:orgId/offerings/:id/custom-data',
       recordParam: 'recordId',
       write: {
-        access: OFFERINGS_WRITE,
+        access: org('offerings.write'),
         add: 'Add a custom data record to an offering',
         edit: "Edit an offering's custom data record",
         remove: "Delete an offering's custom data record",

@@ -7,7 +7,7 @@ import {
   updateOrgSchema,
 } from '@/contract/crm/orgs';
 import { orgParamsSchema } from '@/contract/common';
-import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
+import { defineRoute, org, sysadmin, type Services } from '../http/routes';
 import type { ListDef } from '../http/list';
 import { listRoutes } from '../http/list-routes';
 import { notFound } from '../http/envelope';
@@ -16,7 +16,8 @@ import type { Queryable } from '../db/types';
 import { lockOrg } from '../http/quotas';
 import { customDataRoutes } from './custom-data';
 
-interface OrgRow {
+/** An organisation's own columns, as read (also by the user metadata). */
+export interface OrgColumnsRow {
   id: number;
   name: string;
   description: string | null;
@@ -24,6 +25,8 @@ interface OrgRow {
   custom_data: string | null;
   is_product_owner_enabled: boolean;
   is_service_owner_enabled: boolean;
+}
+interface OrgRow extends OrgColumnsRow {
   member_count: number;
   created_at: Date;
 }
@@ -72,7 +75,7 @@ export const orgRoutes = ({ db }: Services) => [
     { db },
     {
       base: '/admin/orgs',
-      access: sysadminOnly,
+      access: sysadmin('organizations.read'),
       summary: 'All organisations (sysadmin)',
       request: organisationList.request,
       selection: organisationList.selection,
@@ -85,7 +88,7 @@ export const orgRoutes = ({ db }: Services) => [
   defineRoute({
     method: 'POST',
     url: '/admin/orgs',
-    access: sysadminOnly,
+    access: sysadmin('organizations.write'),
     summary: 'Create an organisation (sysadmin)',
     body: createOrgSchema,
     response: organisationSchema,
@@ -108,7 +111,7 @@ export const orgRoutes = ({ db }: Services) => [
   defineRoute({
     method: 'PUT',
     url: '/admin/orgs/:orgId',
-    access: sysadminOnly,
+    access: sysadmin('organizations.write'),
     summary: 'Edit any organisation incl. its capability flags (sysadmin)',
     params: orgParamsSchema,
     body: adminUpdateOrgSchema,
@@ -137,7 +140,7 @@ export const orgRoutes = ({ db }: Services) => [
   defineRoute({
     method: 'GET',
     url: '/orgs/:orgId',
-    access: org('isOrgOwner'),
+    access: org('org.read'),
     summary: 'The organisation (Edit Org; org owner)',
     params: orgParamsSchema,
     response: organisationSchema,
@@ -146,7 +149,7 @@ export const orgRoutes = ({ db }: Services) => [
   defineRoute({
     method: 'PUT',
     url: '/orgs/:orgId',
-    access: org('isOrgOwner'),
+    access: org('org.write'),
     summary: 'Edit the organisation: name, description, avatar, customData (org owner)',
     params: orgParamsSchema,
     body: updateOrgSchema,
@@ -177,11 +180,11 @@ export const orgCustomDataRoutes = (services: Services) =>
     url: '/orgs/:orgId/custom-data',
     recordParam: 'id',
     read: {
-      access: org('isOrgOwner', 'isOrgAdmin'),
+      access: org('orgCustomData.read'),
       summary: "The organisation's custom data records",
     },
     write: {
-      access: org('isOrgOwner'),
+      access: org('orgCustomData.write'),
       add: 'Add a custom data record (org owner)',
       edit: 'Edit a custom data record (org owner)',
       remove: 'Delete a custom data record (org owner)',

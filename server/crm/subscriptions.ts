@@ -29,16 +29,6 @@ import {
   type LicenceRow,
 } from './licences';
 
-/** SPEC §6 Customer Subs: product or service owner enabled, org admin, business manager. */
-const CUSTOMER_SUBS_READ = org(
-  'isProductOwnerEnabled',
-  'isServiceOwnerEnabled',
-  'isOrgAdmin',
-  'isBusinessManager',
-);
-const CUSTOMER_SUBS_WRITE = org('isOrgAdmin', 'isBusinessManager');
-/** SPEC §6 Software: org admin, sub manager. */
-const SOFTWARE = org('isOrgAdmin', 'isSubManager');
 /** Attachments up to 20 MiB decoded each: this route's body limit only. */
 const ATTACHMENT_BODY_LIMIT = 64 * 1024 * 1024;
 
@@ -226,7 +216,7 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
       { db },
       {
         base: '/orgs/:orgId/issued-subscriptions',
-        access: CUSTOMER_SUBS_READ,
+        access: org('customerSubs.read'),
         summary: 'Customer subscriptions the organisation sold',
         params: orgParamsSchema,
         request: customerSubList.request,
@@ -240,7 +230,7 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/issued-subscriptions/:id',
-      access: CUSTOMER_SUBS_READ,
+      access: org('customerSubs.read'),
       summary: 'Subscription details with attachments and licences',
       params: orgIdParamsSchema,
       response: subscriptionDetailSchema,
@@ -250,13 +240,13 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
     attachmentRoute(
       'vendor',
       '/orgs/:orgId/issued-subscriptions/:id/attachments/:attachmentId',
-      CUSTOMER_SUBS_READ,
+      org('customerSubs.read'),
       "Download an attachment of a customer subscription (the vendor's side)",
     ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/issued-subscriptions',
-      access: CUSTOMER_SUBS_WRITE,
+      access: org('customerSubs.write'),
       bodyLimit: ATTACHMENT_BODY_LIMIT,
       summary: 'Create subscriptions for one or several customer organisations at once',
       params: orgParamsSchema,
@@ -303,7 +293,7 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
     defineRoute({
       method: 'PUT',
       url: '/orgs/:orgId/issued-subscriptions/:id',
-      access: CUSTOMER_SUBS_WRITE,
+      access: org('customerSubs.write'),
       bodyLimit: ATTACHMENT_BODY_LIMIT,
       summary: 'Edit a customer subscription (attachments listed are added)',
       params: orgIdParamsSchema,
@@ -346,7 +336,7 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/issued-subscriptions/:id/disable',
-      access: CUSTOMER_SUBS_WRITE,
+      access: org('customerSubs.write'),
       summary: 'Disable a customer subscription (its licences are suspended)',
       params: orgIdParamsSchema,
       response: idResultSchema,
@@ -368,7 +358,7 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
       { db },
       {
         base: '/orgs/:orgId/my-subscriptions',
-        access: SOFTWARE,
+        access: org('software.read'),
         summary: "The organisation's own software subscriptions",
         params: orgParamsSchema,
         request: softwareList.request,
@@ -382,7 +372,7 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/my-subscriptions/:id',
-      access: SOFTWARE,
+      access: org('software.read'),
       summary: 'A software subscription with its service licences',
       params: orgIdParamsSchema,
       response: subscriptionDetailSchema,
@@ -392,13 +382,13 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
     attachmentRoute(
       'subscriber',
       '/orgs/:orgId/my-subscriptions/:id/attachments/:attachmentId',
-      SOFTWARE,
+      org('software.read'),
       "Download an attachment of a software subscription (the subscriber's side)",
     ),
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/my-subscriptions/:id/licences/:licenceId/assign',
-      access: SOFTWARE,
+      access: org('software.read'),
       summary: 'Assign a licence to a member (userId) or unassign it (userId null)',
       params: licenceParams,
       body: assignLicenceSchema,

@@ -10,13 +10,13 @@ import {
   updateMemberSchema,
 } from '@/contract/crm/users';
 import { idResultSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/common';
-import { defineRoute, org, sysadminOnly, type Services } from '../http/routes';
+import { defineRoute, org, sysadmin, type Services } from '../http/routes';
 import { personSql, type ListDef, type Scope } from '../http/list';
 import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { applyToOne, bulkRoute } from '../http/bulk';
 import { resendInvitation, sendOrFail } from './invitation-actions';
 import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
-import type { OrgAccess } from '../auth/access';
+import { can, type OrgAccess } from '../auth/access';
 
 interface MemberRow {
   id: number;
@@ -93,9 +93,12 @@ const orgUsersScope = ({
   params: [params.orgId],
 });
 
-/** Only org admins may grant or revoke org admin; sub managers manage the other flags. */
+/**
+ * Only who may remove members (org admins) may grant or revoke org admin (the permission
+ * table's orgUsers.remove); sub managers manage the other flags.
+ */
 function checkFlagChange(caller: OrgAccess, wantsAdmin: boolean, hadAdmin: boolean) {
-  if (wantsAdmin !== hadAdmin && !caller.userPermissions.isOrgAdmin) {
+  if (wantsAdmin !== hadAdmin && !can('orgUsers.remove', caller)) {
     throw forbidden('Only organisation admins may change the org admin flag');
   }
 }
@@ -187,7 +190,7 @@ export const userRoutes = (services: Services) => {
       { db },
       {
         base: '/orgs/:orgId/users',
-        access: org('isOrgAdmin', 'isSubManager', 'isDeveloper'),
+        access: org('orgUsers.read'),
         summary: "The organisation's users and invitations",
         params: orgParamsSchema,
         request: orgUserList.request,
@@ -201,7 +204,7 @@ export const userRoutes = (services: Services) => {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/users/invite',
-      access: org('isOrgAdmin', 'isSubManager'),
+      access: org('orgUsers.write'),
       summary:
         'Invite someone by email with flags: nobody joins until the invitee accepts (the answer is the same whether or not the address has an account)',
       params: orgParamsSchema,
@@ -244,7 +247,7 @@ export const userRoutes = (services: Services) => {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/users/:id/resend-invitation',
-      access: org('isOrgAdmin', 'isSubManager'),
+      access: org('orgUsers.write'),
       summary: 'Resend a pending invitation (a new link; the older one stops working)',
       params: orgIdParamsSchema,
       response: orgUserSchema,
@@ -264,7 +267,7 @@ export const userRoutes = (services: Services) => {
       { db },
       {
         url: '/orgs/:orgId/users/bulk/resend-invitation',
-        access: org('isOrgAdmin', 'isSubManager'),
+        access: org('orgUsers.write'),
         summary: 'Resend the pending invitations of the selected users (ids, or all matching)',
         params: orgParamsSchema,
         body: bulkResendInvitationsSchema,
@@ -277,7 +280,7 @@ export const userRoutes = (services: Services) => {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/users/:id/invitation',
-      access: org('isOrgAdmin', 'isSubManager'),
+      access: org('orgUsers.write'),
       summary: 'Revoke a pending invitation (its link stops working)',
       params: orgIdParamsSchema,
       response: idResultSchema,
@@ -293,7 +296,7 @@ export const userRoutes = (services: Services) => {
     defineRoute({
       method: 'PUT',
       url: '/orgs/:orgId/users/:id',
-      access: org('isOrgAdmin', 'isSubManager'),
+      access: org('orgUsers.write'),
       summary:
         "Change a member's or an invitation's flags (the org owner stays an org admin; the owner flag is not changeable here)",
       params: orgIdParamsSchema,
@@ -328,7 +331,7 @@ export const userRoutes = (services: Services) => {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/users/:id',
-      access: org('isOrgAdmin'),
+      access: org('orgUsers.remove'),
       summary: 'Remove a member from the organisation (org admin; never the org owner)',
       params: orgIdParamsSchema,
       response: idResultSchema,
@@ -353,7 +356,7 @@ export const userRoutes = (services: Services) => {
       { db },
       {
         base: '/admin/users',
-        access: sysadminOnly,
+        access: sysadmin('allUsers.read'),
         summary: 'All users with their organisations (sysadmin)',
         request: adminUserList.request,
         selection: adminUserList.selection,

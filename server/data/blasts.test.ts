@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { createTestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
 import { insertMany } from '../seed/seed';
 import type { SqlParam } from '../db/types';
 import { MAX_ATTACHMENT_BYTES } from '@/contract/common';
 import { LINK_GONE_MESSAGE } from '@/contract/data/links';
-import { b64, dataClient, makeBlst } from './test-support';
+import { b64, dataTestApp, makeBlst } from './test-support';
 import { blastFileName } from './common';
 import { decodeBase64 } from '../http/files';
 
-let app: App;
-let call: ReturnType<typeof dataClient>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  call = dataClient(app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const data = dataTestApp();
+const { call } = data;
 
 describe('blasts', () => {
   it('lists a site’s blasts for every role that may read them', async () => {
@@ -211,7 +201,7 @@ describe('blasts', () => {
     expect(status.body.errors?.status).toBeDefined();
     const date = await up({ fileName: 'a.blst', base64: b64(text) }, { firedAt: '31/12/2025' });
     expect(date.body.errors?.firedAt).toBeDefined();
-    const count = await app.services.db.query<{ n: number }>(
+    const count = await data.app.services.db.query<{ n: number }>(
       'select count(*)::int as n from blasts where site_id = 1',
     );
     expect(count[0]?.n).toBe(25);
@@ -238,7 +228,7 @@ describe('blasts', () => {
       message: 'File size is too large',
       errorCode: 'maxSize',
     });
-    // Other routes keep the app's 1 MiB limit.
+    // Other routes keep the data.app's 1 MiB limit.
     const huge = await call('siteadmin', 'PUT', '/orgs/2/sites/2/blasts/26', {
       name: 'x'.repeat(2_000_000),
     });
@@ -252,7 +242,7 @@ describe('paging across the maximum page size', () => {
     const rows: SqlParam[][] = [];
     for (let i = 0; i < 1100; i++)
       rows.push([3, `Bulk ${String(i).padStart(4, '0')}`, 'bulk.blst', text, 9]);
-    await app.services.db.transaction((tx) =>
+    await data.app.services.db.transaction((tx) =>
       insertMany(
         tx,
         'blasts',

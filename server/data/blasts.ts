@@ -19,11 +19,6 @@ import { memberSitesSql, sendFile } from './common';
 import { FILE_FIELD, readBlastUpload } from './upload';
 import { checkStorage, lockOrg } from '../http/quotas';
 
-/** SPEC §6 Blasts and details: org admin, sub manager, site admin, site user. */
-export const blastReaders = site('isOrgAdmin', 'isSubManager', 'isSiteAdmin', 'isSiteUser');
-/** Writes (upload, edit, delete, links, shares): org admin, sub manager, site admin. */
-export const blastWriters = site('isOrgAdmin', 'isSubManager', 'isSiteAdmin');
-
 /** Base64 of 20 MiB plus room for a data: prefix and the other fields. */
 export const UPLOAD_BODY_LIMIT = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 1_048_576;
 
@@ -35,7 +30,7 @@ export function blastRoutes({ db, config }: Services) {
       { db },
       {
         base: '/orgs/:orgId/sites/:siteId/blasts',
-        access: blastReaders,
+        access: site('blasts.read'),
         summary: "The site's blasts (paged; search, sort, filters)",
         params: siteParamsSchema,
         request: blastList.request,
@@ -52,7 +47,7 @@ export function blastRoutes({ db, config }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId',
-      access: blastReaders,
+      access: site('blasts.read'),
       summary: 'Blast Details',
       params: blastParamsSchema,
       response: blastSchema,
@@ -61,7 +56,7 @@ export function blastRoutes({ db, config }: Services) {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/sites/:siteId/blasts',
-      access: blastWriters,
+      access: site('blasts.write'),
       summary: 'Upload a .blst file (base64 attachment, at most 20 MiB decoded) as a new blast',
       params: siteParamsSchema,
       body: uploadBlastSchema,
@@ -107,7 +102,7 @@ export function blastRoutes({ db, config }: Services) {
     defineRoute({
       method: 'PUT',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId',
-      access: blastWriters,
+      access: site('blasts.write'),
       summary: "Edit a blast's metadata: name, description, status, fired and planned dates",
       params: blastParamsSchema,
       body: blastMetadataSchema,
@@ -138,7 +133,7 @@ export function blastRoutes({ db, config }: Services) {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId',
-      access: blastWriters,
+      access: site('blasts.write'),
       summary: 'Delete a blast (with its links and shares)',
       params: blastParamsSchema,
       response: idResultSchema,
@@ -154,7 +149,7 @@ export function blastRoutes({ db, config }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/file',
-      access: blastReaders,
+      access: site('blasts.read'),
       summary: 'Download the .blst file (attachment)',
       params: blastParamsSchema,
       raw: true,
@@ -167,7 +162,7 @@ export function blastRoutes({ db, config }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/plan',
-      access: blastReaders,
+      access: site('blasts.read'),
       summary: "The blast's holes in metres and their bounds (viewer)",
       params: blastParamsSchema,
       response: blastPlanSchema,

@@ -18,6 +18,22 @@ import { memberSitesSql, toIso } from './common';
 /** When a blast happened for the charts: fired, else planned, else uploaded. */
 const BLAST_WHEN = 'coalesce(b.blasted_at, b.planned_at, b.created_at)';
 
+/** The blast figures of both dashboards, over the blasts `b` of a site (left-joined or not). */
+const BLAST_FIGURES = `count(b.id)::int as blasts,
+  count(b.id) filter (where b.status = 'fired')::int as fired,
+  count(b.id) filter (where b.status = 'planned')::int as planned,
+  coalesce(sum(b.hole_count), 0)::int as holes,
+  coalesce(sum(b.total_charge), 0)::float8 as total_charge,
+  max(b.blasted_at) as last_blast_at`;
+interface BlastFigures {
+  blasts: number;
+  fired: number;
+  planned: number;
+  holes: number;
+  total_charge: number;
+  last_blast_at: Date | null;
+}
+
 /** The first day of the window's last month (UTC), from YYYY-MM or the current month. */
 const endMonthOf = (endMonth: string | undefined) => {
   if (endMonth) return `${endMonth}-01`;
@@ -50,30 +66,21 @@ export function dashboardRoutes({ db }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/dashboard',
-      access: site(),
+      access: site('site.read'),
       summary: 'Site Dashboard: counts, recent blasts, blasts per month (12 months)',
       params: siteParamsSchema,
       query: dashboardQuerySchema,
       response: siteDashboardSchema,
       handler: async ({ params, query, site: siteAccess }): Promise<SiteDashboard> => {
-        const [counts] = await db.query<{
-          blasts: number;
-          fired: number;
-          planned: number;
-          holes: number;
-          total_charge: number;
-          last_blast_at: Date | null;
-          users: number;
-          active_links: number;
-          shares: number;
-          node_libraries: number;
-        }>(
-          `select count(*)::int as blasts,
-                  count(*) filter (where b.status = 'fired')::int as fired,
-                  count(*) filter (where b.status = 'planned')::int as planned,
-                  coalesce(sum(b.hole_count), 0)::int as holes,
-                  coalesce(sum(b.total_charge), 0)::float8 as total_charge,
-                  max(b.blasted_at) as last_blast_at,
+        const [counts] = await db.query<
+          BlastFigures & {
+            users: number;
+            active_links: number;
+            shares: number;
+            node_libraries: number;
+          }
+        >(
+          `select ${BLAST_FIGURES},
                   (select count(*)::int from site_members where site_id = $1) as users,
                   (select count(*)::int from blast_links l join blasts x on x.id = l.blast_id
                     where x.site_id = $1 and l.revoked_at is null) as active_links,
@@ -127,25 +134,10 @@ export function dashboardRoutes({ db }: Services) {
             ? `select * from (${sitesSql}) v where v.org_id = $2`
             : `select s.id as site_id, s.org_id from sites s where s.org_id = $2 and $1::int > 0`;
         }
-        const rows = await db.query<{
-          site_id: number;
-          site_name: string;
-          org_id: number;
-          org_name: string;
-          blasts: number;
-          fired: number;
-          planned: number;
-          holes: number;
-          total_charge: number;
-          last_blast_at: Date | null;
-        }>(
-          `select v.site_id, s.name as site_name, s.org_id, o.name as org_name,
-                  count(b.id)::int as blasts,
-                  count(b.id) filter (where b.status = 'fired')::int as fired,
-                  count(b.id) filter (where b.status = 'planned')::int as planned,
-                  coalesce(sum(b.hole_count), 0)::int as holes,
-                  coalesce(sum(b.total_charge), 0)::float8 as total_charge,
-                  max(b.blasted_at) as last_blast_at
+        const rows = await db.query<
+          BlastFigures & { site_id: number; site_name: string; org_id: number; org_name: string }
+        >(
+          `select v.site_id, s.name as site_name, s.org_id, o.name as org_name, ${BLAST_FIGURES}
              from (${sitesSql}) v join sites s on s.id = v.site_id join orgs o on o.id = s.org_id
              left join blasts b on b.site_id = s.id
             group by v.site_id, s.name, s.org_id, o.name

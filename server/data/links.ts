@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { anonymous, defineRoute, signedIn, type Services } from '../http/routes';
+import { anonymous, defineRoute, signedIn, site, type Services } from '../http/routes';
 import { HttpError, notFound } from '../http/envelope';
 import { loadOrgAccess, loadSiteAccess } from '../auth/access';
 import { blastParamsSchema } from '@/contract/data/blasts';
@@ -16,7 +16,6 @@ import {
 import { z } from 'zod';
 import { loadBlast, loadBlastFile, loadPlan, toPublicBlast } from './blast-model';
 import { newLinkId, sendFile, toIso, userCols, userRef, type UserCols } from './common';
-import { blastWriters } from './blasts';
 
 interface LinkRow extends UserCols {
   id: string;
@@ -59,7 +58,7 @@ export function linkRoutes({ db }: Services) {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links',
-      access: blastWriters,
+      access: site('blasts.write'),
       summary: 'Create a link to a blast: anonymous (anyone with it) or for signed-in users',
       params: blastParamsSchema,
       body: createBlastLinkSchema,
@@ -79,7 +78,7 @@ export function linkRoutes({ db }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links',
-      access: blastWriters,
+      access: site('blasts.write'),
       summary: "A blast's links, live and revoked (newest first)",
       params: blastParamsSchema,
       response: z.array(blastLinkSchema),
@@ -95,7 +94,7 @@ export function linkRoutes({ db }: Services) {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links/:linkId',
-      access: blastWriters,
+      access: site('blasts.write'),
       summary: 'Revoke a link (it stops working at once; revoking twice is harmless)',
       params: blastLinkParamsSchema,
       response: blastLinkSchema,

@@ -176,7 +176,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
       {
         ...common,
         base: '/orgs/:orgId/node-libraries',
-        access: org(),
+        access: org('nodeLibraries.read'),
         summary: "The organisation's node libraries (paged)",
         params: orgParamsSchema,
         scope: ({ params }) => ({
@@ -188,7 +188,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/node-libraries/:libraryId',
-      access: org(),
+      access: org('nodeLibraries.read'),
       summary: 'A node library of the organisation, with its nodes',
       params: orgLibraryParamsSchema,
       response: nodeLibrarySchema,
@@ -198,7 +198,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/node-libraries',
-      access: org('isOrgAdmin'),
+      access: org('nodeLibraries.write'),
       summary: 'Create an organisation-wide node library (org admin)',
       params: orgParamsSchema,
       body: nodeLibraryInputSchema,
@@ -209,7 +209,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
     defineRoute({
       method: 'PUT',
       url: '/orgs/:orgId/node-libraries/:libraryId',
-      access: org('isOrgAdmin'),
+      access: org('nodeLibraries.write'),
       summary: 'Edit an organisation-wide node library (org admin)',
       params: orgLibraryParamsSchema,
       body: nodeLibraryInputSchema,
@@ -220,7 +220,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/node-libraries/:libraryId',
-      access: org('isOrgAdmin'),
+      access: org('nodeLibraries.write'),
       summary: 'Delete an organisation-wide node library (org admin)',
       params: orgLibraryParamsSchema,
       response: idResultSchema,
@@ -233,7 +233,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
       {
         ...common,
         base: '/orgs/:orgId/sites/:siteId/node-libraries',
-        access: site(),
+        access: site('nodeLibraries.read'),
         summary: "The site's node libraries, optionally with the organisation's (paged)",
         params: siteParamsSchema,
         scope: ({
@@ -251,7 +251,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/node-libraries/:libraryId',
-      access: site(),
+      access: site('nodeLibraries.read'),
       summary: "A node library of the site (or the organisation's), with its nodes",
       params: siteLibraryParamsSchema,
       response: nodeLibrarySchema,
@@ -261,7 +261,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/sites/:siteId/node-libraries',
-      access: site('isOrgAdmin', 'isSiteAdmin'),
+      access: site('siteNodeLibraries.write'),
       summary: 'Create a site node library (org admin or site admin)',
       params: siteParamsSchema,
       body: nodeLibraryInputSchema,
@@ -272,7 +272,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
     defineRoute({
       method: 'PUT',
       url: '/orgs/:orgId/sites/:siteId/node-libraries/:libraryId',
-      access: site('isOrgAdmin', 'isSiteAdmin'),
+      access: site('siteNodeLibraries.write'),
       summary: 'Edit a site node library (org admin or site admin)',
       params: siteLibraryParamsSchema,
       body: nodeLibraryInputSchema,
@@ -283,7 +283,7 @@ export function nodeLibraryRoutes({ db, config }: Services) {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/sites/:siteId/node-libraries/:libraryId',
-      access: site('isOrgAdmin', 'isSiteAdmin'),
+      access: site('siteNodeLibraries.write'),
       summary: 'Delete a site node library (org admin or site admin)',
       params: siteLibraryParamsSchema,
       response: idResultSchema,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { defineRoute, signedIn, type Services } from '../http/routes';
+import { defineRoute, signedIn, site, type Services } from '../http/routes';
 import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
 import { userDisplaySql, type ListDef } from '../http/list';
 import { listRoutes } from '../http/list-routes';
@@ -30,7 +30,6 @@ import {
   userCols,
   userRef,
 } from './common';
-import { blastReaders, blastWriters } from './blasts';
 import { siteParamsSchema } from '@/contract/data/sites';
 import { blastSharedMessage } from '../mail/messages';
 
@@ -130,7 +129,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares',
-      access: blastWriters,
+      access: site('blasts.write'),
       summary: 'Share a blast with a user (by email) or with an organisation (by id)',
       params: blastParamsSchema,
       body: createShareSchema,
@@ -192,7 +191,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/share-targets',
-      access: blastWriters,
+      access: site('blasts.write'),
       summary: 'Organisations to share a blast with, by name (at most 20; at least 2 characters)',
       params: siteParamsSchema,
       query: shareTargetsQuerySchema,
@@ -208,7 +207,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares',
-      access: blastReaders,
+      access: site('blasts.read'),
       summary: 'Who a blast is shared with',
       params: blastParamsSchema,
       response: z.array(blastShareSchema),

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { createTestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
 import { routeTable } from '../http/routes';
-import { dataClient } from './test-support';
+import { dataTestApp } from './test-support';
 
-let app: App;
-let call: ReturnType<typeof dataClient>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  call = dataClient(app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const data = dataTestApp();
+const { call } = data;
 
 describe('shared blasts', () => {
   it('lists the blasts shared with the caller or their organisations', async () => {
@@ -325,7 +315,7 @@ describe('dashboards', () => {
       (s: number, m: { blasts: number }) => s + m.blasts,
       0,
     );
-    const dated = await app.services.db.query<{ n: number }>(
+    const dated = await data.app.services.db.query<{ n: number }>(
       `select count(*)::int as n from blasts where site_id = 1 and blasted_at >= '2024-07-01' and blasted_at < '2025-07-01'`,
     );
     expect(inWindow).toBe(dated[0]?.n);
@@ -365,16 +355,16 @@ describe('dashboards', () => {
 
 describe('the data service as a whole', () => {
   it('registers every route under /data/v1 with the blastDataApi scope, in the OpenAPI document', async () => {
-    const data = routeTable.filter((r) => r.url.startsWith('/data/v1/'));
-    expect(data.length).toBeGreaterThan(40);
-    expect(data.every((r) => r.scope === 'blastDataApi')).toBe(true);
+    const routes = routeTable.filter((r) => r.url.startsWith('/data/v1/'));
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.every((r) => r.scope === 'blastDataApi')).toBe(true);
     expect(
-      data
+      routes
         .filter((r) => r.access.kind === 'anonymous')
         .map((r) => r.url)
         .sort(),
     ).toEqual(['/data/v1/blast-links/anon/:linkId', '/data/v1/blast-links/anon/:linkId/file']);
-    const doc = await app.inject({ method: 'GET', url: '/openapi.json' });
+    const doc = await data.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys((doc.json() as { paths: Record<string, unknown> }).paths);
     expect(paths).toContain('/data/v1/orgs/{orgId}/sites/{siteId}/blasts/{blastId}/plan');
@@ -382,8 +372,8 @@ describe('the data service as a whole', () => {
 
   it('needs the blastDataApi scope', async () => {
     const { tokenFor, bearer } = await import('../test/harness');
-    const token = await tokenFor(app, 'siteuser', { scope: 'crmApi' });
-    const res = await app.inject({
+    const token = await tokenFor(data.app, 'siteuser', { scope: 'crmApi' });
+    const res = await data.app.inject({
       method: 'GET',
       url: '/data/v1/dashboard',
       headers: bearer(token),

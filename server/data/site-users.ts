@@ -15,9 +15,6 @@ import {
   type SiteUser,
 } from '@/contract/data/site-users';
 
-/** SPEC §6 Site users: org admin, sub manager, site admin. */
-const managers = site('isOrgAdmin', 'isSubManager', 'isSiteAdmin');
-
 interface SiteUserRow {
   id: number;
   email: string;
@@ -72,7 +69,7 @@ export function siteUserRoutes({ db }: Services) {
       { db },
       {
         base: '/orgs/:orgId/sites/:siteId/users',
-        access: managers,
+        access: site('siteUsers.read'),
         summary: "The site's users with their site admin / site user flags (paged)",
         params: siteParamsSchema,
         request: siteUserList.request,
@@ -86,7 +83,7 @@ export function siteUserRoutes({ db }: Services) {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/sites/:siteId/users',
-      access: managers,
+      access: site('siteUsers.write'),
       summary: 'Add a member of the organisation to the site, by email',
       params: siteParamsSchema,
       body: addSiteUserSchema,
@@ -120,7 +117,7 @@ export function siteUserRoutes({ db }: Services) {
     defineRoute({
       method: 'PUT',
       url: '/orgs/:orgId/sites/:siteId/users/:userId',
-      access: managers,
+      access: site('siteUsers.write'),
       summary: "Change a site user's site admin / site user flags",
       params: siteUserParamsSchema,
       body: siteUserFlagsSchema,
@@ -138,7 +135,7 @@ export function siteUserRoutes({ db }: Services) {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/sites/:siteId/users/:userId',
-      access: managers,
+      access: site('siteUsers.write'),
       summary: 'Remove a user from the site',
       params: siteUserParamsSchema,
       response: idResultSchema,

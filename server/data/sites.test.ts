@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { App } from '../app';
 import { routeTable } from '../http/routes';
 import { PATH_VALUES } from '../security/samples';
-import { bearer, createTestApp, tokenFor } from '../test/harness';
-import { dataClient } from './test-support';
+import { ACTIVE_ACCOUNTS, bearer, tokenFor } from '../test/harness';
+import { dataTestApp } from './test-support';
 
-let app: App;
-let call: ReturnType<typeof dataClient>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  call = dataClient(app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+const data = dataTestApp();
+const { call } = data;
 
 describe('sites', () => {
   it('lists the organisation sites for an org admin (paged, with subscription and permissions)', async () => {
@@ -93,21 +84,12 @@ describe('sites', () => {
 
     // Enforced on the server, for every account: exactly the sites of its user metadata (the
     // organisations it is an active member of), never a site of another organisation.
-    for (const who of [
-      'owner',
-      'manager',
-      'developer',
-      'support',
-      'submanager',
-      'siteadmin',
-      'siteuser',
-      'sysadmin',
-    ] as const) {
+    for (const who of ACTIVE_ACCOUNTS) {
       const mine = await call(who, 'GET', '/my-sites');
       expect(mine.status, who).toBe(200);
-      const metadata = await app.inject({
+      const metadata = await data.app.inject({
         url: '/crm/v1/Orgs/GetUserMetadata?includeOrgAvatars=false',
-        headers: bearer(await tokenFor(app, who)),
+        headers: bearer(await tokenFor(data.app, who)),
       });
       const orgs = (
         metadata.json() as {
@@ -433,7 +415,7 @@ describe('robustness: bad input is a 400 envelope, never a 500', () => {
         '?orgId=%00',
       ),
     );
-    const token = await tokenFor(app, 'sysadmin');
+    const token = await tokenFor(data.app, 'sysadmin');
     for (const route of routes) {
       const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
       await fc.assert(
@@ -444,7 +426,7 @@ describe('robustness: bad input is a 400 envelope, never a 500', () => {
           async (values, payload, q) => {
             let url = route.url;
             names.forEach((n, i) => (url = url.replace(`:${n}`, values[i] ?? '')));
-            const res = await app.inject({
+            const res = await data.app.inject({
               method: route.method,
               url: `${url}${route.method === 'GET' ? q : ''}`,
               headers: bearer(token),

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { defineRoute, org, signedIn, site, sysadminOnly, type Services } from '../http/routes';
+import { defineRoute, org, signedIn, site, sysadmin, type Services } from '../http/routes';
 import { badRequest, conflict, notFound } from '../http/envelope';
 import type { ListDef } from '../http/list';
 import { listRoutes } from '../http/list-routes';
@@ -125,7 +125,7 @@ export function siteRoutes({ db }: Services) {
       { db },
       {
         base: '/orgs/:orgId/sites',
-        access: org('isOrgAdmin'),
+        access: org('sites.read'),
         summary: "Site Admin: the organisation's sites (paged)",
         params: orgParamsSchema,
         request: siteList.request,
@@ -143,7 +143,7 @@ export function siteRoutes({ db }: Services) {
       { db },
       {
         base: '/admin/sites',
-        access: sysadminOnly,
+        access: sysadmin('allSites.read'),
         summary: 'All sites across organisations, with the organisation name (sysadmin)',
         request: siteList.request,
         selection: siteList.selection,
@@ -177,7 +177,7 @@ export function siteRoutes({ db }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId',
-      access: site(),
+      access: site('site.read'),
       summary: 'A site (any user who can see it), with the caller’s site permissions',
       params: siteParamsSchema,
       response: siteSchema,
@@ -186,7 +186,7 @@ export function siteRoutes({ db }: Services) {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/sites',
-      access: org('isOrgAdmin'),
+      access: org('sites.write'),
       summary: 'Create a site (org admin)',
       params: orgParamsSchema,
       body: siteInputSchema,
@@ -212,7 +212,7 @@ export function siteRoutes({ db }: Services) {
     defineRoute({
       method: 'PUT',
       url: '/orgs/:orgId/sites/:siteId',
-      access: site('isOrgAdmin'),
+      access: site('sites.write'),
       summary: 'Edit a site: name, description, location, subscription (org admin)',
       params: siteParamsSchema,
       body: siteInputSchema,
@@ -244,7 +244,7 @@ export function siteRoutes({ db }: Services) {
     defineRoute({
       method: 'GET',
       url: '/orgs/:orgId/site-subscriptions',
-      access: org('isOrgAdmin'),
+      access: org('sites.write'),
       summary: 'Subscriptions the organisation holds, for a site’s subscription (org admin)',
       params: orgParamsSchema,
       response: z.array(siteSubscriptionSchema),

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app';
 import { bearer, tokenFor, type DemoAccount } from '../test/harness';
+import { useTestApp } from '../test/use-app';
 import { writeBlst, type BlastHole } from './blst';
 import { DATA_PREFIX } from './register';
 
@@ -17,6 +18,24 @@ export interface Answer<T = unknown> {
   };
   data: T;
   res: LightMyRequestResponse;
+}
+
+/**
+ * A data test file's app (useTestApp) and its client: `call` answers once the app has started.
+ */
+export function dataTestApp() {
+  const app = useTestApp();
+  let client: ReturnType<typeof dataClient> | undefined;
+  const call: ReturnType<typeof dataClient> = (...args) => {
+    client ??= dataClient(app());
+    return client(...args);
+  };
+  return {
+    get app() {
+      return app();
+    },
+    call,
+  };
 }
 
 /** Calls the data service as a demo account (null: anonymous), caching one token per account. */

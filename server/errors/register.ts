@@ -6,13 +6,7 @@ import {
   errorEventsQuerySchema,
 } from '@/contract/errors/events';
 import { pagedResultsSchema } from '@/contract/envelope';
-import {
-  anonymous,
-  defineRoute,
-  registerRoutes,
-  sysadminOnly,
-  type Services,
-} from '../http/routes';
+import { anonymous, defineRoute, registerRoutes, sysadmin, type Services } from '../http/routes';
 import { HttpError, badRequest } from '../http/envelope';
 import { assertGoodText } from '../http/input';
 import { pagedQuery } from '../http/query';
@@ -181,7 +175,7 @@ export async function registerErrorSink(app: FastifyInstance, services: Services
       defineRoute({
         method: 'GET',
         url: '/v1/events',
-        access: sysadminOnly,
+        access: sysadmin('errorEvents.read'),
         summary: 'Stored error events, newest first (sysadmin)',
         query: errorEventsQuerySchema,
         response: pagedResultsSchema(errorEventSchema),

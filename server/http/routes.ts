@@ -6,36 +6,39 @@ import type { Db } from '../db/types';
 import type { ServerConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { ApiScope, TokenVerifier, AccessTokenClaims } from '../auth/tokens';
+import type { PermissionAction } from '@/contract/permissions';
 import {
-  allows,
+  can,
   loadCaller,
-  type AccessFlag,
   type CallerUser,
   type OrgAccess,
   type SiteAccess,
+  type SysadminAction,
 } from '../auth/access';
 import { HttpError, forbidden, notFound } from './envelope';
 
 /**
- * Who may call a route.
+ * Who may call a route. The flags are never written here: a guarded route names an action of
+ * the permission table (src/contract/permissions.ts, SPEC §6), the one the portals check too.
  * - anonymous: no token (the route itself checks its code or link id).
  * - user: any signed-in user (token with the scope).
- * - sysadmin: role claim sysadmin.
- * - org: path has :orgId; the caller must be a member (else 404) holding one of flags (else 403).
+ * - sysadmin: role claim sysadmin; the action's row is isSysadmin only (checked by the types).
+ * - org: path has :orgId; the caller must be a member (else 404) holding one of the action's
+ *   flags (else 403).
  * - site: path has :orgId and :siteId; as org, and the site must be in the org and visible.
  */
 export type Access =
   | { kind: 'anonymous' }
   | { kind: 'user' }
-  | { kind: 'sysadmin' }
-  | { kind: 'org'; flags: readonly AccessFlag[] }
-  | { kind: 'site'; flags: readonly AccessFlag[] };
+  | { kind: 'sysadmin'; action: SysadminAction }
+  | { kind: 'org'; action: PermissionAction }
+  | { kind: 'site'; action: PermissionAction };
 
 export const anonymous: Access = { kind: 'anonymous' };
 export const signedIn: Access = { kind: 'user' };
-export const sysadminOnly: Access = { kind: 'sysadmin' };
-export const org = (...flags: AccessFlag[]): Access => ({ kind: 'org', flags });
-export const site = (...flags: AccessFlag[]): Access => ({ kind: 'site', flags });
+export const sysadmin = (action: SysadminAction): Access => ({ kind: 'sysadmin', action });
+export const org = (action: PermissionAction): Access => ({ kind: 'org', action });
+export const site = (action: PermissionAction): Access => ({ kind: 'site', action });
 
 export interface Services {
   db: Db;
@@ -111,6 +114,11 @@ export interface ListMeta {
   searchable: readonly string[];
 }
 export const routeTable: RouteInfo[] = [];
+
+/** Each route once (every app built in a process adds its routes to routeTable again). */
+export const distinctRoutes = () => [
+  ...new Map(routeTable.map((r) => [`${r.method} ${r.url}`, r])).values(),
+];
 
 export const defineRoute = <
   P extends Schema | undefined = undefined,
@@ -197,7 +205,7 @@ async function guard(
     if (!site) throw notFound('Site');
     g.site = site;
   }
-  if (!allows(access.flags, org, g.site)) throw forbidden();
+  if (!can(access.action, org, g.site)) throw forbidden();
 }
 
 /** Registers route definitions under a prefix with the token scope they need. */

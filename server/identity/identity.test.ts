@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { App } from '../app';
-import { CookieJar, bearer, createTestApp, tokenFor } from '../test/harness';
+import { ACTIVE_ACCOUNTS, CookieJar, DEMO, bearer, createTestApp, tokenFor } from '../test/harness';
 import {
   formBody,
   followToCode,
@@ -165,19 +165,9 @@ describe('authorization code + PKCE sign-in', () => {
   });
 
   it('signs every active demo account in with password demo', async () => {
-    const emails = [
-      'sysadmin',
-      'owner',
-      'manager',
-      'developer',
-      'support',
-      'submanager',
-      'siteadmin',
-      'siteuser',
-    ];
-    for (const [i, name] of emails.entries()) {
+    for (const name of ACTIVE_ACCOUNTS) {
       const tokens = await signIn(app, `${name}@example.com`);
-      expect(decodeJwt(tokens.access_token).sub, name).toBe(String(i + 1));
+      expect(decodeJwt(tokens.access_token).sub, name).toBe(String(DEMO[name]));
     }
   });
 

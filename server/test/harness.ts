@@ -113,6 +113,8 @@ export const DEMO = {
   pending: 9,
 } as const;
 export type DemoAccount = keyof typeof DEMO;
+/** The demo accounts that can sign in (all but the pending invitee), in the order of DEMO. */
+export const ACTIVE_ACCOUNTS = (Object.keys(DEMO) as DemoAccount[]).filter((k) => k !== 'pending');
 export const ORGS = { acme: 1, borealis: 2, cobalt: 3, delta: 4 } as const;
 
 export interface TokenOptions {

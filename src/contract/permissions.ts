@@ -11,8 +11,8 @@ export type SiteFlag = (typeof siteFlagNames)[number];
 
 /**
  * A flag an action may require: one of the user's flags in the organisation (the site flags in
- * the site of the request) or one of the organisation's capabilities. The same names as the
- * local stack's AccessFlag.
+ * the site of the request) or one of the organisation's capabilities. The local stack's guards
+ * check the same flags (server/auth/access.ts).
  */
 export type AccessFlag = UserFlag | OrgCapability;
 
@@ -20,8 +20,9 @@ export type AccessFlag = UserFlag | OrgCapability;
  * SPEC §6, reads and writes, in one place: for each action the flags that allow it, an OR
  * across the list; an empty list allows every member. A sysadmin holds every flag in every
  * organisation on the server; the portals list isSysadmin where a sysadmin may act in an
- * organisation they are not a member of. Routes (core/routes) read the `.read` rows; columns,
- * buttons and the server's route guards read the rest.
+ * organisation they are not a member of. Routes (core/routes) read the `.read` rows; columns
+ * and buttons read the rest; every route guard of the local stack names one action
+ * (`org('offerings.write')`, server/http/routes.ts) and checks its row.
  */
 export const permissionTable = {
   /** Organizations (sysadmin): the list and every organisation's settings. */
@@ -32,6 +33,8 @@ export const permissionTable = {
   /** All Sites (sysadmin): the list, and editing any site from it. */
   'allSites.read': ['isSysadmin'],
   'allSites.write': ['isSysadmin'],
+  /** The local stack's stored error events (the portals' error reports; no portal screen). */
+  'errorEvents.read': ['isSysadmin'],
 
   /** Offerings and their details. */
   'offerings.read': [
@@ -87,6 +90,11 @@ export const permissionTable = {
   /** Site Admin (/sites): the organisation's sites; create and edit them. */
   'sites.read': ['isOrgAdmin'],
   'sites.write': ['isOrgAdmin'],
+  /**
+   * A site itself and its dashboard: everyone who sees the site (its site admins and site users;
+   * org admins and sub managers see every site of the organisation).
+   */
+  'site.read': [],
   /** Site users: who may work on a site. */
   'siteUsers.read': ['isOrgAdmin', 'isSubManager', 'isSiteAdmin'],
   'siteUsers.write': ['isOrgAdmin', 'isSubManager', 'isSiteAdmin'],
