@@ -340,6 +340,9 @@ async function startStack({ port = 4000, dataDir, scale, env = {} }) {
       CORS_ORIGINS: `${ORG},${SITE},${PEER}`,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
+      // The development outbox, whatever NODE_ENV a build in this process left behind (vite's
+      // build sets production, which requires SMTP_URL): the benchmark sends no mail.
+      NODE_ENV: 'development',
       ...env,
     },
   });

@@ -92,3 +92,15 @@ export function messageFromBody(body: unknown, fallback: string = DEFAULT_ERROR_
 export function bodyHasMessage(body: unknown): boolean {
   return messageFromBody(body, '') !== '';
 }
+
+/**
+ * A whole list was asked for, and its first answer says it cannot arrive whole (issue 16: never a
+ * silent truncation). A table then pages it on the server (its ListSource); other readers say the
+ * list is too large to read here.
+ */
+export class ListTooLargeError extends Error {
+  constructor(readonly totalAvailable: number) {
+    super(`The list has ${totalAvailable} records: too many to load whole`);
+    this.name = 'ListTooLargeError';
+  }
+}

@@ -18,6 +18,7 @@ export {
   DEFAULT_ERROR_MESSAGE,
   forbiddenMessage,
   isApiError,
+  ListTooLargeError,
   messageFromBody,
   NO_TOKEN_MESSAGE,
   NOT_FOUND_MESSAGE,

@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import { pagedResultsSchema } from '@/contract/envelope';
 import type { ApiClient, PagedProgress } from './client';
 import { MAX_FOLLOW_UP_PAGES } from './constants';
+import { ListTooLargeError } from './errors';
+
+export { ListTooLargeError };
 
 /** The request of a whole list: the first page; the client posts again for the rest (SPEC §7). */
 export const WHOLE_LIST = { skip: 0, take: 1000 } as const;
@@ -9,18 +12,6 @@ export const WHOLE_LIST = { skip: 0, take: 1000 } as const;
 /** A list fits when the first answer's page size times the answers SPEC §7 allows covers it. */
 export const fitsInBrowser = (firstPage: number, totalAvailable: number) =>
   totalAvailable <= firstPage * (1 + MAX_FOLLOW_UP_PAGES);
-
-/**
- * A whole list was asked for, and its first answer says it cannot arrive whole (issue 16: never a
- * silent truncation). A table then pages it on the server (its ListSource); other readers say the
- * list is too large to read here.
- */
-export class ListTooLargeError extends Error {
-  constructor(readonly totalAvailable: number) {
-    super(`The list has ${totalAvailable} records: too many to load whole`);
-    this.name = 'ListTooLargeError';
-  }
-}
 
 /**
  * POST {path} for a whole list in the paged-results shape (SPEC §3), parsed with the row's

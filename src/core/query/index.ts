@@ -1,5 +1,5 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { isApiError } from '@/core/api';
+import { isApiError, ListTooLargeError } from '@/core/api';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -9,9 +9,12 @@ export const backoffDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 3
 
 /**
  * Retrying a request the server refused on purpose (4xx), or one without a session, only
- * repeats the refusal (and its toast). Network failures and 5xx are retried.
+ * repeats the refusal (and its toast); a list too large to load whole stays too large. Network
+ * failures and 5xx are retried.
  */
 export function isRetryable(error: unknown): boolean {
+  // A list too large to read whole stays so (issue 16): its table pages it on the server.
+  if (error instanceof ListTooLargeError) return false;
   if (!isApiError(error)) return true;
   if (error.kind === 'no-token' || error.kind === 'session-ended' || error.kind === 'blocked') {
     return false;

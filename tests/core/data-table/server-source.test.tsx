@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineListColumns } from '@/contract/lists';
@@ -8,6 +8,7 @@ import { fetchList, ListTooLargeError } from '@/core/api/list';
 import { config } from '@/core/config';
 import { serverListSource, type ColumnSettings } from '@/core/data-table';
 import { queryBody, selectionBody } from '@/core/data-table/server-source';
+import { ok } from '../../msw/envelope';
 import { server } from '../../msw/server';
 import { renderTable } from './harness';
 import { licences, type Licence } from './fake-source';
@@ -64,16 +65,13 @@ function listEndpoint() {
       const search = typeof body.search === 'string' ? body.search : '';
       const matching = search ? all.filter((l) => l.customer.includes(search)) : all;
       const results = matching.slice(skip, skip + take);
-      return HttpResponse.json({
-        success: true,
-        data: {
-          results,
-          fetchedCount: results.length,
-          skippedCount: skip,
-          totalAvailable: matching.length,
-          totalIsEstimate: false,
-          hasMore: skip + take < matching.length,
-        },
+      return ok({
+        results,
+        fetchedCount: results.length,
+        skippedCount: skip,
+        totalAvailable: matching.length,
+        totalIsEstimate: false,
+        hasMore: skip + take < matching.length,
       });
     }),
   );
@@ -141,16 +139,13 @@ describe('serverListSource', () => {
     server.use(
       http.post(`${config.crmApiUrl}/licences/bulk/suspend`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({
-          success: true,
-          data: {
-            requested: 12,
-            done: 10,
-            refused: 2,
-            refusals: [
-              { code: 'alreadySuspended', message: 'Already suspended', count: 2, ids: [1, 2] },
-            ],
-          },
+        return ok({
+          requested: 12,
+          done: 10,
+          refused: 2,
+          refusals: [
+            { code: 'alreadySuspended', message: 'Already suspended', count: 2, ids: [1, 2] },
+          ],
         });
       }),
     );

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import type { Licence } from '@/contract/crm/licences';
 import DashboardPage from '@/org/features/dashboard/route';
+import { crm, ok } from '../../../msw/envelope';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
 import { createLicence, createOrgUser } from '../../../factories/crm';
@@ -91,5 +93,23 @@ describe('Dashboard (/dashboard)', () => {
       within(card).getByRole('link', { name: 'Renew them in Issued Licences' }),
     ).toHaveAttribute('href', '/issued-licences');
     expect(screen.getByRole('img', { name: 'Licences issued by state' })).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard with a list too large to read whole (issue 16)', () => {
+  it('says so instead of counting what one request brought, and asks for the rest no more', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      userHandlers.orgList([]),
+      http.post(crm('orgs/1/licences/list'), async ({ request }) => {
+        bodies.push(await request.json());
+        const results = Array.from({ length: 1000 }, (_, i) => createLicence({ id: i + 1 }));
+        return ok({ results, fetchedCount: 1000, skippedCount: 0, totalAvailable: 250_000 });
+      }),
+    );
+    await renderApp(<DashboardPage />, { url: '/dashboard', permissions: { isDeveloper: true } });
+    expect(await screen.findByText(/Some lists are too large to count here/)).toBeInTheDocument();
+    expect(screen.queryByText(/Reload the page/)).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
   });
 });

@@ -19,6 +19,7 @@ import {
   renewalsDue,
   upcomingExpiries,
 } from './stats';
+import { ListTooLargeError } from '@/core/api';
 
 interface StatProps {
   label: string;
@@ -63,7 +64,9 @@ export function Overview({ now = new Date() }: { now?: Date }) {
   });
   const all = [users, licences, subscriptions, issued];
   if (all.some((q) => q.isLoading)) return <FullScreenLoader />;
-  const failed = all.some((q) => q.isError);
+  const failed = all.some((q) => q.isError && !(q.error instanceof ListTooLargeError));
+  // A list too large to read whole here (issue 16): its figures are the list screen's.
+  const tooLarge = all.some((q) => q.error instanceof ListTooLargeError);
 
   const today = calendarDay(now);
   const soon = calendarDay(addDays(now, EXPIRY_WINDOW_DAYS));
@@ -81,6 +84,12 @@ export function Overview({ now = new Date() }: { now?: Date }) {
 
   return (
     <div className="d-flex flex-column gap-4">
+      {tooLarge && (
+        <div className="alert alert-info" role="status">
+          Some lists are too large to count here; their figures show as &lsquo;–&rsquo;. Open a list
+          for its true total.
+        </div>
+      )}
       {failed && (
         <div className="alert alert-warning" role="alert">
           Some figures could not be loaded; they show as &lsquo;–&rsquo;. Reload the page to try
