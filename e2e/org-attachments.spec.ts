@@ -16,12 +16,13 @@ const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 31 + 7) % 
 
 async function downloadBytes(page: Page, fileName: string) {
   const download = page.waitForEvent('download');
-  await page
-    .getByRole('button', { name: `Download ${fileName}` })
-    .first()
-    .click();
+  const button = page.getByRole('button', { name: `Download ${fileName}` }).first();
+  await button.click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(fileName);
+  // The button is busy ('Downloading…', disabled) until the file is saved: what follows (an
+  // accessibility scan reads its colours) sees it back to itself.
+  await expect(button).toBeEnabled();
   return readFile(await file.path());
 }
 
