@@ -99,7 +99,19 @@ export const softwareDef: ListDef<typeof softwareColumns, Row, Out> = {
 };
 export const scopeBy =
   (column: string) =>
-  ({ params, body }: ScopeContext<{ orgId: number }, { includeDisabled?: boolean }>): Scope => ({
-    where: [`s.${column} = $1`, ...(body?.includeDisabled === false ? ['not s.is_disabled'] : [])],
-    params: [params.orgId],
-  });
+  ({
+    params,
+    body,
+  }: ScopeContext<
+    { orgId: number },
+    { includeDisabled?: boolean; subscriberOrgId?: number }
+  >): Scope => {
+    const where = [`s.${column} = $1`];
+    const values: unknown[] = [params.orgId];
+    if (body?.includeDisabled === false) where.push('not s.is_disabled');
+    if (body?.subscriberOrgId !== undefined) {
+      values.push(body.subscriberOrgId);
+      where.push(`s.subscriber_org_id = $${values.length}`);
+    }
+    return { where, params: values };
+  };

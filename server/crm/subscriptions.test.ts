@@ -90,3 +90,32 @@ describe('subscriptions', () => {
     expect((await get('submanager', '/orgs/2/my-subscriptions/4')).statusCode).toBe(404); // Delta's
   });
 });
+
+describe('the Issue form picker: one customer’s subscriptions', () => {
+  it('keeps the subscriptions of the customer named by subscriberOrgId, searched and counted', async () => {
+    const all = (
+      await send('manager', 'POST', '/orgs/1/issued-subscriptions/list', { take: 1000 })
+    ).json().data;
+    const customer = all.results[0].subscriberOrg.id as number;
+    const own = all.results.filter(
+      (s: { subscriberOrg: { id: number } }) => s.subscriberOrg.id === customer,
+    );
+    const res = await send('manager', 'POST', '/orgs/1/issued-subscriptions/list', {
+      take: 50,
+      subscriberOrgId: customer,
+    });
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data;
+    expect(page.totalAvailable).toBe(own.length);
+    expect(
+      new Set(page.results.map((s: { subscriberOrg: { id: number } }) => s.subscriberOrg.id)),
+    ).toEqual(new Set([customer]));
+    expect(
+      (
+        await send('manager', 'POST', '/orgs/1/issued-subscriptions/list', {
+          subscriberOrgId: 'two',
+        })
+      ).json().errors.subscriberOrgId,
+    ).toBeDefined();
+  });
+});

@@ -14,9 +14,42 @@ export const identity = (path: string) => `${config.identityApiUrl}/${path}`;
 
 export const ok = <T>(value: T) => HttpResponse.json({ success: true, errors: null, data: value });
 
-/** Every row in one page (SPEC §3 paged results). */
+/** Every row in one page (SPEC §3 paged results, with the list contract's count fields). */
 export const paged = <T>(results: readonly T[]) =>
-  ok({ results, fetchedCount: results.length, skippedCount: 0, totalAvailable: results.length });
+  ok({
+    results,
+    fetchedCount: results.length,
+    skippedCount: 0,
+    totalAvailable: results.length,
+    totalIsEstimate: false,
+    hasMore: false,
+  });
+
+/**
+ * One page of a list request's body (skip, take, a search in the rows' text), as the stack
+ * answers a picker: the page and the true total. `keep` applies the list's own options.
+ */
+export async function pageOf<T>(
+  request: Request,
+  rows: readonly T[],
+  keep: (row: T, body: Record<string, unknown>) => boolean = () => true,
+) {
+  const body = (await request.json()) as Record<string, unknown>;
+  const search = typeof body['search'] === 'string' ? body['search'].toLowerCase() : '';
+  const matching = rows.filter(
+    (row) => JSON.stringify(row).toLowerCase().includes(search) && keep(row, body),
+  );
+  const skip = Number(body['skip'] ?? 0);
+  const results = matching.slice(skip, skip + Number(body['take'] ?? 1000));
+  return ok({
+    results,
+    fetchedCount: results.length,
+    skippedCount: skip,
+    totalAvailable: matching.length,
+    totalIsEstimate: false,
+    hasMore: skip + results.length < matching.length,
+  });
+}
 
 /** A refusal in the API envelope with errors keyed by field (SPEC §3); 400 unless given. */
 export const refusal = (errors: Record<string, string>, status = 400) =>

@@ -47,6 +47,8 @@ const subscriptionColumns = {
 } as const;
 /** `includeDisabled: false` leaves out disabled subscriptions (older than filters.status). */
 const includeDisabled = { includeDisabled: z.boolean().optional() };
+/** Customer Subs only: `subscriberOrgId` keeps one customer's subscriptions (the Issue form's picker). */
+const customerSubExtras = { ...includeDisabled, subscriberOrgId: bodyIdSchema.optional() };
 /**
  * POST /crm/v1/orgs/{orgId}/issued-subscriptions/list (Customer Subs): `subscriberOrg.name` is
  * the customer.
@@ -55,7 +57,7 @@ export const customerSubColumns = defineListColumns({
   ...subscriptionColumns,
   'subscriberOrg.name': { kind: 'text' },
 });
-export const customerSubList = listContract(customerSubColumns, includeDisabled);
+export const customerSubList = listContract(customerSubColumns, customerSubExtras);
 /**
  * POST /crm/v1/orgs/{orgId}/my-subscriptions/list (Software): `orgName` is the vendor and
  * `offering.name` reads 'Name (product)' as the table shows it.

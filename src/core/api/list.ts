@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { pagedResultsSchema } from '@/contract/envelope';
+import { listPageSchema } from '@/contract/lists';
 import type { ApiClient, PagedProgress } from './client';
 import { MAX_FOLLOW_UP_PAGES } from './constants';
 import { ListTooLargeError } from './errors';
@@ -49,4 +50,48 @@ export async function fetchList<S extends z.ZodType>(
   } finally {
     options.signal?.removeEventListener('abort', stop);
   }
+}
+
+/** How many rows a picker asks for at a time (issue 16: thousands of choices stay usable). */
+export const PICKER_PAGE_SIZE = 50;
+
+export interface ListPageAnswer<T> {
+  rows: T[];
+  /** Every row matching, not only this page's. */
+  total: number;
+  totalIsEstimate: boolean;
+}
+
+/**
+ * POST {path} for one page only (no SPEC §7 re-posts): the first `take` rows matching `search`
+ * and the body's filters and sort, with the true total (a picker's first page, a count).
+ */
+export async function fetchListPage<S extends z.ZodType>(
+  api: ApiClient,
+  path: string,
+  rowSchema: S,
+  options: {
+    search?: string;
+    body?: Record<string, unknown>;
+    take?: number;
+    signal?: AbortSignal;
+  } = {},
+): Promise<ListPageAnswer<z.output<S>>> {
+  const search = options.search?.trim();
+  const answer = await api.post<unknown>(
+    path,
+    {
+      skip: 0,
+      take: options.take ?? PICKER_PAGE_SIZE,
+      ...(search ? { search } : {}),
+      ...options.body,
+    },
+    { signal: options.signal, onePage: true },
+  );
+  const page = listPageSchema(rowSchema).parse(answer);
+  return {
+    rows: page.results,
+    total: page.totalAvailable,
+    totalIsEstimate: page.totalIsEstimate,
+  };
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -86,6 +87,20 @@ export function FormEngine(props: FormEngineProps) {
   const { control, handleSubmit, trigger, getValues, setValue, reset, formState } = form;
   const formRef = useRef<HTMLFormElement>(null);
   const [thrownUnmatched, setThrownUnmatched] = useState<string[]>([]);
+  // Fields still loading their code or their options: nothing is submitted before they are in.
+  const [loadingFields, setLoadingFields] = useState<readonly string[]>([]);
+  const setLoading = useCallback(
+    (field: string, loading: boolean) =>
+      setLoadingFields((list) =>
+        loading
+          ? list.includes(field)
+            ? list
+            : [...list, field]
+          : list.filter((f) => f !== field),
+      ),
+    [],
+  );
+  const cannotSubmit = Boolean(props.submitDisabled) || loadingFields.length > 0;
 
   // SPEC §3 isAnIsDisabledTrigger: a change of a trigger field re-evaluates disabled and visible rules.
   const triggerNames = useMemo(
@@ -147,7 +162,7 @@ export function FormEngine(props: FormEngineProps) {
     const target = event.target;
     if (!(target instanceof HTMLInputElement) || !ENTER_SUBMITS.has(target.type)) return;
     event.preventDefault();
-    if (!props.submitDisabled) formRef.current?.requestSubmit();
+    if (!cannotSubmit) formRef.current?.requestSubmit();
   };
 
   const hasFieldTitle = settings.hasFieldTitle !== false;
@@ -163,7 +178,7 @@ export function FormEngine(props: FormEngineProps) {
       noValidate
       onKeyDown={onKeyDown}
       onSubmit={(e) => {
-        if (props.submitDisabled) {
+        if (cannotSubmit) {
           e.preventDefault();
           return;
         }
@@ -194,6 +209,7 @@ export function FormEngine(props: FormEngineProps) {
                 hasFieldTitle={hasFieldTitle}
                 isVerticalLayout={isVerticalLayout}
                 values={values}
+                setLoading={setLoading}
                 setFieldValue={(field, value) =>
                   setValue(field as FieldPath<FormValues>, value, {
                     shouldDirty: true,
@@ -218,7 +234,8 @@ export function FormEngine(props: FormEngineProps) {
             <button
               type="submit"
               className="btn btn-primary"
-              disabled={props.submitDisabled || formState.isSubmitting}
+              disabled={cannotSubmit || formState.isSubmitting}
+              aria-busy={loadingFields.length > 0 || undefined}
             >
               {props.submitLabel ?? 'Save'}
             </button>

@@ -1,4 +1,4 @@
-import { Suspense, type CSSProperties } from 'react';
+import { Suspense, useCallback, useEffect, type CSSProperties } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { FIELD_KINDS } from './field-registry';
 import type { FieldSetting, FormValues } from './types';
@@ -12,6 +12,17 @@ export interface FormFieldProps {
   isVerticalLayout: boolean;
   values: FormValues;
   setFieldValue: (field: string, value: unknown) => void;
+  /** Marks this field as still loading (its code, or its options): the form waits for it. */
+  setLoading: (field: string, loading: boolean) => void;
+}
+
+/** What a field shows while its code loads; the form cannot be submitted meanwhile. */
+function LoadingControl({ onLoading }: { onLoading: (loading: boolean) => void }) {
+  useEffect(() => {
+    onLoading(true);
+    return () => onLoading(false);
+  }, [onLoading]);
+  return <div className="form-control text-body-secondary">Loading...</div>;
 }
 
 function columnOf(width: FieldSetting['width']): { className: string; style?: CSSProperties } {
@@ -34,6 +45,7 @@ export function FormField({
   isVerticalLayout,
   values,
   setFieldValue,
+  setLoading,
 }: FormFieldProps) {
   const { field, fieldState } = useController({ name: setting.field, control });
   const kind = FIELD_KINDS[setting.type];
@@ -48,6 +60,11 @@ export function FormField({
       .filter(Boolean)
       .join(' ') || undefined;
   const title = setting.title ?? setting.field;
+  const name = setting.field;
+  const fieldLoading = useCallback(
+    (loading: boolean) => setLoading(name, loading),
+    [setLoading, name],
+  );
   const labelClass = hasFieldTitle
     ? isVerticalLayout
       ? 'form-label'
@@ -96,7 +113,7 @@ export function FormField({
   }
 
   const control_ = (
-    <Suspense fallback={<div className="form-control text-body-secondary">Loading...</div>}>
+    <Suspense fallback={<LoadingControl onLoading={fieldLoading} />}>
       <Component
         setting={setting}
         id={id}
@@ -110,6 +127,7 @@ export function FormField({
         errorId={errorId}
         control={control}
         setFieldValue={setFieldValue}
+        setLoading={fieldLoading}
         label={title}
         labelHidden={!hasFieldTitle}
       />

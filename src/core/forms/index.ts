@@ -12,6 +12,8 @@ export type {
   FormSettings,
   FormValues,
   OfferingWithFeatures,
+  OptionsPage,
+  SearchOptions,
   ServerFieldError,
   ServerFieldErrors,
   UserItem,
@@ -43,7 +45,7 @@ export {
 } from './dates';
 export { fromCalendarDate, monthsAfter, toCalendarDate } from './calendar-date';
 export { TAGS_REMOVED_WARNING, TAG_MAX_LENGTH, addTag, normaliseTag, removedTags } from './tags';
-export { toDropdownItems, userToItem } from './options';
+export { toDropdownItems, userToItem, withLabels } from './options';
 export { ATTACHMENT_MAX_BYTES, attachmentsOf } from './files';
 export { FormModal, type FormModalProps } from './form-modal';
 export { TimeParts, msToParts, partsToMs } from './time-parts';

@@ -37,6 +37,24 @@ export interface DropdownItem {
   label: string;
 }
 
+/** One page of options searched on the server: the first items matching, and how many match. */
+export interface OptionsPage {
+  items: DropdownItem[];
+  total: number;
+  /** The total is the database's estimate ("about N"). */
+  totalIsEstimate?: boolean;
+}
+
+/**
+ * Options searched on the server (a choice among thousands): `search` is what the user typed
+ * ('' for the first page), `values` the values of the fields named in optionsDependOn.
+ */
+export type SearchOptions = (query: {
+  search: string;
+  values: FormValues;
+  signal: AbortSignal;
+}) => Promise<OptionsPage>;
+
 /** SPEC §3: a user item uses its email as option value and label. */
 export interface UserItem {
   email: string;
@@ -103,6 +121,14 @@ export interface FieldSetting {
   validate?: (value: unknown, values: FormValues) => string | undefined;
 
   // ---- per-kind options ----
+  /**
+   * dropdown, multiDropdown (without allowAdd): the options come from the server, a page at a
+   * time, searched as the user types. dropdownData then only names options known beforehand (the
+   * chosen ones). A mandatory dropdown with no value takes the first option of the first page.
+   */
+  searchOptions?: SearchOptions;
+  /** With searchOptions: the fields the options depend on; a change reloads them and clears this field. */
+  optionsDependOn?: readonly string[];
   /** user: the users to pick from. */
   users?: readonly UserItem[];
   /** multiDropdown: typed tags may be added (Enter or Space). */

@@ -90,6 +90,8 @@ describe('CustomDataEditor', () => {
     const { onSave, onClose, user, rec } = renderEditor(data);
     const dialog = screen.getByRole('dialog', { name: 'Edit Custom Data' });
     expect(await within(dialog).findByText(type)).toBeInTheDocument();
+    // A type with a date waits for the date field's code before Save can be pressed.
+    await waitFor(() => expect(saveButton()).toBeEnabled());
     await user.click(saveButton());
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     const saved = onSave.mock.calls[0]?.[0];

@@ -28,6 +28,7 @@ describe('heavy libraries stay in the lazily loaded fields', () => {
       [
         'src/core/forms/fields/dropdown-field.tsx',
         'src/core/forms/fields/multi-dropdown-field.tsx',
+        'src/core/forms/fields/search-select.tsx',
       ],
     ],
     ['react-datepicker', ['src/core/forms/fields/date-field.tsx']],

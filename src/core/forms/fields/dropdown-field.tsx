@@ -2,6 +2,7 @@ import Select from 'react-select';
 import { EMPTY_OPTION_VALUE } from '../validation';
 import type { DropdownItem } from '../types';
 import type { FieldComponentProps } from './field-props';
+import { SearchSelect } from './search-select';
 import { SELECT_DEFAULTS, sameValue, selectStyles, type SelectOption } from './select-config';
 
 /** The label of the empty option (value -1) of a non-mandatory dropdown. */
@@ -36,8 +37,12 @@ export function SingleSelect(
   );
 }
 
-/** A single choice among dropdownData (react-select). Non-mandatory adds an empty option (-1). */
+/**
+ * A single choice among dropdownData (react-select), or among options the server searches
+ * (searchOptions). Non-mandatory adds an empty option (-1).
+ */
 export function DropdownField(props: FieldComponentProps) {
+  if (props.setting.searchOptions) return <SearchSelect {...props} isMulti={false} />;
   return (
     <SingleSelect
       {...props}

@@ -19,6 +19,8 @@ export interface FieldComponentProps {
   control: Control<FormValues>;
   /** Sets another field's value (the offering-feature field clears and pre-selects). */
   setFieldValue: (field: string, value: unknown) => void;
+  /** While a field is still loading what it offers, the form cannot be submitted. */
+  setLoading: (loading: boolean) => void;
 }
 
 /** The aria attributes of a single native control. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Select from 'react-select';
 import { addTag, normaliseTag, removedTags, TAGS_REMOVED_WARNING } from '../tags';
 import type { FieldComponentProps } from './field-props';
+import { SearchSelect } from './search-select';
 import { SELECT_DEFAULTS, sameValue, selectStyles, type SelectOption } from './select-config';
 
 function asList(value: unknown): (string | number)[] {
@@ -16,6 +17,12 @@ function asList(value: unknown): (string | number)[] {
  * Space adds it unless present. Tags removed from the initial value are listed in a warning.
  */
 export function MultiDropdownField(props: FieldComponentProps) {
+  if (props.setting.searchOptions && !props.setting.allowAdd)
+    return <SearchSelect {...props} isMulti />;
+  return <ChoicesField {...props} />;
+}
+
+function ChoicesField(props: FieldComponentProps) {
   const { setting } = props;
   const selected = asList(props.value);
   const [initial] = useState(() => selected.map(String));

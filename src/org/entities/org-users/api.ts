@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { orgUserSchema, orgUserColumns } from '@/contract/crm/users';
 import { crmApi } from '@/core/api';
-import { fetchList } from '@/core/api/list';
-import { useOrgId } from '@/core/org';
+import { fetchList, fetchListPage } from '@/core/api/list';
+import { formatUser } from '@/core/format';
+import type { SearchOptions } from '@/core/forms';
 import { orgQueryKey, queryPresets } from '@/core/query';
 import { serverListSource } from '@/core/data-table/server-source';
 
@@ -10,7 +11,6 @@ import { serverListSource } from '@/core/data-table/server-source';
 export const orgUserKeys = {
   all: ['org-users'] as const,
   list: (orgId: number) => orgQueryKey(orgId, 'org-users', 'list'),
-  active: (orgId: number) => orgQueryKey(orgId, 'org-users', 'active'),
 };
 
 /** POST orgs/{orgId}/users/list: members and pending invitations (the client pages for us). */
@@ -25,22 +25,20 @@ export const orgUsersQueryOptions = (orgId: number) =>
     queryFn: ({ signal }) => getOrgUsers(orgId, signal),
   });
 
-/** POST orgs/{orgId}/users/list with status Active: the people a licence can go to. */
-export const getActiveMembers = (orgId: number, signal?: AbortSignal) =>
-  fetchList(crmApi, `orgs/${orgId}/users/list`, orgUserSchema, {
-    body: { status: 'Active', sortBy: 'email' },
-    signal,
-  });
-
-export const activeMembersQueryOptions = (orgId: number) =>
-  queryOptions({
-    queryKey: orgUserKeys.active(orgId),
-    queryFn: ({ signal }) => getActiveMembers(orgId, signal),
-  });
-
-export function useActiveMembers() {
-  return useQuery(activeMembersQueryOptions(useOrgId()));
-}
+/**
+ * The organisation's active members (the people a licence can go to) as a picker's options,
+ * searched on the server by name and email.
+ */
+export const activeMemberOptions =
+  (orgId: number): SearchOptions =>
+  async ({ search, signal }) => {
+    const page = await fetchListPage(crmApi, `orgs/${orgId}/users/list`, orgUserSchema, {
+      search,
+      body: { status: 'Active', sortBy: 'email' },
+      signal,
+    });
+    return { ...page, items: page.rows.map((m) => ({ id: m.id, label: formatUser(m) })) };
+  };
 
 /** The same list paged on the server (issue 16): the table's server mode when it does not fit. */
 export const orgUsersSource = (orgId: number) =>

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { customerSchema, customerColumns } from '@/contract/crm/customers';
 import { crmApi } from '@/core/api';
-import { fetchList } from '@/core/api/list';
+import { fetchList, fetchListPage } from '@/core/api/list';
+import type { SearchOptions } from '@/core/forms';
 import { queryPresets } from '@/core/query';
 import { subscriptionKeys } from './keys';
 import { serverListSource } from '@/core/data-table/server-source';
@@ -16,6 +17,18 @@ export const getCustomers = (orgId: number, signal?: AbortSignal) =>
     body: { sortBy: 'name' },
     signal,
   });
+
+/** The customers as a picker's options, searched on the server by name (issue 16). */
+export const customerOptions =
+  (orgId: number): SearchOptions =>
+  async ({ search, signal }) => {
+    const page = await fetchListPage(crmApi, `orgs/${orgId}/customers/list`, customerSchema, {
+      search,
+      body: { sortBy: 'name' },
+      signal,
+    });
+    return { ...page, items: page.rows.map((c) => ({ id: c.id, label: c.name })) };
+  };
 
 export const customersQueryOptions = (orgId: number) =>
   queryOptions({

@@ -13,7 +13,9 @@ import {
 } from '@/contract/crm/subscriptions';
 import { idResultSchema } from '@/contract/common';
 import { crmApi, parseInput } from '@/core/api';
-import { fetchList } from '@/core/api/list';
+import { fetchList, fetchListPage } from '@/core/api/list';
+import type { SearchOptions } from '@/core/forms';
+import { formatDate } from '@/core/format';
 import { notify } from '@/core/notify';
 import { useOrgId } from '@/core/org';
 import { queryPresets, useEntityMutation } from '@/core/query';
@@ -32,6 +34,39 @@ export const getCustomerSubscriptions = (
     body: options.includeDisabled === false ? { includeDisabled: false } : {},
     signal: options.signal,
   });
+
+/**
+ * One customer's subscriptions that a licence can belong to (not disabled), as a picker's
+ * options searched on the server; `customerField` names the form field holding the customer.
+ * Each option says what it is: 'Name · Offering · ends 2027/11/23'.
+ */
+export const customerSubscriptionOptions =
+  (orgId: number, customerField: string): SearchOptions =>
+  async ({ search, values, signal }) => {
+    const customer = Number(values[customerField]);
+    if (!Number.isInteger(customer) || customer <= 0) return { items: [], total: 0 };
+    const page = await fetchListPage(
+      crmApi,
+      `orgs/${orgId}/issued-subscriptions/list`,
+      subscriptionSchema,
+      {
+        search,
+        body: { subscriberOrgId: customer, includeDisabled: false, sortBy: 'name' },
+        signal,
+      },
+    );
+    return {
+      ...page,
+      items: page.rows.map((s) => ({
+        id: s.id,
+        label: [
+          s.name,
+          s.offering.name,
+          s.endDate ? `ends ${formatDate(s.endDate)}` : 'no end date',
+        ].join(' · '),
+      })),
+    };
+  };
 
 /** Customer Subs: the list screen and the offering pages read this one cache entry. */
 export const customerSubscriptionsQueryOptions = (orgId: number) =>

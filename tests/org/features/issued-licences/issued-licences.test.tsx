@@ -106,7 +106,10 @@ describe('Issued Licences (/issued-licences)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Renew: Borealis Quarries' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Renew licence' }));
-    await user.click(dialog.getByRole('button', { name: 'Renew' }));
+    const renew = dialog.getByRole('button', { name: 'Renew' });
+    // The date field's code loads first: nothing is sent while it reads 'Loading...'.
+    await waitFor(() => expect(renew).toBeEnabled());
+    await user.click(renew);
     await waitFor(() => expect(body).toEqual({ expiry: '2100-12-31' }));
   });
 
@@ -132,6 +135,10 @@ describe('Issued Licences (/issued-licences)', () => {
     await screen.findByRole('cell', { name: 'Delta Drilling' });
     await user.click(screen.getByRole('button', { name: 'Issue licence' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
+    const issue = dialog.getByRole('button', { name: 'Issue' });
+    // Customers come from the server: nothing is issued before the first page is in.
+    expect(issue).toBeDisabled();
+    await waitFor(() => expect(issue).toBeEnabled());
     const seats = await dialog.findByLabelText(/^Seats/);
     await user.clear(seats);
     await user.type(seats, '40');
@@ -145,5 +152,51 @@ describe('Issued Licences (/issued-licences)', () => {
       seats: 40,
       subscriptionId: null,
     });
+  });
+
+  it("issue: the Subscription picker offers the chosen customer's subscriptions only, saying what each is", async () => {
+    listing();
+    const delta = { id: 4, name: 'Delta Drilling' };
+    const requests: unknown[] = [];
+    server.use(
+      offeringHandlers.list([asListed(createOffering({ id: 1, name: 'BlastPlan' }))]),
+      subscriptionHandlers.issuedList([
+        asListedSub(createSubscription({ id: 7, name: 'Borealis 2026' })),
+        asListedSub(
+          createSubscription({ id: 8, name: 'Delta 2026', subscriberOrg: delta, endDate: null }),
+        ),
+      ]),
+      subscriptionHandlers.customers([createCustomer(), createCustomer(delta)]),
+      http.post(crm('orgs/1/issued-licences'), async ({ request }) => {
+        requests.push(await request.json());
+        return ok(active);
+      }),
+    );
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue licence' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Issue' })).toBeEnabled());
+    await user.click(dialog.getByLabelText(/^Subscription/));
+    expect(
+      await screen.findByRole('option', { name: 'Borealis 2026 · BlastPlan · ends 2099/12/31' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Delta 2026/ })).toBeNull();
+
+    await user.click(dialog.getByLabelText(/^Customer/));
+    await user.click(await screen.findByRole('option', { name: 'Delta Drilling' }));
+    await user.click(dialog.getByLabelText(/^Subscription/));
+    await user.click(
+      await screen.findByRole('option', { name: 'Delta 2026 · BlastPlan · no end date' }),
+    );
+    expect(screen.queryByRole('option', { name: /Borealis 2026/ })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Issue' }));
+    await waitFor(() =>
+      expect(requests).toEqual([
+        expect.objectContaining({ customerOrgId: 4, offeringId: 1, subscriptionId: 8 }),
+      ]),
+    );
   });
 });

@@ -78,6 +78,8 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
             fetchedCount: 1,
             skippedCount: 0,
             totalAvailable: 1,
+            totalIsEstimate: false,
+            hasMore: false,
           },
         }),
       ),
@@ -114,7 +116,12 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
     expect(within(free).queryByRole('button', { name: /^Unassign user/ })).not.toBeInTheDocument();
     await user.click(within(free).getByRole('button', { name: /^Assign user/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Blast Designer' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Assign' }));
+    // The active members are searched on the server; Assign waits for the first page, whose
+    // first member is the default choice.
+    const assign = within(dialog).getByRole('button', { name: 'Assign' });
+    expect(assign).toBeDisabled();
+    await waitFor(() => expect(assign).toBeEnabled());
+    await user.click(assign);
     await waitFor(() => expect(assigned).toEqual([{ licenceId: 12, userId: 6 }]));
     expect(await screen.findByText('2 of 5 assigned (3 free)')).toBeInTheDocument();
 

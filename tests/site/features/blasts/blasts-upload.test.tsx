@@ -58,6 +58,8 @@ async function openUpload() {
   expect(await screen.findByRole('link', { name: 'North Pit 0001' })).toBeInTheDocument();
   await view.user.click(screen.getByRole('button', { name: 'Upload blast' }));
   const dialog = screen.getByRole('dialog', { name: 'Upload a blast' });
+  // The form can be sent once its fields' code is in (the date field loads on demand).
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled());
   return { ...view, dialog };
 }
 

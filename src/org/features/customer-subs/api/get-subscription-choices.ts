@@ -3,31 +3,24 @@ import type { Offering } from '@/contract/crm/offerings';
 import { useOrgId } from '@/core/org';
 import { orgQueryKey, queryPresets } from '@/core/query';
 import { getOfferings } from '@/org/entities/offerings/api';
-import { getCustomers } from '@/org/entities/subscriptions/customers';
 import { subscriptionKeys } from '@/org/entities/subscriptions/keys';
 
 export interface SubscriptionChoices {
-  customers: { id: number; name: string }[];
   offerings: Offering[];
 }
 
 /**
- * What the subscription form chooses from: the organisation's offerings (with their features)
- * and its customers (the CRM's customer directory: organisations it sold to; a first sale goes
- * through the registration link of an offering, docs/org-portal.md).
+ * What the subscription form chooses from: the organisation's offerings (with their features).
+ * Its customers (the CRM's customer directory: organisations it sold to; a first sale goes
+ * through the registration link of an offering, docs/org-portal.md) are searched on the server
+ * as the user types.
  */
 export async function getSubscriptionChoices(
   orgId: number,
   signal?: AbortSignal,
 ): Promise<SubscriptionChoices> {
-  const [offerings, customers] = await Promise.all([
-    getOfferings(orgId, signal),
-    getCustomers(orgId, signal),
-  ]);
-  return {
-    customers: customers.map((c) => ({ id: c.id, name: c.name })),
-    offerings: offerings.sort((a, b) => a.name.localeCompare(b.name)),
-  };
+  const offerings = await getOfferings(orgId, signal);
+  return { offerings: offerings.sort((a, b) => a.name.localeCompare(b.name)) };
 }
 
 export const subscriptionChoicesQueryOptions = (orgId: number) =>

@@ -4,7 +4,7 @@ import { ColumnType, DataTable, useDataTableContext, type ColumnSettings } from 
 import { useCanAccess } from '@/core/permissions';
 import { useOrgId } from '@/core/org';
 import { customersQueryOptions, customersSource } from '@/org/entities/subscriptions/customers';
-import { SubscriptionFormModal } from './subscription-form';
+import { SubscriptionFormModal, type Named } from './subscription-form';
 
 export const customersColumns: ColumnSettings<Customer> = {
   entity: 'Customers',
@@ -47,7 +47,7 @@ export const customersColumns: ColumnSettings<Customer> = {
 };
 
 /** New subscriptions for the selected customers: the MULTI_CREATE form with them chosen. */
-function NewForSelectedButton({ onOpen }: { onOpen: (ids: number[]) => void }) {
+function NewForSelectedButton({ onOpen }: { onOpen: (customers: Named[]) => void }) {
   const { selectedRows: rows } = useDataTableContext<Customer>();
   return (
     <button
@@ -55,7 +55,7 @@ function NewForSelectedButton({ onOpen }: { onOpen: (ids: number[]) => void }) {
       className="btn btn-sm btn-primary"
       disabled={rows.length === 0}
       title="Select one or more customers to sell them the same offering"
-      onClick={() => onOpen(rows.map((r) => r.id))}
+      onClick={() => onOpen(rows.map((r) => ({ id: r.id, name: r.name })))}
     >
       New subscriptions{rows.length > 0 ? ` for ${rows.length} selected` : ''}
     </button>
@@ -69,7 +69,7 @@ function NewForSelectedButton({ onOpen }: { onOpen: (ids: number[]) => void }) {
 export function CustomersTable() {
   const canWrite = useCanAccess('customerSubs.write');
   const orgId = useOrgId();
-  const [chosen, setChosen] = useState<number[] | null>(null);
+  const [chosen, setChosen] = useState<Named[] | null>(null);
   return (
     <>
       <DataTable<Customer>
@@ -82,7 +82,7 @@ export function CustomersTable() {
         ribbon={canWrite ? <NewForSelectedButton onOpen={setChosen} /> : null}
       />
       {chosen && (
-        <SubscriptionFormModal mode="create" customerIds={chosen} onClose={() => setChosen(null)} />
+        <SubscriptionFormModal mode="create" customers={chosen} onClose={() => setChosen(null)} />
       )}
     </>
   );

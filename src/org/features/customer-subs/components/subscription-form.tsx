@@ -8,17 +8,29 @@ import {
   type FormSettings,
   type FormValues,
 } from '@/core/forms';
+import { useOrgId } from '@/core/org';
 import { Modal } from '@/core/ui/modal';
+import { customerOptions } from '@/org/entities/subscriptions/customers';
 import { useCreateSubscriptions, useUpdateSubscription } from '@/org/entities/subscriptions/issued';
 import { useSubscriptionChoices, type SubscriptionChoices } from '../api/get-subscription-choices';
 
 type Mode = 'create' | 'edit';
 
+export interface Named {
+  id: number;
+  name: string;
+}
+
 /**
  * The form settings shared by create (several customers at once) and edit: customers and the
  * offering are chosen when creating only; included features follow the offering (SPEC §4).
  */
-export function subscriptionFormSettings(choices: SubscriptionChoices, mode: Mode): FormSettings {
+export function subscriptionFormSettings(
+  orgId: number,
+  choices: SubscriptionChoices,
+  mode: Mode,
+  customers: readonly Named[] = [],
+): FormSettings {
   const creating = mode === 'create';
   return {
     rows: [
@@ -30,7 +42,9 @@ export function subscriptionFormSettings(choices: SubscriptionChoices, mode: Mod
           tooltip: 'One subscription is created for each customer chosen.',
           isMandatory: true,
           isVisible: creating,
-          dropdownData: choices.customers.map((c) => ({ id: c.id, label: c.name })),
+          // Searched on the server (a vendor has thousands); the chosen ones are named here.
+          searchOptions: customerOptions(orgId),
+          dropdownData: customers.map((c) => ({ id: c.id, label: c.name })),
         },
       ],
       [
@@ -115,7 +129,7 @@ export interface SubscriptionFormModalProps {
   /** The subscription edited (edit mode). */
   subscription?: Subscription | null;
   /** The customers chosen to start with (create). */
-  customerIds?: readonly number[];
+  customers?: readonly Named[];
   onClose: () => void;
 }
 
@@ -123,7 +137,7 @@ export interface SubscriptionFormModalProps {
 export function SubscriptionFormModal({
   mode,
   subscription,
-  customerIds,
+  customers,
   onClose,
 }: SubscriptionFormModalProps) {
   const choices = useSubscriptionChoices();
@@ -141,7 +155,7 @@ export function SubscriptionFormModal({
           mode={mode}
           choices={choices.data}
           subscription={subscription ?? null}
-          customerIds={customerIds ?? []}
+          customers={customers ?? []}
           onClose={onClose}
         />
       )}
@@ -153,16 +167,17 @@ function SubscriptionForm({
   mode,
   choices,
   subscription,
-  customerIds,
+  customers,
   onClose,
 }: {
   mode: Mode;
   choices: SubscriptionChoices;
   subscription: Subscription | null;
-  customerIds: readonly number[];
+  customers: readonly Named[];
   onClose: () => void;
 }) {
-  const [settings] = useState(() => subscriptionFormSettings(choices, mode));
+  const orgId = useOrgId();
+  const [settings] = useState(() => subscriptionFormSettings(orgId, choices, mode, customers));
   const create = useCreateSubscriptions();
   const update = useUpdateSubscription();
   const today = new Date();
@@ -178,7 +193,7 @@ function SubscriptionForm({
           attachments: [],
         }
       : {
-          subscriberOrgIds: [...customerIds],
+          subscriberOrgIds: customers.map((c) => c.id),
           // The first offering is chosen to start with: its default features are pre-selected
           // as if it had been picked (SPEC §4).
           offeringId: choices.offerings[0]?.id,

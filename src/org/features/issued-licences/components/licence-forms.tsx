@@ -12,15 +12,21 @@ import { formatDate } from '@/core/format';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { Modal } from '@/core/ui/modal';
 import { useChangeLicence, useIssueLicence } from '@/org/entities/licences/issued';
-import { useLicenceChoices, type LicenceChoices } from '../api/get-licence-choices';
+import { useOrgId } from '@/core/org';
+import { customerOptions } from '@/org/entities/subscriptions/customers';
+import { customerSubscriptionOptions } from '@/org/entities/subscriptions/issued';
+import { useOfferingChoices, type OfferingChoice } from '../api/get-licence-choices';
 
 const asNumber = (value: unknown): number | null => {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** The Issue form: customer, offering, optional subscription of that customer, seats, expiry. */
-export function issueLicenceSettings(choices: LicenceChoices): FormSettings {
+/**
+ * The Issue form: customer, offering, optional subscription of that customer, seats, expiry.
+ * Customers and the chosen customer's subscriptions are searched on the server (issue 16).
+ */
+export function issueLicenceSettings(orgId: number, offerings: OfferingChoice[]): FormSettings {
   return {
     rows: [
       [
@@ -30,7 +36,7 @@ export function issueLicenceSettings(choices: LicenceChoices): FormSettings {
           title: 'Customer',
           isMandatory: true,
           isAnIsDisabledTrigger: true,
-          dropdownData: choices.customers.map((c) => ({ id: c.id, label: c.name })),
+          searchOptions: customerOptions(orgId),
           tooltip: 'Organisations you have sold to.',
           width: 6,
         },
@@ -39,7 +45,7 @@ export function issueLicenceSettings(choices: LicenceChoices): FormSettings {
           type: 'dropdown',
           title: 'Product',
           isMandatory: true,
-          dropdownData: choices.offerings.map((o) => ({
+          dropdownData: offerings.map((o) => ({
             id: o.id,
             label: `${o.name} (${o.type === 'product' ? 'product' : 'service'})`,
           })),
@@ -51,16 +57,9 @@ export function issueLicenceSettings(choices: LicenceChoices): FormSettings {
           field: 'subscriptionId',
           type: 'dropdown',
           title: 'Subscription',
-          tooltip: 'Optional: the customer subscription the licence belongs to.',
-          dropdownData: choices.subscriptions.map((s) => ({ id: s.id, label: s.name })),
-          validate: (value, values) => {
-            const id = asNumber(value);
-            if (id === null) return undefined;
-            const sub = choices.subscriptions.find((s) => s.id === id);
-            return sub && sub.customerId !== asNumber(values['customerOrgId'])
-              ? 'The subscription belongs to another customer'
-              : undefined;
-          },
+          tooltip: "Optional: one of the customer's subscriptions that the licence belongs to.",
+          searchOptions: customerSubscriptionOptions(orgId, 'customerOrgId'),
+          optionsDependOn: ['customerOrgId'],
         },
       ],
       [
@@ -72,15 +71,15 @@ export function issueLicenceSettings(choices: LicenceChoices): FormSettings {
 }
 
 export function IssueLicenceModal({ onClose }: { onClose: () => void }) {
-  const choices = useLicenceChoices();
+  const offerings = useOfferingChoices();
   const issue = useIssueLicence();
   return (
     <Modal open onClose={onClose} title="Issue a licence" size="lg">
-      {choices.isPending && <p role="status">Loading Data...</p>}
-      {choices.isError && <p role="alert">Error: Something&apos;s gone wrong!</p>}
-      {choices.data && (
+      {offerings.isPending && <p role="status">Loading Data...</p>}
+      {offerings.isError && <p role="alert">Error: Something&apos;s gone wrong!</p>}
+      {offerings.data && (
         <IssueForm
-          choices={choices.data}
+          offerings={offerings.data}
           onClose={onClose}
           onSubmit={async (values) => {
             await issue.mutateAsync({
@@ -99,15 +98,16 @@ export function IssueLicenceModal({ onClose }: { onClose: () => void }) {
 }
 
 function IssueForm({
-  choices,
+  offerings,
   onClose,
   onSubmit,
 }: {
-  choices: LicenceChoices;
+  offerings: OfferingChoice[];
   onClose: () => void;
   onSubmit: (values: FormValues) => Promise<void>;
 }) {
-  const [settings] = useState(() => issueLicenceSettings(choices));
+  const orgId = useOrgId();
+  const [settings] = useState(() => issueLicenceSettings(orgId, offerings));
   return (
     <FormEngine
       settings={settings}

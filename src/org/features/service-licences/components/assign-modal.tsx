@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import type { Licence } from '@/contract/crm/licences';
 import { formatUser } from '@/core/format';
-import { FormEngine, type FormSettings } from '@/core/forms';
+import { FormEngine, withLabels, type FormSettings } from '@/core/forms';
+import { useOrgId } from '@/core/org';
 import { Modal } from '@/core/ui/modal';
-import { useActiveMembers } from '@/org/entities/org-users/api';
+import { activeMemberOptions } from '@/org/entities/org-users/api';
 
 export interface AssignModalProps {
   licence: Licence;
@@ -10,10 +12,14 @@ export interface AssignModalProps {
   onClose: () => void;
 }
 
-/** Gives a licence to one of the organisation's active members. */
+/**
+ * Gives a licence to one of the organisation's active members, searched on the server (an
+ * organisation may have thousands).
+ */
 export function AssignModal({ licence, onAssign, onClose }: AssignModalProps) {
-  const members = useActiveMembers();
-  const items = (members.data ?? []).map((m) => ({ id: m.id, label: formatUser(m) }));
+  const orgId = useOrgId();
+  const [members] = useState(() => withLabels(activeMemberOptions(orgId)));
+  const holder = licence.assignedUser;
   const settings: FormSettings = {
     rows: [
       [
@@ -22,7 +28,8 @@ export function AssignModal({ licence, onAssign, onClose }: AssignModalProps) {
           type: 'dropdown',
           title: 'User',
           isMandatory: true,
-          dropdownData: items,
+          searchOptions: members.searchOptions,
+          dropdownData: holder ? [{ id: holder.id, label: formatUser(holder) }] : [],
           tooltip:
             'Only active members can hold a licence; invited people appear once they sign in',
         },
@@ -31,26 +38,16 @@ export function AssignModal({ licence, onAssign, onClose }: AssignModalProps) {
   };
   return (
     <Modal open onClose={onClose} title={`Assign ${licence.product.name}`}>
-      {members.isLoading ? (
-        <p role="status">Loading users…</p>
-      ) : members.isError ? (
-        <p className="text-danger" role="alert">
-          The organisation&rsquo;s users could not be loaded.
-        </p>
-      ) : items.length === 0 ? (
-        <p>There are no active users in the organisation yet.</p>
-      ) : (
-        <FormEngine
-          settings={settings}
-          defaultValues={{ userId: licence.assignedUser?.id ?? items[0]?.id }}
-          submitLabel="Assign"
-          onSubmit={async (values) => {
-            const userId = Number(values.userId);
-            await onAssign(userId, items.find((i) => i.id === userId)?.label ?? '');
-          }}
-          onCancel={onClose}
-        />
-      )}
+      <FormEngine
+        settings={settings}
+        defaultValues={{ userId: holder?.id }}
+        submitLabel="Assign"
+        onSubmit={async (values) => {
+          const userId = Number(values.userId);
+          await onAssign(userId, members.labelOf(userId) ?? (holder ? formatUser(holder) : ''));
+        }}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }
