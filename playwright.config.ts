@@ -29,7 +29,14 @@ export default defineConfig({
     {
       command: 'node node_modules/tsx/dist/cli.mjs server/main.ts',
       url: 'http://localhost:4000/health',
-      env: { RESET: '1', DATA_DIR: '.data/e2e', DEMO_SCALE: '0.2', ACCESS_TOKEN_TTL: '120' },
+      env: {
+        RESET: '1',
+        DATA_DIR: '.data/e2e',
+        DEMO_SCALE: '0.2',
+        // Zenith Licensing: more issued licences than the browser holds (e2e/lists-at-scale).
+        LARGE_VENDOR_LICENCES: '7000',
+        ACCESS_TOKEN_TTL: '120',
+      },
       reuseExistingServer: false,
       timeout: 120_000,
     },

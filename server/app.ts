@@ -15,6 +15,7 @@ import { installInputRules } from './http/input';
 import { errorEnvelope } from './http/envelope';
 import { installGuards, type Services } from './http/routes';
 import { seedIfEmpty } from './seed/seed';
+import { ensureLargeVendor } from './seed/scale';
 import { isFreshPgliteDir, readSeedCache, seedCacheFile, writeSeedCache } from './seed/cache';
 import type { PGlite } from '@electric-sql/pglite';
 import { registerIdentity } from './identity/register';
@@ -67,6 +68,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       await (db as Db & { pglite: PGlite }).pglite.dumpDataDir('none'),
     );
   }
+  // After the seed cache is written: the cache holds the demo seed only.
+  if (options.seed !== false) await ensureLargeVendor(db, config.largeVendorLicences);
   const issuer = `${config.publicUrl}/identity`;
   const services: Services = {
     db,

@@ -14,6 +14,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   accessTokenTtl: number;
   demoScale: number;
+  /** LARGE_VENDOR_LICENCES: the e2e stack's large vendor (seed/scale.ts ensureLargeVendor); 0: none. */
+  largeVendorLicences: number;
   /** General API rate limit: requests per client per window. */
   rateLimitMax: number;
   rateLimitWindowMs: number;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: env.CORS_ORIGINS ? env.CORS_ORIGINS.split(',').map((s) => s.trim()) : [org, site],
     accessTokenTtl: num(env.ACCESS_TOKEN_TTL, 900),
     demoScale: num(env.DEMO_SCALE, 1),
+    largeVendorLicences: num(env.LARGE_VENDOR_LICENCES, 0),
     rateLimitMax: num(env.RATE_LIMIT_MAX, 6000),
     rateLimitWindowMs: num(env.RATE_LIMIT_WINDOW_MS, 60_000),
     signInMaxFailures: num(env.SIGNIN_MAX_FAILURES, 5),

@@ -5,6 +5,7 @@
 import { customerSubColumns, softwareColumns } from '@/contract/crm/subscriptions';
 import type { ListDef, Scope } from '../http/list';
 import type { ScopeContext } from '../http/list-routes';
+import type { SqlParam } from '../db/types';
 export interface Row {
   id: number;
   name: string;
@@ -107,7 +108,7 @@ export const scopeBy =
     { includeDisabled?: boolean; subscriberOrgId?: number }
   >): Scope => {
     const where = [`s.${column} = $1`];
-    const values: unknown[] = [params.orgId];
+    const values: SqlParam[] = [params.orgId];
     if (body?.includeDisabled === false) where.push('not s.is_disabled');
     if (body?.subscriberOrgId !== undefined) {
       values.push(body.subscriberOrgId);

@@ -87,3 +87,48 @@ export async function addIssuedLicences(db: Db, options: ScaleOptions) {
   await db.exec('vacuum analyze orgs, subscriptions, licences');
   return { licences, customers, subscriptions };
 }
+
+/** The large vendor of the e2e suite (docs/local-stack.md): its name and its owner's address. */
+export const LARGE_VENDOR = { name: 'Zenith Licensing', owner: 'vendor@example.com' } as const;
+
+/**
+ * LARGE_VENDOR_LICENCES=N (the e2e stack): a vendor whose issued licences do not fit in the
+ * browser, so that its lists run in the table's server mode end to end. Zenith Licensing
+ * (product-owner enabled, two offerings), owned by vendor@example.com (password demo, the demo
+ * accounts' hash), with N licences added by addIssuedLicences. Once per database.
+ */
+export async function ensureLargeVendor(db: Db, licences: number): Promise<boolean> {
+  if (licences < 1) return false;
+  const [exists] = await db.query<{ id: number }>('select id from orgs where name = $1', [
+    LARGE_VENDOR.name,
+  ]);
+  if (exists) return false;
+  const vendorOrgId = await db.transaction(async (tx) => {
+    const [org] = await tx.query<{ id: number }>(
+      `insert into orgs (name, description, custom_data, is_product_owner_enabled)
+       values ($1, 'A vendor with more licences than a browser holds (e2e)', '{}', true) returning id`,
+      [LARGE_VENDOR.name],
+    );
+    if (!org) throw new Error('the large vendor was not created');
+    const [user] = await tx.query<{ id: number }>(
+      `insert into users (email, first_name, last_name, password_hash, email_verified_at)
+       select $1, 'Vera', 'Vendor', password_hash, now() from users
+        where email = 'owner@example.com' returning id`,
+      [LARGE_VENDOR.owner],
+    );
+    if (!user) throw new Error('the demo accounts are not seeded');
+    await tx.query(
+      `insert into org_members (org_id, user_id, is_org_owner, is_org_admin) values ($1, $2, true, true)`,
+      [org.id, user.id],
+    );
+    await tx.query(
+      `insert into offerings (org_id, kind, name, description)
+       values ($1, 'product', 'Zenith Survey', 'Survey software'),
+              ($1, 'service', 'Zenith Support', 'Support plans')`,
+      [org.id],
+    );
+    return org.id;
+  });
+  await addIssuedLicences(db, { licences, vendorOrgId });
+  return true;
+}
