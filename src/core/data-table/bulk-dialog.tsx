@@ -3,6 +3,7 @@
  * request runs (determinate when the handler reports it), and the result: what was done, what
  * was refused and why. It cannot be closed while the action runs.
  */
+import { FormEngine } from '@/core/forms';
 import { Modal } from '@/core/ui/modal';
 import { useDataTableContext } from './context';
 import { selectionCount } from './use-bulk-action';
@@ -23,12 +24,30 @@ export function BulkDialog() {
     case 'confirm': {
       const count = selectionCount(state.selection);
       const isEstimate = state.selection.kind === 'matching' && state.selection.countIsEstimate;
-      body = (
-        <p className="mb-0">
+      const { input } = action;
+      const question = (
+        <p className={input ? undefined : 'mb-0'}>
           {action.confirmText?.(count, isEstimate) ??
             TABLE_TEXT.bulkQuestion(action.label, count, isEstimate)}
         </p>
       );
+      if (input) {
+        // The action's own fields (a new expiry); its submit button runs the action.
+        body = (
+          <>
+            {question}
+            <FormEngine
+              settings={input.settings}
+              defaultValues={input.defaultValues}
+              submitLabel={action.label}
+              onCancel={closeBulk}
+              onSubmit={(values) => confirmBulk(input.toParams(values))}
+            />
+          </>
+        );
+        break;
+      }
+      body = question;
       footer = (
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={closeBulk}>
@@ -37,7 +56,7 @@ export function BulkDialog() {
           <button
             type="button"
             className={`btn ${action.danger ? 'btn-danger' : 'btn-primary'}`}
-            onClick={confirmBulk}
+            onClick={() => confirmBulk()}
           >
             {action.label}
           </button>

@@ -39,6 +39,8 @@ export type ListSelection<T> =
 export interface BulkContext extends SourceContext {
   /** Optional: how far a long action is (rows done of rows to do); without it the bar is indeterminate. */
   onProgress: (done: number, total: number) => void;
+  /** What the user gave the action before it ran (BulkActionSetting.input): the request's fields. */
+  params?: Readonly<Record<string, unknown>>;
 }
 
 /** What a bulk action did: the rows done, the rows refused and why. */

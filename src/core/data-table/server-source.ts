@@ -83,10 +83,10 @@ export function serverListSource<T extends RowRecord>({
   const pageSchema = listPageSchema(row);
   const bulkHandler =
     (action: string): BulkHandler<T> =>
-    async (selection, { signal }) => {
+    async (selection, { signal, params }) => {
       const answer = await api.post<unknown>(
         `${base}/bulk/${action}`,
-        { ...body, ...selectionBody(selection) },
+        { ...body, ...params, ...selectionBody(selection) },
         { signal, onePage: true },
       );
       const result = bulkResultSchema.parse(answer);

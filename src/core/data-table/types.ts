@@ -1,3 +1,4 @@
+import type { FormSettings, FormValues } from '@/core/forms';
 import type { ReactNode } from 'react';
 import type { QueryFunction, QueryKey, SkipToken } from '@tanstack/react-query';
 import type { Permission } from '@/core/permissions';
@@ -146,6 +147,17 @@ export interface BulkActionSetting {
   permissions?: Permission;
   /** Destructive: the confirm button is red. */
   danger?: boolean;
+  /**
+   * What the action asks before it runs (Renew: the new expiry), shown under the question; its
+   * values become fields of the one request (toParams: { expiry: '2027-11-23' }).
+   */
+  input?: {
+    settings: FormSettings;
+    defaultValues?: FormValues;
+    toParams: (values: FormValues) => Record<string, unknown>;
+    /** The question with the values, when they change it ('Renew 12 records to 2027/11/23?'). */
+    confirmText?: (count: number, isEstimate: boolean) => string;
+  };
 }
 
 /** What the table's modal is opened with. */

@@ -46,37 +46,42 @@ export function useBulkAction<T extends RowRecord>({
     [listSelection],
   );
 
-  const confirmBulk = useCallback(() => {
-    if (state.step !== 'confirm') return;
-    const { action, selection } = state;
-    const handler = latest.current.source?.bulk?.[action.id];
-    if (!handler) return;
-    const controller = new AbortController();
-    running.current = controller;
-    const count = selectionCount(selection);
-    setState({ step: 'running', action, count, done: null, total: null });
-    handler(selection, {
-      signal: controller.signal,
-      onProgress: (done, total) => {
-        if (!controller.signal.aborted) setState({ step: 'running', action, count, done, total });
-      },
-    })
-      .then(
-        (result) => {
-          if (!controller.signal.aborted) setState({ step: 'result', action, result });
+  /** Runs the action; `params` are the fields its input asked for. */
+  const confirmBulk = useCallback(
+    (params?: Readonly<Record<string, unknown>>) => {
+      if (state.step !== 'confirm') return;
+      const { action, selection } = state;
+      const handler = latest.current.source?.bulk?.[action.id];
+      if (!handler) return;
+      const controller = new AbortController();
+      running.current = controller;
+      const count = selectionCount(selection);
+      setState({ step: 'running', action, count, done: null, total: null });
+      handler(selection, {
+        signal: controller.signal,
+        params,
+        onProgress: (done, total) => {
+          if (!controller.signal.aborted) setState({ step: 'running', action, count, done, total });
         },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const message =
-            error instanceof Error && error.message ? error.message : 'Something went wrong!';
-          setState({ step: 'failed', action, message });
-        },
-      )
-      .finally(() => {
-        running.current = null;
-        if (!controller.signal.aborted) latest.current.afterRun();
-      });
-  }, [state]);
+      })
+        .then(
+          (result) => {
+            if (!controller.signal.aborted) setState({ step: 'result', action, result });
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            const message =
+              error instanceof Error && error.message ? error.message : 'Something went wrong!';
+            setState({ step: 'failed', action, message });
+          },
+        )
+        .finally(() => {
+          running.current = null;
+          if (!controller.signal.aborted) latest.current.afterRun();
+        });
+    },
+    [state],
+  );
 
   /** Closes the dialog; not while the action runs (its outcome must be seen). */
   const closeBulk = useCallback(() => {

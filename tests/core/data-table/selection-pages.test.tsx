@@ -204,4 +204,35 @@ describe('bulk actions (issue 16)', () => {
     expect(bulk.renew).not.toHaveBeenCalled();
     expect(within(ribbon()).getByText('1 selected')).toBeInTheDocument();
   });
+
+  it("asks for the action's input first and hands its values to the one request", async () => {
+    const bulk = gatedBulk();
+    const { user } = await openServerTable({
+      bulk: { renew: bulk.renew },
+      bulkActions: [
+        {
+          id: 'renew',
+          label: 'Renew',
+          input: {
+            settings: {
+              rows: [[{ field: 'note', type: 'string', title: 'Note', isMandatory: true }]],
+            },
+            toParams: (values) => ({ note: values['note'] }),
+          },
+        },
+      ],
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Customer 003' }));
+    await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
+    const dialog = screen.getByRole('dialog', { name: 'Renew' });
+    expect(dialog).toHaveTextContent('Renew 1 records?');
+    // Its own fields are validated before anything runs.
+    await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    expect(await within(dialog).findByText('Mandatory field')).toBeInTheDocument();
+    expect(bulk.renew).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText(/^Note/), 'next year');
+    await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    await waitFor(() => expect(bulk.renew).toHaveBeenCalledTimes(1));
+    expect(bulk.context()?.params).toEqual({ note: 'next year' });
+  });
 });

@@ -151,9 +151,15 @@ describe('serverListSource', () => {
     );
     const result = await source.bulk?.suspend?.(
       { kind: 'ids', ids: ['1', '2'], rows: [] },
-      { signal: new AbortController().signal, onProgress: () => undefined },
+      {
+        signal: new AbortController().signal,
+        onProgress: () => undefined,
+        // What the action asked for (a new expiry) travels in the same request; the selection
+        // cannot be overridden by it.
+        params: { expiry: '2027-11-23', ids: [99] },
+      },
     );
-    expect(body).toEqual({ ids: [1, 2] });
+    expect(body).toEqual({ ids: [1, 2], expiry: '2027-11-23' });
     expect(result).toEqual({
       done: 10,
       refused: 2,

@@ -74,5 +74,5 @@ export const issuedLicencesSource = (orgId: number) =>
     base: `orgs/${orgId}/issued-licences`,
     row: licenceSchema,
     columns: issuedLicenceColumns,
-    bulk: ['suspend', 'reinstate'],
+    bulk: ['renew', 'suspend', 'reinstate'],
   });

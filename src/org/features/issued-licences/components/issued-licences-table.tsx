@@ -8,6 +8,7 @@ import {
   type RowAction,
   type BulkActionSetting,
 } from '@/core/data-table';
+import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms';
 import { useOrgId } from '@/core/org';
 import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
 import { IssueLicenceModal, LicenceStateModal, RenewLicenceModal } from './licence-forms';
@@ -71,6 +72,20 @@ export const issuedLicenceActions: RowAction<Licence>[] = [
 
 /** Issue 16: on the selection or on every matching licence, in one request (server mode). */
 const ISSUED_BULK: BulkActionSetting[] = [
+  {
+    id: 'renew',
+    label: 'Renew',
+    permissions: 'issuedLicences.write',
+    confirmText: (count, isEstimate) =>
+      `Renew ${isEstimate ? 'about ' : ''}${count} licences: each gets the new expiry below. A licence that already runs longer is refused, not shortened.`,
+    input: {
+      settings: {
+        rows: [[{ field: 'expiry', type: 'date', title: 'New expiry', isMandatory: true }]],
+      },
+      defaultValues: { expiry: fromCalendarDate(monthsAfter(null, 12)) },
+      toParams: (values) => ({ expiry: toCalendarDate(values['expiry']) }),
+    },
+  },
   { id: 'suspend', label: 'Suspend', danger: true, permissions: 'issuedLicences.write' },
   { id: 'reinstate', label: 'Reinstate', permissions: 'issuedLicences.write' },
 ];
