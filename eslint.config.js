@@ -43,7 +43,8 @@ export const coreDependencies = {
   permissions: ['config', 'org', 'storage'],
   forms: ['api', 'format', 'ui'],
   'custom-data': ['api', 'forms', 'notify', 'query', 'ui'],
-  'data-table': ['api', 'files', 'format', 'org', 'permissions', 'query', 'storage', 'ui'],
+  // forms: a bulk action's input (a new expiry) is a FormEngine in the bulk dialog.
+  'data-table': ['api', 'files', 'format', 'forms', 'org', 'permissions', 'query', 'storage', 'ui'],
   members: ['data-table', 'forms'],
   shell: [
     'auth',

@@ -8,7 +8,7 @@ import {
   issuedLicenceColumns,
 } from '@/contract/crm/licences';
 import { crmApi, parseInput } from '@/core/api';
-import { fetchList } from '@/core/api/list';
+import { fetchList, fetchListPage } from '@/core/api/list';
 import { notify } from '@/core/notify';
 import { useOrgId } from '@/core/org';
 import { queryPresets, useEntityMutation } from '@/core/query';
@@ -25,6 +25,61 @@ export const issuedLicencesQueryOptions = (orgId: number) =>
     ...queryPresets.records,
     queryKey: licenceKeys.issuedList(orgId),
     queryFn: ({ signal }) => getIssuedLicences(orgId, signal),
+  });
+
+/** A count from the server: exact, or the database's estimate ("about N") for a huge one. */
+export interface Count {
+  n: number;
+  isEstimate: boolean;
+}
+
+/** The dashboard's figures of the licences an organisation issued, counted on the server. */
+export interface IssuedSummary {
+  byState: Record<'Active' | 'Suspended' | 'Expired', Count>;
+  /** Active licences expiring between `from` and `to` (calendar days), soonest first. */
+  renewals: { rows: Licence[]; total: Count };
+}
+
+/**
+ * The issued licences at a glance, at any size (issue 16): a count per state and the first
+ * renewals due, each one page of the list endpoint with its filters (never the whole list).
+ */
+export async function getIssuedSummary(
+  orgId: number,
+  window: { from: string; to: string },
+  signal?: AbortSignal,
+): Promise<IssuedSummary> {
+  const path = `orgs/${orgId}/issued-licences/list`;
+  const page = (take: number, body: Record<string, unknown>) =>
+    fetchListPage(crmApi, path, licenceSchema, { take, body, signal });
+  const count = async (state: string): Promise<Count> => {
+    const answer = await page(1, { filters: { 'state.name': [state] } });
+    return { n: answer.total, isEstimate: answer.totalIsEstimate };
+  };
+  const [active, suspended, expired, renewals] = await Promise.all([
+    count('Active'),
+    count('Suspended'),
+    count('Expired'),
+    page(10, {
+      filters: { 'state.name': ['Active'], expiry: window },
+      sortBy: 'expiry',
+      sortDesc: false,
+    }),
+  ]);
+  return {
+    byState: { Active: active, Suspended: suspended, Expired: expired },
+    renewals: {
+      rows: renewals.rows,
+      total: { n: renewals.total, isEstimate: renewals.totalIsEstimate },
+    },
+  };
+}
+
+export const issuedSummaryQueryOptions = (orgId: number, window: { from: string; to: string }) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: licenceKeys.issuedSummary(orgId, window),
+    queryFn: ({ signal }) => getIssuedSummary(orgId, window, signal),
   });
 
 /** POST orgs/{orgId}/issued-licences: issue a licence of one of the organisation's offerings. */

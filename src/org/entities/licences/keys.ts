@@ -10,4 +10,6 @@ export const licenceKeys = {
   heldList: (orgId: number) => orgQueryKey(orgId, 'licences', 'list'),
   issued: ['issued-licences'] as const,
   issuedList: (orgId: number) => orgQueryKey(orgId, 'issued-licences', 'list'),
+  issuedSummary: (orgId: number, window: { from: string; to: string }) =>
+    orgQueryKey(orgId, 'issued-licences', 'summary', window.from, window.to),
 };

@@ -11,6 +11,13 @@ import { licenceHandlers } from '../../../msw/handlers/licences';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 import { userHandlers } from '../../../msw/handlers/users';
 
+/** A calendar day n days from today (YYYY-MM-DD). */
+function inDays(n: number) {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + n);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 describe('Dashboard (/dashboard)', () => {
   it('shows only the figures the flags open, with its charts', async () => {
     server.use(
@@ -44,11 +51,6 @@ describe('Dashboard (/dashboard)', () => {
   });
 
   it('shows a vendor its renewals due and its issued licences by state', async () => {
-    const now = new Date();
-    const inDays = (n: number) => {
-      const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + n);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    };
     const licence = (
       id: number,
       customer: string,
@@ -111,5 +113,42 @@ describe('Dashboard with a list too large to read whole (issue 16)', () => {
     expect(await screen.findByText(/Some lists are too large to count here/)).toBeInTheDocument();
     expect(screen.queryByText(/Reload the page/)).not.toBeInTheDocument();
     expect(bodies).toHaveLength(1);
+  });
+
+  it('counts the licences it issued on the server, at any size: per state, "about N", the first renewals', async () => {
+    const bodies: { take?: number; filters?: Record<string, unknown> }[] = [];
+    const counts: Record<string, number> = { Active: 900_000, Suspended: 40_000, Expired: 260_000 };
+    server.use(
+      http.post(crm('orgs/1/issued-licences/list'), async ({ request }) => {
+        const body = (await request.json()) as (typeof bodies)[number];
+        bodies.push(body);
+        const states = (body.filters?.['state.name'] ?? []) as string[];
+        const renewals = body.filters?.['expiry'] !== undefined;
+        const results = renewals
+          ? [createLicence({ id: 1, customerOrg: { id: 2, name: 'Soon Ltd' }, expiry: inDays(3) })]
+          : [];
+        return ok({
+          results,
+          fetchedCount: results.length,
+          skippedCount: 0,
+          totalAvailable: renewals ? 12_345 : (counts[states[0] ?? ''] ?? 0),
+          totalIsEstimate: true,
+          hasMore: true,
+        });
+      }),
+    );
+    await renderApp(<DashboardPage />, {
+      url: '/dashboard',
+      permissions: { isBusinessManager: true },
+    });
+    const stat = (await screen.findByText('Licences issued')).closest('.card') as HTMLElement;
+    expect(within(stat).getByText('about 1200000')).toBeInTheDocument();
+    expect(within(stat).getByText('about 900000 active')).toBeInTheDocument();
+    expect(screen.getByText(/and about 12344 more/)).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Soon Ltd' })).toBeInTheDocument();
+    expect(screen.queryByText(/too large to count/)).toBeNull();
+    // Never the whole list: one small page per figure.
+    expect(bodies.every((b) => (b.take ?? 1000) <= 10)).toBe(true);
+    expect(bodies).toHaveLength(4);
   });
 });

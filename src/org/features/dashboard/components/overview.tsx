@@ -6,7 +6,7 @@ import { useCanAccess } from '@/core/permissions';
 import { getOrgHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { licencesQueryOptions } from '@/org/entities/licences/held';
-import { issuedLicencesQueryOptions } from '@/org/entities/licences/issued';
+import { issuedSummaryQueryOptions, type Count } from '@/org/entities/licences/issued';
 import { orgUsersQueryOptions } from '@/org/entities/org-users/api';
 import { mySubscriptionsQueryOptions } from '@/org/entities/subscriptions/held';
 import { BarChart } from '@/core/ui/bar-chart';
@@ -23,7 +23,7 @@ import { ListTooLargeError } from '@/core/api';
 
 interface StatProps {
   label: string;
-  value: number | undefined;
+  value: number | string | undefined;
   detail?: string;
   href?: string | null;
 }
@@ -47,29 +47,49 @@ function Stat({ label, value, detail, href }: StatProps) {
   );
 }
 
+const STATES = ['Active', 'Suspended', 'Expired'] as const;
+
+const countText = (count: Count) => (count.isEstimate ? `about ${count.n}` : count.n);
+const sumCounts = (counts: readonly Count[]): Count => ({
+  n: counts.reduce((sum, c) => sum + c.n, 0),
+  isEstimate: counts.some((c) => c.isEstimate),
+});
+
+/** A chart's place when its figures could not be read (too large here, or failed). */
+function TooLargeNote({ title }: { title: string }) {
+  return (
+    <>
+      <h2 className="h6">{title}</h2>
+      <p className="mb-0 text-body-secondary">&lsquo;–&rsquo;: not counted here.</p>
+    </>
+  );
+}
+
 /** The selected organisation at a glance (SPEC §2 /dashboard), within what the flags open. */
 export function Overview({ now = new Date() }: { now?: Date }) {
   const { org } = useOrgContext();
   const canUsers = useCanAccess('orgUsers.read');
   const canSoftware = useCanAccess('software.read');
   const canIssued = useCanAccess('issuedLicences.read');
-  // The lists' own cache entries: the list screens and the dashboard share them.
+  const today = calendarDay(now);
+  const soon = calendarDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  // The organisation's own lists are read whole (their cache entries are the list screens');
+  // what it issued is counted on the server, at any size (issue 16).
   const [users, licences, subscriptions, issued] = useQueries({
     queries: [
       { ...orgUsersQueryOptions(org.id), enabled: canUsers },
       { ...licencesQueryOptions(org.id), enabled: canUsers },
       { ...mySubscriptionsQueryOptions(org.id), enabled: canSoftware },
-      { ...issuedLicencesQueryOptions(org.id), enabled: canIssued },
+      { ...issuedSummaryQueryOptions(org.id, { from: today, to: soon }), enabled: canIssued },
     ],
   });
   const all = [users, licences, subscriptions, issued];
   if (all.some((q) => q.isLoading)) return <FullScreenLoader />;
   const failed = all.some((q) => q.isError && !(q.error instanceof ListTooLargeError));
-  // A list too large to read whole here (issue 16): its figures are the list screen's.
-  const tooLarge = all.some((q) => q.error instanceof ListTooLargeError);
-
-  const today = calendarDay(now);
-  const soon = calendarDay(addDays(now, EXPIRY_WINDOW_DAYS));
+  // A list too large to read whole here: its figures are the list screen's, never a false 0.
+  const isTooLarge = (q: { error: unknown }) => q.error instanceof ListTooLargeError;
+  const tooLarge = all.some(isTooLarge);
+  const heldTooLarge = isTooLarge(licences) || isTooLarge(subscriptions);
   const members = users.data?.filter((u) => u.status === 'Active').length;
   const pending = users.data?.filter((u) => u.status === 'Invited').length ?? 0;
   const activeSubs = subscriptions.data?.filter((s) => isActiveSubscription(s, today));
@@ -79,7 +99,10 @@ export function Overview({ now = new Date() }: { now?: Date }) {
     subscription: (id) => (canSoftware ? getOrgHref('serviceLicences', { id }) : null),
     licence: canUsers ? getOrgHref('licences') : null,
   });
-  const renewals = canIssued ? renewalsDue(issued.data ?? [], now) : [];
+  const summary = issued.data;
+  const issuedTotal = summary && sumCounts(Object.values(summary.byState));
+  const renewals = summary ? renewalsDue(summary.renewals.rows, now) : [];
+  const moreRenewals = summary ? summary.renewals.total.n - renewals.length : 0;
   const nothing = !canUsers && !canSoftware && !canIssued;
 
   return (
@@ -139,12 +162,8 @@ export function Overview({ now = new Date() }: { now?: Date }) {
           {canIssued && (
             <Stat
               label="Licences issued"
-              value={issued.data?.length}
-              detail={
-                issued.data
-                  ? `${issued.data.filter((l) => l.state.name === 'Active').length} active`
-                  : undefined
-              }
+              value={issuedTotal && countText(issuedTotal)}
+              detail={summary ? `${countText(summary.byState.Active)} active` : undefined}
               href={getOrgHref('issuedLicences')}
             />
           )}
@@ -159,7 +178,9 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                 <h2 className="h5 card-title">
                   Renewals due in the next {EXPIRY_WINDOW_DAYS} days
                 </h2>
-                {renewals.length === 0 ? (
+                {!summary ? (
+                  <p className="mb-0 text-body-secondary">Could not be loaded.</p>
+                ) : renewals.length === 0 ? (
                   <p className="mb-0 text-body-secondary">
                     No licence you issued expires in the next {EXPIRY_WINDOW_DAYS} days.
                   </p>
@@ -175,7 +196,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                         </tr>
                       </thead>
                       <tbody>
-                        {renewals.slice(0, 10).map((r) => (
+                        {renewals.map((r) => (
                           <tr key={r.id}>
                             <td>{r.customer}</td>
                             <td>{r.product}</td>
@@ -188,9 +209,10 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                       </tbody>
                     </table>
                     <p className="small mt-2 mb-0">
-                      {renewals.length > 10 && (
+                      {moreRenewals > 0 && (
                         <span className="text-body-secondary">
-                          and {renewals.length - 10} more.{' '}
+                          and {summary.renewals.total.isEstimate ? 'about ' : ''}
+                          {moreRenewals} more.{' '}
                         </span>
                       )}
                       <Link to={getOrgHref('issuedLicences')}>Renew them in Issued Licences</Link>
@@ -203,11 +225,18 @@ export function Overview({ now = new Date() }: { now?: Date }) {
           <div className="col-lg-5">
             <div className="card">
               <div className="card-body">
-                <BarChart
-                  title="Licences issued by state"
-                  data={licencesByState(issued.data ?? [])}
-                  colours={['#198754', '#b35c00', '#b02a37']}
-                />
+                {summary ? (
+                  <BarChart
+                    title="Licences issued by state"
+                    data={STATES.map((state) => ({
+                      label: state,
+                      value: summary.byState[state].n,
+                    }))}
+                    colours={['#198754', '#b35c00', '#b02a37']}
+                  />
+                ) : (
+                  <TooLargeNote title="Licences issued by state" />
+                )}
               </div>
             </div>
           </div>
@@ -220,7 +249,11 @@ export function Overview({ now = new Date() }: { now?: Date }) {
             <div className="card">
               <div className="card-body">
                 <h2 className="h5 card-title">Expiring in the next {EXPIRY_WINDOW_DAYS} days</h2>
-                {expiries.length === 0 ? (
+                {heldTooLarge ? (
+                  <p className="mb-0 text-body-secondary">
+                    Too many licences or subscriptions to list here: see Licences and Software.
+                  </p>
+                ) : expiries.length === 0 ? (
                   <p className="mb-0 text-body-secondary">
                     Nothing expires in the next {EXPIRY_WINDOW_DAYS} days.
                   </p>
@@ -262,17 +295,25 @@ export function Overview({ now = new Date() }: { now?: Date }) {
             {canUsers && (
               <div className="card">
                 <div className="card-body">
-                  <BarChart
-                    title="Licences by state"
-                    data={licencesByState(licences.data ?? [])}
-                    colours={['#198754', '#b35c00', '#b02a37']}
-                  />
+                  {licences.data ? (
+                    <BarChart
+                      title="Licences by state"
+                      data={licencesByState(licences.data)}
+                      colours={['#198754', '#b35c00', '#b02a37']}
+                    />
+                  ) : (
+                    <TooLargeNote title="Licences by state" />
+                  )}
                 </div>
               </div>
             )}
             <div className="card">
               <div className="card-body">
-                <BarChart title="Expiries by month" data={expiriesByMonth(expiries, now)} />
+                {heldTooLarge ? (
+                  <TooLargeNote title="Expiries by month" />
+                ) : (
+                  <BarChart title="Expiries by month" data={expiriesByMonth(expiries, now)} />
+                )}
               </div>
             </div>
           </div>
