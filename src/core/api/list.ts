@@ -10,6 +10,20 @@ export { ListTooLargeError };
 /** The request of a whole list: the first page; the client posts again for the rest (SPEC §7). */
 export const WHOLE_LIST = { skip: 0, take: 1000 } as const;
 
+/** A whole-list fetch's rows so far, while the SPEC §7 re-posts still run. */
+export type ListProgress = (rows: unknown[], totalAvailable: number) => void;
+
+const progressOfFetch = new WeakMap<AbortSignal, ListProgress>();
+
+/**
+ * First rows at once (issue 16): whoever starts a whole-list fetch with this signal (a table's
+ * query function) hears of each page before the whole list is in. The list's cache entry only
+ * ever holds the whole list: a partial one is the listener's to show, marked as still loading.
+ */
+export function listenToListProgress(signal: AbortSignal, listener: ListProgress): void {
+  progressOfFetch.set(signal, listener);
+}
+
 /** A list fits when the first answer's page size times the answers SPEC §7 allows covers it. */
 export const fitsInBrowser = (firstPage: number, totalAvailable: number) =>
   totalAvailable <= firstPage * (1 + MAX_FOLLOW_UP_PAGES);
@@ -30,11 +44,18 @@ export async function fetchList<S extends z.ZodType>(
   const stop = () => stopper.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
   let tooLarge: number | undefined;
+  const listener = options.signal && progressOfFetch.get(options.signal);
+  const rows = pagedResultsSchema(rowSchema).shape.results;
   const onPage = (progress: PagedProgress) => {
-    if (progress.pages !== 1 || progress.done) return;
-    if (fitsInBrowser(progress.fetchedCount, progress.totalAvailable)) return;
-    tooLarge = progress.totalAvailable;
-    stopper.abort();
+    if (progress.done) return;
+    if (progress.pages === 1 && !fitsInBrowser(progress.fetchedCount, progress.totalAvailable)) {
+      tooLarge = progress.totalAvailable;
+      stopper.abort();
+      return;
+    }
+    // Rows that do not parse wait for the whole list, whose parse reports them.
+    const parsed = listener ? rows.safeParse(progress.results) : undefined;
+    if (listener && parsed?.success) listener(parsed.data, progress.totalAvailable);
   };
   try {
     const data = await api.post<unknown>(

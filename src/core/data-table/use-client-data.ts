@@ -1,15 +1,16 @@
 /**
- * Client mode's data: the caller's fetch (SPEC §4: keyed by the query key plus the organisation,
- * can be disabled) or rows handed in. First rows at once (issue 16): while the SPEC §7 re-posts
- * run, each page the fetch reports through onProgress is shown, and the total is marked as still
- * loading. When the first page says the list cannot arrive whole (the re-posts cannot reach
+ * Client mode's data: an entity's list query, the caller's fetch (SPEC §4: keyed by the query
+ * key plus the organisation, can be disabled) or rows handed in. First rows at once (issue 16):
+ * while the SPEC §7 re-posts run, each page is shown (the fetch's onProgress; an entity query's
+ * fetchList through listenToListProgress, outside its cache entry) with the total marked as
+ * still loading. When the first page says the list cannot arrive whole (the re-posts cannot reach
  * totalAvailable) and a ListSource can take over, the fetch stops there and the table goes to
  * server mode.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TableData } from '@/contract/envelope';
-import { fitsInBrowser, ListTooLargeError } from '@/core/api/list';
+import { fitsInBrowser, listenToListProgress, ListTooLargeError } from '@/core/api/list';
 import { BadDataError, EMPTY_TABLE_DATA, toTableData } from './table-data';
 import type { FetchData, FetchResult, TableQuery } from './types';
 import { useLatest } from './use-latest';
@@ -51,9 +52,24 @@ export function useClientData<T>({
   const queryClient = useQueryClient();
   const retry = useTableRetry();
   const canSwitchRef = useLatest(canSwitch);
+  // The first pages of an entity's list while the rest is still coming (never in its cache).
+  const [partial, setPartial] = useState<{ key: string; data: TableData<T> } | null>(null);
+  const entityKey = JSON.stringify(listQuery?.queryKey ?? UNUSED_KEY);
+  const entityFn = listQuery?.queryFn;
   const entity = useQuery<FetchResult<T>, Error, TableData<T>>({
     queryKey: listQuery?.queryKey ?? UNUSED_KEY,
-    queryFn: listQuery?.queryFn,
+    queryFn:
+      typeof entityFn === 'function'
+        ? (context) => {
+            listenToListProgress(context.signal, (rows, totalAvailable) =>
+              setPartial({
+                key: entityKey,
+                data: { tableData: rows as T[], fetched: rows.length, totalAvailable },
+              }),
+            );
+            return entityFn(context);
+          }
+        : entityFn,
     // A list found too large is not fetched again (refresh, window focus): the source has it.
     enabled: (cached) =>
       listQuery !== undefined &&
@@ -150,6 +166,16 @@ export function useClientData<T>({
         isFetching: false,
         isError: !canSwitch,
         error: entity.error,
+      };
+    }
+    // First rows at once: the pages in so far, the total marked as still loading.
+    if (entity.isLoading && partial?.key === entityKey) {
+      return {
+        tableData: partial.data as ClientTableData<T>,
+        isLoading: false,
+        isFetching: true,
+        isError: false,
+        error: null,
       };
     }
     return {

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { crmApi } from '@/core/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { configureApiAuth, crmApi } from '@/core/api';
+import { fetchList } from '@/core/api/list';
 import { config } from '@/core/config';
 import type { FetchData } from '@/core/data-table';
 import { server } from '../../msw/server';
@@ -100,5 +102,38 @@ describe('client mode paints the first page at once (issue 16)', () => {
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 250'));
     expect(calls.filter((call) => call.page === 1)).toHaveLength(1);
     expect(list.skips).toEqual([0]);
+  });
+});
+
+describe("an entity's list query paints its first page at once too (issue 16)", () => {
+  let disconnect: () => void = () => undefined;
+  beforeAll(() => {
+    disconnect = configureApiAuth({
+      getUser: () => Promise.resolve({ access_token: 'token', expires_in: 3600 }),
+      refresh: () => Promise.resolve({ access_token: 'token', expires_in: 3600 }),
+      navigate: () => undefined,
+    });
+  });
+  afterAll(() => disconnect());
+
+  const row = z.custom<Licence>((value) => typeof value === 'object' && value !== null);
+  const entityQuery = {
+    queryKey: ['licences', 'list', { orgId: 1 }],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchList(crmApi, 'licences/list', row, { signal }),
+  };
+
+  it('shows the pages in so far, marked as loading; its cache entry holds only the whole list', async () => {
+    const list = gatedList(35);
+    const { container, client } = renderTable({ columnSettings: settings, query: entityQuery });
+    expect(screen.getByText('Loading Data...')).toBeInTheDocument();
+    await list.release();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–10 of 10 (10 of 35 loaded…)'));
+    expect(columnTexts(container, 0)[0]).toBe('Customer 001');
+    // Other readers of the list (the dashboard) never see a part of it as if it were all.
+    expect(client.getQueryData(entityQuery.queryKey)).toBeUndefined();
+    for (let i = 0; i < 3; i++) await list.release();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 35'));
+    expect(client.getQueryData<Licence[]>(entityQuery.queryKey)).toHaveLength(35);
   });
 });
