@@ -18,6 +18,18 @@ export const offeringKeys = {
   detail: (orgId: number, id: number) => orgQueryKey(orgId, 'offerings', 'detail', id),
 };
 
+/** The organisation's product- and service-owner flags (SPEC §3): which offerings it may sell. */
+export interface SellerFlags {
+  isProductOwnerEnabled: boolean;
+  isServiceOwnerEnabled: boolean;
+}
+
+/** Whether an offering of this type may be sold (licensed, subscribed) by the organisation now. */
+export const isSellable =
+  (flags: SellerFlags) =>
+  (offering: { type: 'product' | 'service' }): boolean =>
+    offering.type === 'product' ? flags.isProductOwnerEnabled : flags.isServiceOwnerEnabled;
+
 /** POST orgs/{orgId}/offerings/list: the organisation's products and services (all pages). */
 export const getOfferings = (orgId: number, signal?: AbortSignal) =>
   fetchList(crmApi, `orgs/${orgId}/offerings/list`, offeringSchema, { signal });

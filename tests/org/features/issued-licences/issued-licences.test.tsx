@@ -199,4 +199,33 @@ describe('Issued Licences (/issued-licences)', () => {
       ]),
     );
   });
+
+  it('issue: offers only what the organisation may sell (no services without the service-owner flag)', async () => {
+    listing();
+    server.use(
+      offeringHandlers.list([
+        asListed(createOffering({ id: 1, name: 'BlastPlan' })),
+        asListed(createOffering({ id: 2, name: 'Drill Support', type: 'service' })),
+      ]),
+      subscriptionHandlers.issuedList([]),
+      subscriptionHandlers.customers([createCustomer()]),
+    );
+    const membership = acme({ isBusinessManager: true });
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: {
+        ...membership,
+        org: {
+          ...membership.org,
+          permissions: { isProductOwnerEnabled: true, isServiceOwnerEnabled: false },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue licence' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Issue' })).toBeEnabled());
+    await user.click(dialog.getByLabelText(/^Product/));
+    expect(await screen.findByRole('option', { name: 'BlastPlan (product)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Drill Support/ })).toBeNull();
+  });
 });

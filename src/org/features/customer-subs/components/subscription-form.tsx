@@ -8,7 +8,8 @@ import {
   type FormSettings,
   type FormValues,
 } from '@/core/forms';
-import { useOrgId } from '@/core/org';
+import { useOrgContext } from '@/core/org';
+import { isSellable, type SellerFlags } from '@/org/entities/offerings/api';
 import { Modal } from '@/core/ui/modal';
 import { customerOptions } from '@/org/entities/subscriptions/customers';
 import { useCreateSubscriptions, useUpdateSubscription } from '@/org/entities/subscriptions/issued';
@@ -116,6 +117,14 @@ export function subscriptionFormSettings(
   };
 }
 
+/** A new subscription is sold: only offerings the organisation may sell now (an edit keeps its own). */
+const sellableChoices = (
+  choices: SubscriptionChoices,
+  mode: Mode,
+  flags: SellerFlags,
+): SubscriptionChoices =>
+  mode === 'create' ? { offerings: choices.offerings.filter(isSellable(flags)) } : choices;
+
 const ids = (value: unknown): number[] =>
   Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
 const positive = (value: unknown): number => {
@@ -176,8 +185,9 @@ function SubscriptionForm({
   customers: readonly Named[];
   onClose: () => void;
 }) {
-  const orgId = useOrgId();
-  const [settings] = useState(() => subscriptionFormSettings(orgId, choices, mode, customers));
+  const { org } = useOrgContext();
+  const [offered] = useState(() => sellableChoices(choices, mode, org.permissions));
+  const [settings] = useState(() => subscriptionFormSettings(org.id, offered, mode, customers));
   const create = useCreateSubscriptions();
   const update = useUpdateSubscription();
   const today = new Date();
@@ -196,8 +206,8 @@ function SubscriptionForm({
           subscriberOrgIds: customers.map((c) => c.id),
           // The first offering is chosen to start with: its default features are pre-selected
           // as if it had been picked (SPEC §4).
-          offeringId: choices.offerings[0]?.id,
-          includedFeatureIds: (choices.offerings[0]?.features ?? [])
+          offeringId: offered.offerings[0]?.id,
+          includedFeatureIds: (offered.offerings[0]?.features ?? [])
             .filter((f) => f.defaultValue)
             .map((f) => f.id),
           name: '',

@@ -12,7 +12,8 @@ import { formatDate } from '@/core/format';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { Modal } from '@/core/ui/modal';
 import { useChangeLicence, useIssueLicence } from '@/org/entities/licences/issued';
-import { useOrgId } from '@/core/org';
+import { useOrgContext, useOrgId } from '@/core/org';
+import { isSellable } from '@/org/entities/offerings/api';
 import { customerOptions } from '@/org/entities/subscriptions/customers';
 import { customerSubscriptionOptions } from '@/org/entities/subscriptions/issued';
 import { useOfferingChoices, type OfferingChoice } from '../api/get-licence-choices';
@@ -72,6 +73,8 @@ export function issueLicenceSettings(orgId: number, offerings: OfferingChoice[])
 
 export function IssueLicenceModal({ onClose }: { onClose: () => void }) {
   const offerings = useOfferingChoices();
+  // Only what the organisation may sell now (its product- and service-owner flags).
+  const sellable = isSellable(useOrgContext().org.permissions);
   const issue = useIssueLicence();
   return (
     <Modal open onClose={onClose} title="Issue a licence" size="lg">
@@ -79,7 +82,7 @@ export function IssueLicenceModal({ onClose }: { onClose: () => void }) {
       {offerings.isError && <p role="alert">Error: Something&apos;s gone wrong!</p>}
       {offerings.data && (
         <IssueForm
-          offerings={offerings.data}
+          offerings={offerings.data.filter(sellable)}
           onClose={onClose}
           onSubmit={async (values) => {
             await issue.mutateAsync({

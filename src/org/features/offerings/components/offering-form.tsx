@@ -11,13 +11,14 @@ import {
 } from '@/core/forms';
 import { useOrgContext } from '@/core/org';
 import { Modal } from '@/core/ui/modal';
+import { isSellable } from '@/org/entities/offerings/api';
 import { useSaveOffering } from '@/org/entities/offerings/mutations';
 import { FeaturesEditor, type FeatureDraft } from './features-editor';
 
-export const OFFERING_TYPES: readonly DropdownItem[] = [
+export const OFFERING_TYPES = [
   { id: 'product', label: 'Product' },
   { id: 'service', label: 'Service' },
-];
+] as const satisfies readonly DropdownItem[];
 
 /** The form settings shared by create and edit (the type is fixed once created). */
 export function offeringFormSettings(
@@ -63,11 +64,8 @@ export function offeringFormSettings(
 /** The offering types the selected organisation may sell (SPEC §3 organisation flags). */
 export function useSellableTypes(): readonly DropdownItem[] {
   const { org } = useOrgContext();
-  return OFFERING_TYPES.filter((t) =>
-    t.id === 'product'
-      ? org.permissions.isProductOwnerEnabled
-      : org.permissions.isServiceOwnerEnabled,
-  );
+  const sellable = isSellable(org.permissions);
+  return OFFERING_TYPES.filter((t) => sellable({ type: t.id }));
 }
 
 const toDrafts = (offering: Offering | null): FeatureDraft[] =>
