@@ -11,7 +11,7 @@
 import { useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, waitFor, type RenderResult } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import type { UserMetadata, UserPermissions } from '@/contract/metadata';
 import { AuthProvider, useAuthSession, type AuthSession } from '@/core/auth';
@@ -25,6 +25,7 @@ import { PortalProvider } from '@/core/ui/portal';
 import { orgRoutes, siteRoutes, type RouteDef } from '@/core/routes';
 import { buildPortalRoutes, type RoutePages } from '@/core/shell/routing';
 import { PlaceholderPage } from '@/core/ui/screens';
+import { setupUser } from './user';
 import { OrgApp } from '@/org/app/app';
 import { orgPages } from '@/org/app/routes';
 import { sitePages } from '@/site/app/routes';
@@ -150,7 +151,7 @@ export async function renderApp(
   await waitForLoadingToEnd(() => redirects.signIn.length + redirects.signOut.length > 0);
   return {
     ...result,
-    user: userEvent.setup(),
+    user: setupUser(),
     queryClient,
     metadata,
     redirects,

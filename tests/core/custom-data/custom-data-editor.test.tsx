@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../user';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CustomDataEditor,
@@ -57,7 +57,7 @@ function renderEditor(data: string, over: Partial<Parameters<typeof CustomDataEd
   const onSave = vi.fn<(r: CustomDataRecord) => void>();
   const onDelete = vi.fn<(r: CustomDataRecord) => void>();
   const onClose = vi.fn();
-  const user = userEvent.setup();
+  const user = setupUser();
   const rec = record(data);
   render(
     <>
@@ -220,7 +220,7 @@ describe('CustomDataRecordsPanel', () => {
   ];
 
   it('lists name, type and priority; Add, Edit and Delete use the caller callbacks', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onSave = vi.fn();
     const onDelete = vi.fn();
     render(

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { DataTable, type DataTableProps, type RowRecord } from '@/core/data-table';
@@ -55,7 +55,7 @@ export function renderTable<T extends RowRecord>(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity } },
   });
-  const user = userEvent.setup();
+  const user = setupUser();
   const ui = (next: DataTableProps<T>) => (
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../user';
 import { vi } from 'vitest';
 import {
   FormEngine,
@@ -17,7 +17,7 @@ export function renderForm(
     ? { rows: [settingsOrFields] }
     : settingsOrFields;
   const onSubmit = vi.fn<(values: FormValues) => void>();
-  const user = userEvent.setup();
+  const user = setupUser();
   const utils = render(
     <FormEngine settings={settings} onSubmit={options.onSubmit ?? onSubmit} {...options} />,
   );

@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../user';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/core/api';
 import {
@@ -95,7 +95,7 @@ describe('orgQueryKey', () => {
         </>
       );
     }
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <QueryClientProvider client={client}>
         <Offerings />

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../user';
 import { useState } from 'react';
 import Select from 'react-select';
 import { describe, expect, it, vi } from 'vitest';
@@ -50,7 +50,7 @@ function Harness({ onClose, withSelect = false }: { onClose?: () => void; withSe
 
 describe('Modal', () => {
   it('is a modal dialog labelled by its title, with focus moved inside', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open editor' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Thing' });
@@ -60,7 +60,7 @@ describe('Modal', () => {
   });
 
   it('traps Tab and Shift+Tab inside', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open editor' }));
     const close = screen.getByRole('button', { name: 'Close' });
@@ -77,7 +77,7 @@ describe('Modal', () => {
   });
 
   it('closes on Escape and returns focus to the opener', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onClose = vi.fn();
     render(<Harness onClose={onClose} />);
     const opener = screen.getByRole('button', { name: 'Open editor' });
@@ -89,7 +89,7 @@ describe('Modal', () => {
   });
 
   it('Escape in a select closes its open menu first, then the dialog', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onClose = vi.fn();
     render(<Harness onClose={onClose} withSelect />);
     await user.click(screen.getByRole('button', { name: 'Open editor' }));
@@ -106,7 +106,7 @@ describe('Modal', () => {
   });
 
   it('the close button closes it; the body is scroll-locked while open', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open editor' }));
     expect(document.body).toHaveClass('modal-open');
@@ -122,7 +122,7 @@ describe('Modal', () => {
       (query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList,
     );
     vi.stubGlobal('matchMedia', matchMedia);
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open editor' }));
     await user.keyboard('{Escape}');

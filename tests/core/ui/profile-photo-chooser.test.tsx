@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../user';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AVATAR_MAX_BYTES,
@@ -33,7 +33,7 @@ describe('ProfilePhotoChooser', () => {
   });
 
   it("refuses a file above 131072 bytes with 'File size is too large'", async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onChange = vi.fn();
     render(<ProfilePhotoChooser title="Profile photo" onChange={onChange} />);
     const input = screen.getByLabelText('Choose profile photo');
@@ -44,7 +44,7 @@ describe('ProfilePhotoChooser', () => {
   });
 
   it('refuses other types', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = setupUser({ applyAccept: false });
     const onChange = vi.fn();
     render(<ProfilePhotoChooser title="Profile photo" onChange={onChange} />);
     await user.upload(
@@ -56,7 +56,7 @@ describe('ProfilePhotoChooser', () => {
   });
 
   it('reads an accepted file (exactly 131072 bytes) to a data URL', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onChange = vi.fn();
     render(<ProfilePhotoChooser title="Profile photo" onChange={onChange} />);
     await user.upload(

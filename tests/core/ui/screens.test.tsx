@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../user';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { reportError } from '@/core/errors';
 import type * as ErrorsModule from '@/core/errors';
@@ -70,7 +70,7 @@ function Boom(): never {
 describe('error boundaries', () => {
   it('catch a render error, report it, and clear on navigation', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <MemoryRouter initialEntries={['/broken']}>
         <Link to="/fine">Elsewhere</Link>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../user';
 import { http } from 'msw';
 import SiteBlastsPage from '@/site/features/blasts/route';
 import {
@@ -69,7 +69,7 @@ describe('Blasts: upload', () => {
     server.use(http.post(uploadUrl, () => ((posted += 1), ok(createBlast()))));
     const { dialog } = await openUpload();
     // The file input accepts .blst only; a browser still lets a user pick 'All files'.
-    const user = userEvent.setup({ applyAccept: false });
+    const user = setupUser({ applyAccept: false });
     await user.upload(
       within(dialog).getByLabelText(/Blast file/),
       new File(['hello'], 'notes.txt', { type: 'text/plain' }),

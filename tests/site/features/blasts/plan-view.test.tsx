@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../../../user';
 import { PlanView } from '@/site/features/blasts/components/plan-view';
 import { createPlan } from '../../../factories/data';
 import { fakeCanvasContext } from './fake-canvas';
@@ -39,7 +39,7 @@ describe('PlanView (canvas)', () => {
   });
 
   it('has a legend for depth, and for charge when chosen', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<PlanView plan={createPlan(20)} label="Plan" />);
     const legend = screen.getByTestId('plan-legend');
     expect(screen.getByRole('heading', { name: 'Hole depth (m)' })).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('PlanView (canvas)', () => {
   });
 
   it('zooms with the keyboard and the buttons, and resets', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<PlanView plan={createPlan(100)} label="Plan" />);
     const canvas = screen.getByRole('img');
     await waitFor(() => expect(canvas).toHaveAttribute('data-drawn-count', '100'));

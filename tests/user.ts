@@ -1,0 +1,21 @@
+import { waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+
+/**
+ * userEvent, clicking as a person does: a form's submit button that waits for its fields
+ * (aria-busy: a field still loads its code or its first options; the form cannot be sent
+ * meanwhile) is clicked once it is ready. Any other disabled button is clicked as it is, and
+ * does nothing.
+ */
+export function setupUser(options?: Parameters<typeof userEvent.setup>[0]): UserEvent {
+  const user = userEvent.setup(options);
+  const click = async (element: Element) => {
+    if (element instanceof HTMLButtonElement && element.getAttribute('aria-busy') === 'true') {
+      await waitFor(() => {
+        if (element.disabled) throw new Error(`'${element.textContent ?? ''}' is still loading`);
+      });
+    }
+    return user.click(element);
+  };
+  return { ...user, click };
+}
