@@ -146,6 +146,10 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     // Export every licence: one line per row after the header, streamed to the file.
     await page.goto(`${ORG_PORTAL}/issued-licences`);
     await expect(footer(page)).toHaveText(`Showing 1–${PAGE_SIZE} of ${LICENCES}`);
+    const exportRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/issued-licences/export')) exportRequests.push(request.url());
+    });
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect
       .poll(
@@ -162,5 +166,7 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     const lines = csv.replace(/^\uFEFF/, '').split('\n');
     expect(lines).toHaveLength(LICENCES + 1);
     expect(lines[0]).toMatch(/^"?Id"?,"?Customer"?,/);
+    // Every row came in one streamed request, not page after page.
+    expect(exportRequests).toHaveLength(1);
   });
 });

@@ -32,6 +32,11 @@ export interface RequestOptions {
   successMessage?: string;
   /** Answer as a Blob (downloads). */
   isFile?: boolean;
+  /**
+   * Answer as the body's ReadableStream, read as it arrives (a streamed export, issue 16). The
+   * status and the token rules are those of any call; an error body is read for its message.
+   */
+  isStream?: boolean;
   signal?: AbortSignal;
   /**
    * POST lists (SPEC §7 re-post): called after the first answer and after each re-post with
@@ -163,7 +168,9 @@ export function createApiClient(baseUrl: string): ApiClient {
         params: query,
         data: body,
         signal: options.signal,
-        responseType: options.isFile ? 'blob' : 'json',
+        responseType: options.isFile ? 'blob' : options.isStream ? 'stream' : 'json',
+        // Only fetch hands a browser the body as it arrives.
+        ...(options.isStream ? { adapter: 'fetch' as const } : {}),
         headers: token ? { Authorization: `Bearer ${token}` } : {},
       });
 
@@ -180,7 +187,7 @@ export function createApiClient(baseUrl: string): ApiClient {
         throw error;
       }
     }
-    if (options.isFile) return response.data as unknown;
+    if (options.isFile || options.isStream) return response.data as unknown;
     const data: unknown = response.data;
     if (isRecord(data) && data['success'] === false) {
       throw new ApiError({
@@ -245,7 +252,7 @@ export function createApiClient(baseUrl: string): ApiClient {
     };
     try {
       const data =
-        method === 'post' && !options.isFile && !options.onePage
+        method === 'post' && !options.isFile && !options.isStream && !options.onePage
           ? await postPaged(ctx, body, options)
           : await exchange(ctx, query, body, options);
       if (options.successMessage) notify.success(options.successMessage);
@@ -254,7 +261,7 @@ export function createApiClient(baseUrl: string): ApiClient {
         : data;
     } catch (raw) {
       if (axios.isCancel(raw) || options.signal?.aborted) throw raw; // a cancelled query is not an error
-      const error = await toApiError(raw, ctx, Boolean(options.isFile));
+      const error = await toApiError(raw, ctx);
       if (options.handleErrorManually) {
         const result: ManualResult<unknown> = {
           inError: true,

@@ -45,22 +45,27 @@ export const meta = (ctx: CallContext) => ({
   endpoint: ctx.endpoint,
 });
 
-export async function toApiError(
-  error: unknown,
-  ctx: CallContext,
-  isFile: boolean,
-): Promise<ApiError> {
+/**
+ * An error answer's body as JSON (else its text): a download's Blob and a stream's body are read
+ * first, so that their message reaches the user as any other call's does.
+ */
+async function readBody(data: unknown): Promise<unknown> {
+  let text: string;
+  if (data instanceof Blob) text = await data.text().catch(() => '');
+  else if (typeof ReadableStream !== 'undefined' && data instanceof ReadableStream)
+    text = await new Response(data as ReadableStream<Uint8Array>).text().catch(() => '');
+  else return data;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function toApiError(error: unknown, ctx: CallContext): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (isAxiosError(error) && error.response) {
-    let body: unknown = error.response.data;
-    if (isFile && body instanceof Blob) {
-      const text = await body.text().catch(() => '');
-      try {
-        body = JSON.parse(text) as unknown;
-      } catch {
-        body = text;
-      }
-    }
+    const body = await readBody(error.response.data);
     return new ApiError({
       message: messageFromBody(body),
       status: error.response.status,

@@ -27,6 +27,7 @@ export {
 export type { ApiErrorKind } from './errors';
 export { configureApiAuth } from './auth-bridge';
 export { InputError, parseInput } from './parse-input';
+export { NDJSON_BAD_LINE, ndjsonValues } from './ndjson';
 export type { ApiAuth, ApiAuthUser } from './auth-bridge';
 
 /** The calls' module, fetched together with the client it calls (no waterfall). */

@@ -3,11 +3,17 @@
  * state becomes the endpoint's list request (search, sort, per-column filters, paging), one page
  * per request; a bulk action over a selection is one request for the whole selection (ids, or
  * every matching row). Column ids are the contract's (the list contracts name their columns as
- * the tables do). Without exportRows, an export reads the list page after page.
+ * the tables do). An export reads the list's export stream: every matching row in one request,
+ * in frames of rows, written to the file as they arrive (no deep skip, memory flat).
  */
 import type { z } from 'zod';
-import { bulkResultSchema, listPageSchema, type ListColumns } from '@/contract/lists';
-import type { ApiClient } from '@/core/api';
+import {
+  bulkResultSchema,
+  exportFrameSchema,
+  listPageSchema,
+  type ListColumns,
+} from '@/contract/lists';
+import { ndjsonValues, type ApiClient } from '@/core/api';
 import type { FilterValue } from './filter-values';
 import type { ListQuery } from './list-params';
 import type { BulkHandler, ListSelection, ListSource } from './list-source';
@@ -26,6 +32,9 @@ export interface ServerListOptions<T> {
   /** The bulk actions of the endpoint (POST {base}/bulk/{id}), by the table's bulk action ids. */
   bulk?: readonly string[];
 }
+
+/** An export stream that ended without its end frame (the connection dropped). */
+export const EXPORT_CUT_SHORT = 'The export stopped before its end: the file is incomplete.';
 
 /** A filter row's value as the contract's filter of its kind. */
 function filterOf(value: FilterValue): unknown {
@@ -81,6 +90,7 @@ export function serverListSource<T extends RowRecord>({
   bulk = [],
 }: ServerListOptions<T>): ListSource<T> {
   const pageSchema = listPageSchema(row);
+  const frameSchema = exportFrameSchema(row);
   const bulkHandler =
     (action: string): BulkHandler<T> =>
     async (selection, { signal, params }) => {
@@ -115,6 +125,20 @@ export function serverListSource<T extends RowRecord>({
         total: page.totalAvailable,
         totalIsEstimate: page.totalIsEstimate,
       };
+    },
+    async *exportRows(query, { signal }) {
+      const stream = await api.post<ReadableStream<Uint8Array>>(
+        `${base}/export`,
+        { ...body, all: true, ...queryBody(query) },
+        { signal, isStream: true },
+      );
+      for await (const value of ndjsonValues(stream)) {
+        const frame = frameSchema.parse(value);
+        if (frame.kind === 'rows') yield frame.rows as T[];
+        else if (frame.kind === 'error') throw new Error(frame.message);
+        else if (frame.kind === 'end') return;
+      }
+      throw new Error(EXPORT_CUT_SHORT);
     },
     bulk: Object.fromEntries(bulk.map((action) => [action, bulkHandler(action)])),
   };

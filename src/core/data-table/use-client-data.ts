@@ -8,7 +8,7 @@
  * server mode.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TableData } from '@/contract/envelope';
 import { fitsInBrowser, listenToListProgress, ListTooLargeError } from '@/core/api/list';
 import { BadDataError, EMPTY_TABLE_DATA, toTableData } from './table-data';
@@ -69,7 +69,7 @@ export function useClientData<T>({
             );
             return entityFn(context);
           }
-        : entityFn,
+        : (entityFn ?? skipToken),
     // A list found too large is not fetched again (refresh, window focus): the source has it.
     enabled: (cached) =>
       listQuery !== undefined &&

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineListColumns } from '@/contract/lists';
-import { configureApiAuth, crmApi } from '@/core/api';
+import { ApiError, configureApiAuth, crmApi, NDJSON_BAD_LINE } from '@/core/api';
 import { fetchList, ListTooLargeError } from '@/core/api/list';
 import { config } from '@/core/config';
 import { serverListSource, type ColumnSettings } from '@/core/data-table';
-import { queryBody, selectionBody } from '@/core/data-table/server-source';
+import { EXPORT_CUT_SHORT, queryBody, selectionBody } from '@/core/data-table/server-source';
 import { ok } from '../../msw/envelope';
 import { server } from '../../msw/server';
 import { renderTable } from './harness';
@@ -164,6 +164,109 @@ describe('serverListSource', () => {
       done: 10,
       refused: 2,
       reasons: [{ reason: 'Already suspended', count: 2 }],
+    });
+  });
+});
+
+/**
+ * The export endpoint answering `text` in chunks of `chunk` characters (lines cut anywhere, as
+ * a network delivers them); records the request's body.
+ */
+function exportEndpoint(text: string, chunk = 7) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`${config.crmApiUrl}/licences/export`, async ({ request }) => {
+      bodies.push(await request.json());
+      const bytes = new TextEncoder().encode(text);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += chunk)
+            controller.enqueue(bytes.slice(at, at + chunk));
+          controller.close();
+        },
+      });
+      return new HttpResponse(stream, { headers: { 'Content-Type': 'application/x-ndjson' } });
+    }),
+  );
+  return bodies;
+}
+const frames = (...values: unknown[]) => values.map((v) => `${JSON.stringify(v)}\n`).join('');
+const query = {
+  search: 'Blue',
+  sort: { id: 'seats', desc: false },
+  filters: { state: { kind: 'select' as const, value: 'Active' } },
+};
+async function exported() {
+  const batches: Licence[][] = [];
+  if (!source.exportRows) throw new Error('The server source streams its export.');
+  for await (const batch of source.exportRows(query, { signal: new AbortController().signal }))
+    batches.push([...batch]);
+  return batches;
+}
+
+const cafe = { ...all[0], id: 99, customer: 'Café Quarry', seats: 1, state: 'Active' };
+
+describe('serverListSource export: one streamed request for every matching row', () => {
+  it('asks for all matching rows of the query and hands on each frame of rows as it arrives', async () => {
+    const bodies = exportEndpoint(
+      frames(
+        { kind: 'start', total: 3 },
+        { kind: 'rows', rows: all.slice(0, 2) },
+        // 'é' is two bytes: a chunk boundary may fall inside it.
+        { kind: 'rows', rows: [cafe] },
+        { kind: 'end', count: 3 },
+      ),
+    );
+    expect(await exported()).toEqual([all.slice(0, 2), [cafe]]);
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        all: true,
+        search: 'Blue',
+        sortBy: 'seats',
+        sortDesc: false,
+        filters: { state: 'Active' },
+      }),
+    ]);
+  });
+
+  it("fails with the server's message when the stream reports an error", async () => {
+    exportEndpoint(
+      frames(
+        { kind: 'start', total: 3 },
+        { kind: 'rows', rows: all.slice(0, 1) },
+        { kind: 'error', message: 'Database unavailable' },
+      ),
+    );
+    await expect(exported()).rejects.toThrow('Database unavailable');
+  });
+
+  it('never passes off a stream cut short as a whole export', async () => {
+    exportEndpoint(frames({ kind: 'start', total: 3 }, { kind: 'rows', rows: all.slice(0, 1) }));
+    await expect(exported()).rejects.toThrow(EXPORT_CUT_SHORT);
+    exportEndpoint(`${frames({ kind: 'start', total: 3 })}{"kind":"rows","ro`);
+    await expect(exported()).rejects.toThrow(NDJSON_BAD_LINE);
+  });
+
+  it("refuses a 400 with the server's message, read from the streamed body", async () => {
+    server.use(
+      http.post(`${config.crmApiUrl}/licences/export`, () =>
+        HttpResponse.json(
+          {
+            success: false,
+            errors: { sortBy: { errorCode: 'invalid', message: 'Unknown column' } },
+            data: null,
+            message: 'Invalid request',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = await exported().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe('Invalid request');
+    expect((error as ApiError).fieldErrors).toEqual({
+      sortBy: { errorCode: 'invalid', message: 'Unknown column' },
     });
   });
 });
