@@ -164,13 +164,14 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     listKey,
     rowId,
   });
-  const { clientRows, server, data, pageData, rowCount, pageCount, page, totals } = view;
+  const { clientRows, server, data, pageData, rowCount, pageCount, page, totals, rowsMode } = view;
+  const serverRows = rowsMode === 'server';
   const { isLoading, isFetching, isError } = view;
   const table = useTable({
     features: tableFeatureSet,
     columns: cols.columnDefs,
     data: pageData,
-    getRowId: isServer ? rowId : clientRows.pageRowId,
+    getRowId: serverRows ? rowId : clientRows.pageRowId,
     state: { sorting: sortingOf(list.query), columnFilters: columnFiltersOf(list.query) },
     manualSorting: true,
     manualFiltering: true,
@@ -184,7 +185,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   // --- selection, modal, ribbon state ---------------------------------------------------------
   const rowById = useCallback((id: string) => clientRows.index.rowById(id), [clientRows.index]);
   const selection = useSelection<T>({
-    mode,
+    mode: rowsMode,
     selectable,
     displayedIds: clientRows.displayedIds,
     displayedKey: clientRows.displayed,
@@ -218,7 +219,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
 
   // --- export and bulk actions ----------------------------------------------------------------
   const exporter = useTableExport<T>({
-    mode,
+    mode: rowsMode,
     columnSettings,
     columns: cols.columns,
     displayedRows: clientRows.displayedRows,
@@ -232,7 +233,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   const { exportSelection } = exporter;
   const { listSelection, clearSelection } = selection;
   const exportSelected = useCallback(() => {
-    if (isServer) {
+    if (serverRows) {
       exportSelection(listSelection());
       return;
     }
@@ -241,7 +242,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     const picked = new Set(chosen.kind === 'ids' ? chosen.ids : []);
     const rows = clientRows.displayedRows().filter((_, index) => picked.has(ids[index] ?? ''));
     exportSelection({ kind: 'ids', ids: [...picked], rows });
-  }, [isServer, exportSelection, listSelection, clientRows]);
+  }, [serverRows, exportSelection, listSelection, clientRows]);
   const bulk = useBulkAction<T>({
     source,
     listSelection,
@@ -277,8 +278,8 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     isFetching,
     isError,
     /** Client mode: every row in the browser; server mode: the rows of this page. */
-    rows: isServer ? (server.rows as T[]) : data,
-    fetched: isServer ? server.rows.length : client.tableData.fetched,
+    rows: serverRows ? (server.rows as T[]) : data,
+    fetched: serverRows ? server.rows.length : client.tableData.fetched,
     totalAvailable: totals.total,
     totals,
     /** Server mode: the message of a failed query, shown above the last good rows. */

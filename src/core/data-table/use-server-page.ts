@@ -33,6 +33,8 @@ export interface ServerPageOptions<T extends RowRecord> {
   params: ListParams;
   /** SPEC §2: the page asked for is beyond the last. */
   onPageBeyondLast: (lastPage: number) => void;
+  /** Ask for the next page before it is wanted (default: yes). */
+  prefetch?: boolean;
 }
 
 interface Shown<T> {
@@ -55,6 +57,7 @@ export function useServerPage<T extends RowRecord>({
   orgId,
   params,
   onPageBeyondLast,
+  prefetch = true,
 }: ServerPageOptions<T>) {
   const queryClient = useQueryClient();
   const retry = useTableRetry();
@@ -98,7 +101,8 @@ export function useServerPage<T extends RowRecord>({
   }, [enabled, beyondLast, pageCount, onPageBeyondLast]);
 
   // The next page, before it is asked for.
-  const nextPage = fresh && pageCount !== null && params.page < pageCount ? params.page + 1 : null;
+  const nextPage =
+    prefetch && fresh && pageCount !== null && params.page < pageCount ? params.page + 1 : null;
   useEffect(() => {
     if (!enabled || nextPage === null) return;
     const next = { ...params, page: nextPage };

@@ -2,6 +2,11 @@
  * The page both modes render (issue 16): server mode's page from the ListSource, or client
  * mode's search, filters, sort and slice over every row; the counts and totals the header and
  * footer say; and the refresh of both (SPEC §4).
+ *
+ * First rows at once: while a list's first answer has not come (a thousand rows on a slow
+ * network take seconds), a table with a source shows the page asked for from the source (one
+ * small request, the true total), then the list's own rows as soon as they are in. Rows,
+ * selection and export follow the rows on screen (`rowsMode`); the toolbar keeps to the mode.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -49,6 +54,8 @@ export interface TableRowsOptions<T extends RowRecord> {
 export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) {
   const { mode, client, list, cols, source, enabled, orgId, listKey, rowId } = options;
   const isServer = mode === 'server';
+  // The list's first answer is not in yet: its page from the source meanwhile.
+  const preview = !isServer && source !== undefined && client.isLoading;
   // --- server mode ----------------------------------------------------------------------------
   const { committed } = list;
   const serverParams = useMemo(
@@ -56,13 +63,16 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     [committed, list.pageSize],
   );
   const server = useServerPage<T>({
-    enabled: isServer && enabled,
+    enabled: (isServer || preview) && enabled,
     source,
     listKey,
     orgId,
     params: serverParams,
     onPageBeyondLast: list.setPage,
+    prefetch: isServer,
   });
+  const showsPreview = preview && server.shownParams !== null && !server.isError;
+  const serverRows = isServer || showsPreview;
   const listTotal = useListTotal<T>({
     enabled: isServer && enabled,
     source,
@@ -98,30 +108,38 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
       setPage(clientRows.pageCount);
   }, [isServer, clientSettled, list.page, clientRows.pageCount, setPage]);
 
-  const pageData = isServer ? (server.rows as T[]) : clientRows.pageData;
+  const pageData = serverRows ? (server.rows as T[]) : clientRows.pageData;
 
-  const rowCount = isServer ? server.total : clientRows.rowCount;
-  const pageCount = isServer ? pageCountOf(server.total, list.pageSize) : clientRows.pageCount;
-  const page = isServer
+  const rowCount = serverRows ? server.total : clientRows.rowCount;
+  const pageCount = serverRows ? pageCountOf(server.total, list.pageSize) : clientRows.pageCount;
+  const page = serverRows
     ? server.shownParams
       ? Math.min(list.page, pageCount)
       : list.page
     : clientRows.shownPage;
   const totals: TableTotals = {
-    total: isServer ? server.total : client.tableData.totalAvailable,
-    isEstimate: isServer && server.totalIsEstimate,
+    total: serverRows ? server.total : client.tableData.totalAvailable,
+    isEstimate: serverRows && server.totalIsEstimate,
     loaded: client.tableData.fetched,
     loadingMore,
     incomplete:
       !isServer && !client.isFetching && client.tableData.fetched < client.tableData.totalAvailable,
-    listTotal: isServer ? listTotal : { total: client.tableData.totalAvailable, isEstimate: false },
+    listTotal: isServer
+      ? listTotal
+      : showsPreview
+        ? null
+        : { total: client.tableData.totalAvailable, isEstimate: false },
   };
-  const isLoading = isServer ? server.isLoading || client.isLoading : client.isLoading;
+  const isLoading = isServer
+    ? server.isLoading || client.isLoading
+    : client.isLoading && !showsPreview;
   const isFetching = isServer ? server.isFetching : client.isFetching;
   const isError = isServer ? server.isError : client.isError;
 
   return {
     isServer,
+    /** Whose rows are on screen: the source's (server mode, or the first page meanwhile). */
+    rowsMode: (serverRows ? 'server' : 'client') as TableMode,
     server,
     clientRows,
     data,

@@ -26,21 +26,61 @@ function firstPageThenWait(total: number, firstPage: number) {
 }
 
 describe('two modes, one table (issue 16)', () => {
-  it('stays in client mode while the list fits: the source is never asked', async () => {
+  it('stays in client mode while the list fits: paging and sorting never ask the source', async () => {
     const { source, calls } = fakeSource(all);
     const fetchData: FetchData<Licence> = async () => ({
       tableData: all.slice(0, 60),
       fetched: 60,
       totalAvailable: 60,
     });
-    const { container } = renderTable({
+    const { container, user } = renderTable({
       columnSettings: settings,
       fetchData,
       queryKey: ['l'],
       source,
     });
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 60'));
-    expect(calls).toEqual([]);
+    // At most the first page, asked while the list was on its way.
+    expect(calls.length).toBeLessThanOrEqual(1);
+    const asked = calls.length;
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(footer(container)).toBe('Showing 21–40 of 60'));
+    const customer = screen.getByRole('columnheader', { name: /Customer/ });
+    await user.click(within(customer).getByRole('button', { name: /Customer/ }));
+    await waitFor(() => expect(customer).toHaveAttribute('aria-sort', 'descending'));
+    expect(calls).toHaveLength(asked);
+  });
+
+  it("paints the first page from the source while the list's first answer is still on its way", async () => {
+    const { source, calls } = fakeSource(all);
+    let answer: (rows: Licence[]) => void = () => undefined;
+    const fetchData: FetchData<Licence> = () =>
+      new Promise((resolve) => {
+        answer = (rows) =>
+          resolve({ tableData: rows, fetched: rows.length, totalAvailable: rows.length });
+      });
+    const { container, user } = renderTable({
+      columnSettings: settings,
+      fetchData,
+      queryKey: ['l'],
+      source,
+    });
+    // The true total and the first rows, before the whole list is in.
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 250'));
+    expect(customers(container)).toEqual(range(1, 20));
+    expect(screen.queryByText('Loading Data...')).not.toBeInTheDocument();
+    expect(calls).toEqual([expect.objectContaining({ page: 1, pageSize: 20 })]);
+    // A row ticked meanwhile stays ticked when the list's rows take over.
+    const secondRow = () => within(dataRows(container)[1] ?? container).getByRole('checkbox');
+    await user.click(secondRow());
+    // The whole list arrives: the same page, now from the browser; the next page costs no request.
+    await act(async () => answer([...all]));
+    await waitFor(() => expect(customers(container)).toEqual(range(1, 20)));
+    expect(secondRow()).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(footer(container)).toBe('Showing 21–40 of 250'));
+    expect(customers(container)).toEqual(range(21, 40));
+    expect(calls).toHaveLength(1);
   });
 
   it('switches to server mode when the first answer cannot reach the total, and says the true total', async () => {
