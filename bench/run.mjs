@@ -12,12 +12,14 @@
  * issued-licences screen), BENCH_SIZES (1000,10000,50000,100000: rows of the synthetic table
  * page), BENCH_PEER=0 (skip the peer), BENCH_DURATION_S (10: each autocannon run),
  * BENCH_CONNECTIONS (10), BENCH_STARTUP_RUNS (3), BENCH_PHASES (comma list: sizes,table,stack,
- * pageload,form,http,lists,startup), BENCH_LISTS (embedded10k,embedded100k,postgres1m: the
- * scenarios of the lists phase), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH,
+ * pageload,form,http,screens,lists,startup), BENCH_LISTS (embedded10k,embedded100k,postgres1m:
+ * the scenarios of the screens and lists phases), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH,
  * BENCH_MERGE=1 (a partial run updates the figures of the last full run).
  *
  *   BENCH_PHASES=http BENCH_MERGE=1 npm run bench   # the local stack's figures alone (no build,
  *                                                    # no browser pages: signs in over HTTP)
+ *   BENCH_PHASES=sizes,sizes:peer,screens BENCH_MERGE=1 npm run bench
+ *                                  # the real Issued Licences screen at 10k, 100k and 1M rows
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -49,6 +51,7 @@ import {
 } from './lib/browser.mjs';
 import { load, signInOverHttp, withPeakRss } from './lib/http.mjs';
 import { listsPhase } from './lib/lists.mjs';
+import { screensPhase } from './lib/screens.mjs';
 import { composition } from './lib/composition.mjs';
 import { ensureLighthouse, lighthouse } from './lib/lighthouse.mjs';
 import { writeReport } from './lib/report.mjs';
@@ -94,9 +97,9 @@ const config = {
   connections: num('BENCH_CONNECTIONS', 10),
   startupRuns: num('BENCH_STARTUP_RUNS', SMOKE ? 0 : 3),
   phases: new Set(
-    (env.BENCH_PHASES ?? 'sizes,table,stack,lighthouse,pageload,form,http,lists,startup').split(
-      ',',
-    ),
+    (
+      env.BENCH_PHASES ?? 'sizes,table,stack,lighthouse,pageload,form,http,screens,lists,startup'
+    ).split(','),
   ),
 };
 const verbose = env.BENCH_VERBOSE === '1';
@@ -367,6 +370,13 @@ async function startPreview(name, portal, port, outDir, cwd = repo, viteBin = vi
   processes.push(proc);
   await waitForUrl(`http://localhost:${port}/`, { process: proc, timeoutMs: 60_000 });
   return proc;
+}
+
+/** The peer's built app on 5175 (after its build, the 'sizes:peer' phase). */
+async function startPeerPreview() {
+  if (!existsSync(paths.peerDist)) return;
+  const peerVite = join(paths.peer, 'node_modules/vite/bin/vite.js');
+  await startPreview('peer', null, PEER_PORT, paths.peerDist, paths.peer, peerVite);
 }
 
 /** After a stop: the servers' grandchildren (tsx runs the stack in a child) close a little later. */
@@ -661,6 +671,41 @@ async function listsOfAnySize() {
   });
 }
 
+// Issue 16: the real Issued Licences screen at 10k, 100k and 1M rows, beside the peer
+// (bench/lib/screens.mjs). The portal is built for the stack on 4000: each scenario has it there.
+
+async function screensAtScale(browser) {
+  await screensPhase({
+    browser,
+    repo,
+    tsx,
+    dataDir: paths.data,
+    config,
+    urls: { org: ORG, peer: PEER },
+    fig,
+    details: results.details,
+    startServers: async (stackOptions) => {
+      await ensurePortsFree([4000, 5173, PEER_PORT]);
+      await startStack({ port: 4000, ...stackOptions });
+      await startPreview('org', 'org', 5173, paths.dist);
+      if (config.peer) await startPeerPreview();
+      const auth = await signIn(browser, {
+        portal: ORG,
+        stack: STACK,
+        path: '/issued-licences',
+        ...ACCOUNT,
+      });
+      return {
+        auth,
+        stop: async () => {
+          await stopAll();
+          await waitForPortsFree([4000, 5173, PEER_PORT]);
+        },
+      };
+    },
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Figure 6: `npm start` (the stack and both dev servers) until all three answer.
 
@@ -756,16 +801,7 @@ async function main() {
         });
         await startPreview('org', 'org', 5173, paths.dist);
         await startPreview('site', 'site', 5174, paths.dist);
-        if (config.peer && existsSync(paths.peerDist)) {
-          await startPreview(
-            'peer',
-            null,
-            PEER_PORT,
-            paths.peerDist,
-            paths.peer,
-            join(paths.peer, 'node_modules/vite/bin/vite.js'),
-          );
-        }
+        if (config.peer) await startPeerPreview();
         auth = await signIn(browser, {
           portal: ORG,
           stack: STACK,
@@ -797,6 +833,10 @@ async function main() {
         });
       }
       await stopAll();
+      await phase('screens', async () => {
+        await waitForPortsFree([4000, 5173, 5174, PEER_PORT]);
+        await screensAtScale(browser);
+      });
       await phase('lists', listsOfAnySize);
       await phase('startup', async () => {
         await waitForPortsFree([4000, 5173, 5174, PEER_PORT]);

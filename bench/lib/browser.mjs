@@ -34,6 +34,20 @@ function observeVitals() {
   observe('longtask', (e) => vitals.longtasks.push({ t: e.startTime, d: e.duration }));
 }
 
+/**
+ * The time (from navigation start) of the first frame in which `selector`'s text matches
+ * `pattern`: e.g. the table's footer saying which rows it shows, i.e. the first rows are in.
+ */
+function observeMarker({ selector, pattern }) {
+  const re = new RegExp(pattern);
+  const check = () => {
+    const element = document.querySelector(selector);
+    if (element && re.test(element.textContent ?? '')) window.__markerAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
 /** CLS as Chrome defines it: the largest session window (gap < 1 s, window ≤ 5 s) of shifts. */
 function cumulativeLayoutShift(shifts) {
   let worst = 0;
@@ -96,14 +110,16 @@ async function applySession(context, session) {
 
 /**
  * One cold page load (fresh context, empty cache) of `url` under a profile; `ready` is a
- * function (page) => Promise resolved when the page shows what it is for.
+ * function (page) => Promise resolved when the page shows what it is for; `marker` ({ selector,
+ * pattern }) times the first frame that shows it (observeMarker) as `markerMs`.
  */
-export async function loadOnce(browser, url, { profile, session, ready }) {
+export async function loadOnce(browser, url, { profile, session, ready, marker }) {
   const settings = PROFILES[profile];
   const context = await browser.newContext(settings.context);
   try {
     await applySession(context, session);
     await context.addInitScript(observeVitals);
+    if (marker) await context.addInitScript(observeMarker, marker);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -113,6 +129,11 @@ export async function loadOnce(browser, url, { profile, session, ready }) {
     }
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     if (ready) await ready(page);
+    const markerMs = marker
+      ? await page
+          .waitForFunction(() => window.__markerAt, undefined, { timeout: 120_000 })
+          .then((handle) => handle.jsonValue())
+      : null;
     // Quiet: no long task for 1 s (at most 10 s after ready), as TBT is counted up to then.
     const start = Date.now();
     let lastCount = -1;
@@ -136,6 +157,7 @@ export async function loadOnce(browser, url, { profile, session, ready }) {
       tbtMs: tbt,
       cls: cumulativeLayoutShift(vitals.shifts),
       longestTaskMs: vitals.longtasks.reduce((m, task) => Math.max(m, task.d), 0),
+      markerMs,
       finalUrl: page.url(),
     };
   } finally {
@@ -144,10 +166,10 @@ export async function loadOnce(browser, url, { profile, session, ready }) {
 }
 
 /** Medians of `runs` cold loads after `warmups`. */
-export async function pageLoad(browser, url, { profile, session, ready, runs, warmups }) {
+export async function pageLoad(browser, url, { profile, session, ready, marker, runs, warmups }) {
   const samples = [];
   for (let i = 0; i < warmups + runs; i++) {
-    const sample = await loadOnce(browser, url, { profile, session, ready });
+    const sample = await loadOnce(browser, url, { profile, session, ready, marker });
     if (i >= warmups) samples.push(sample);
   }
   const med = (key) => {
@@ -163,8 +185,10 @@ export async function pageLoad(browser, url, { profile, session, ready, runs, wa
     tbtMs: round(med('tbtMs')),
     cls: round(med('cls'), 4),
     longestTaskMs: round(med('longestTaskMs')),
+    markerMs: round(med('markerMs')),
     finalUrl: samples[0]?.finalUrl,
     runs: samples.map((s) => ({
+      ...(marker ? { markerMs: round(s.markerMs) } : {}),
       lcpMs: round(s.lcpMs),
       tbtMs: round(s.tbtMs),
       cls: round(s.cls, 4),
@@ -236,7 +260,9 @@ export const productTable = {
     await page.waitForFunction(
       (expected) => {
         const text = document.querySelector('.dt-footer [role="status"]')?.textContent ?? '';
-        return expected === undefined ? /of \d+/.test(text) : text.endsWith(`of ${expected}`);
+        return expected === undefined
+          ? /of (about )?\d+/.test(text)
+          : text.endsWith(`of ${expected}`);
       },
       rows,
       { timeout: 120_000 },
@@ -246,8 +272,18 @@ export const productTable = {
   rowCount: (page) =>
     page.evaluate(() => {
       const text = document.querySelector('.dt-footer [role="status"]')?.textContent ?? '';
-      return Number(/of (\d+)/.exec(text)?.[1] ?? NaN);
+      return Number(/of (?:about )?(\d+)/.exec(text)?.[1] ?? NaN);
     }),
+  /** What the footer says of the total: '7000', or 'about 1000000' when estimated. */
+  countText: (page) =>
+    page.evaluate(
+      () =>
+        /of ((?:about )?\d+)$/.exec(
+          document.querySelector('.dt-footer [role="status"]')?.textContent ?? '',
+        )?.[1],
+    ),
+  /** The first rows are in: the footer says which rows it shows. */
+  marker: { selector: '.dt-footer [role="status"]', pattern: '^Showing 1–' },
 };
 
 /** react-admin's List + Datagrid: its selectors; settled = no progress bar, then quiet. */
@@ -279,6 +315,7 @@ export const peerTable = {
     const text = (await page.textContent('.MuiTablePagination-displayedRows')) ?? '';
     return Number(/of\s+([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
   },
+  marker: { selector: '.MuiTablePagination-displayedRows', pattern: '^1[–-]' },
 };
 
 /** Installs the reused instrumentation (bench/table) and a long-task log in a context. */

@@ -88,46 +88,72 @@ function pgbench(databaseUrl, sql, { durationS, connections }) {
  * Runs every scenario. `startStack({ port, dataDir, scale, env })` starts the stack (its
  * process registered for stopAll), `fig` records a figure, `details` the runs.
  */
+/**
+ * The data of a scenario: a stack data folder of its own seeded at its scale, or, for the
+ * million-row scenario, a throw-away PostgreSQL cluster with the licences loaded (set-based, timed
+ * as `{name}.loadMs`). Answers the stack options and `stop()` (removes the cluster).
+ */
+export function scenarioData({ repo, tsx, dataDir, fig }, scenario) {
+  if (!scenario.licences) {
+    return {
+      stackOptions: {
+        dataDir: scenario.memory ? 'memory' : join(dataDir, `lists-${scenario.scale}`),
+        scale: scenario.scale,
+        env: {},
+      },
+      databaseUrl: null,
+      stop: () => undefined,
+    };
+  }
+  const cluster = JSON.parse(tool(repo, tsx, ['server/tools/bench-postgres.ts', 'start']));
+  try {
+    const started = performance.now();
+    const loaded = tool(repo, tsx, ['server/tools/add-licences.ts', String(scenario.licences)], {
+      DATABASE_URL: cluster.databaseUrl,
+      DEMO_SCALE: String(scenario.scale),
+    });
+    fig(`${scenario.name}.loadMs`, round(performance.now() - started));
+    console.log(`   ${loaded}`);
+  } catch (error) {
+    tool(repo, tsx, ['server/tools/bench-postgres.ts', 'stop', cluster.dir]);
+    throw error;
+  }
+  return {
+    stackOptions: {
+      dataDir: join(dataDir, `lists-${scenario.scale}`),
+      scale: scenario.scale,
+      env: { DATABASE_URL: cluster.databaseUrl },
+    },
+    databaseUrl: cluster.databaseUrl,
+    stop: () => tool(repo, tsx, ['server/tools/bench-postgres.ts', 'stop', cluster.dir]),
+  };
+}
+
+/**
+ * Runs every scenario. `startStack({ port, dataDir, scale, env })` starts the stack (its
+ * process registered for stopAll), `fig` records a figure, `details` the runs.
+ */
 export async function listsPhase({ repo, tsx, smoke, dataDir, opts, startStack, fig, details }) {
   for (const scenario of listScenarios(smoke)) {
     console.log(`   ${scenario.label} …`);
-    let cluster;
+    const data = scenarioData({ repo, tsx, dataDir, fig }, scenario);
     try {
-      const env = {};
-      if (scenario.licences) {
-        cluster = JSON.parse(tool(repo, tsx, ['server/tools/bench-postgres.ts', 'start']));
-        const started = performance.now();
-        const loaded = tool(
-          repo,
-          tsx,
-          ['server/tools/add-licences.ts', String(scenario.licences)],
-          { DATABASE_URL: cluster.databaseUrl, DEMO_SCALE: String(scenario.scale) },
-        );
-        fig(`${scenario.name}.loadMs`, round(performance.now() - started));
-        console.log(`   ${loaded}`);
-        env.DATABASE_URL = cluster.databaseUrl;
-      }
       const port = await freePort();
       const started = performance.now();
-      const stack = await startStack({
-        port,
-        dataDir: scenario.memory ? 'memory' : join(dataDir, `lists-${scenario.scale}`),
-        scale: scenario.scale,
-        env,
-      });
+      const stack = await startStack({ port, ...data.stackOptions });
       fig(`${scenario.name}.startMs`, round(performance.now() - started));
       const url = `http://localhost:${port}`;
       const token = await signInOverHttp(url, { ...ACCOUNT, portal: ORG_PORTAL });
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       const list = `${url}/crm/v1/orgs/1/issued-licences/list`;
       const first = await fetch(list, { method: 'POST', headers, body: '{"take":1}' });
-      const { data } = await first.json();
-      fig(`${scenario.name}.rows`, data.totalAvailable);
+      const { data: answer } = await first.json();
+      fig(`${scenario.name}.rows`, answer.totalAvailable);
       console.log(
-        `   ${data.totalAvailable} issued licences${data.totalIsEstimate ? ' (estimated)' : ''}`,
+        `   ${answer.totalAvailable} issued licences${answer.totalIsEstimate ? ' (estimated)' : ''}`,
       );
       for (const [variant, bodyOf] of VARIANTS) {
-        const body = bodyOf(data.totalAvailable);
+        const body = bodyOf(answer.totalAvailable);
         const options = {
           url: list,
           method: 'POST',
@@ -145,15 +171,14 @@ export async function listsPhase({ repo, tsx, smoke, dataDir, opts, startStack, 
           `   ${variant}: ${r.rps} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors ? `, ${r.errors} errors` : ''}`,
         );
       }
-      if (cluster) {
-        const databaseUrl = cluster.databaseUrl;
+      if (data.databaseUrl) {
         for (const [variant, body] of PGBENCH) {
           const sql = tool(repo, tsx, [
             'server/tools/bench-postgres.ts',
             'sql',
             JSON.stringify(body),
           ]);
-          const r = pgbench(databaseUrl, sql, opts);
+          const r = pgbench(data.databaseUrl, sql, opts);
           details[`${scenario.name}.pgbench.${variant}`] = { ...r, sql };
           fig(`${scenario.name}.pgbench.${variant}.tps`, r.tps);
           console.log(`   pgbench ${variant}: ${r.tps} tps, latency ${r.latencyAverageMs} ms`);
@@ -161,7 +186,7 @@ export async function listsPhase({ repo, tsx, smoke, dataDir, opts, startStack, 
       }
       await stack.stop();
     } finally {
-      if (cluster) tool(repo, tsx, ['server/tools/bench-postgres.ts', 'stop', cluster.dir]);
+      data.stop();
     }
   }
 }
