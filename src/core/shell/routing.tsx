@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath, useRoutes, type RouteObject } from 'react-router-dom';
 import { useOptionalOrgContext } from '@/core/org/context';
 import { useCanAccess } from '@/core/permissions';
 import type { RouteDef } from '@/core/routes';
@@ -10,6 +10,40 @@ import { AnonymousLayout, ProtectedLayout, PublicLayout } from './layouts';
 export type RoutePages<Table extends Record<string, RouteDef>> = {
   readonly [Name in keyof Table]: ComponentType;
 };
+
+/** A lazily loaded page that can be asked to load before it renders (preloadPage). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** React.lazy with its loader kept: loaded once, whether preloaded or rendered first. */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const once = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null; // a failed load is tried again when the page renders
+      throw error;
+    }));
+  return Object.assign(lazy(once), { preload: once });
+}
+
+/**
+ * Starts loading the page of the route a URL opens, at boot: its code then arrives while the
+ * session and the user's organisations load, not after them (issue 16: first rows at once on a
+ * slow network). Answers the route's name, or null when no route matches.
+ */
+export function preloadPage<Table extends Record<string, RouteDef>>(
+  table: Table,
+  pages: RoutePages<Table>,
+  pathname: string,
+): (keyof Table & string) | null {
+  const path = pathname.replace(/^\/org\/[^/]+(?=\/|$)/, '') || '/';
+  for (const [name, def] of Object.entries(table) as [keyof Table & string, RouteDef][]) {
+    if (!matchPath({ path: def.path, end: true }, path)) continue;
+    const { preload } = pages[name] as Partial<LazyPage>;
+    void preload?.().catch(() => undefined);
+    return name;
+  }
+  return null;
+}
 
 /**
  * What stands between a protected route and its page: the URL's organisation or site must be

@@ -1,7 +1,6 @@
-import { lazy } from 'react';
 import { SignInCallbackPage, SignOutCallbackPage } from '@/core/auth';
 import { orgRoutes } from '@/core/routes';
-import { buildPortalRoutes, type RoutePages } from '@/core/shell/routing';
+import { buildPortalRoutes, lazyPage, type RoutePages } from '@/core/shell/routing';
 
 /**
  * Every route of the organisation portal (table: src/core/routes/routes.ts) mapped to its
@@ -9,33 +8,33 @@ import { buildPortalRoutes, type RoutePages } from '@/core/shell/routing';
  * feature folder's route.tsx, map it here (the type insists).
  */
 export const orgPages: RoutePages<typeof orgRoutes> = {
-  presentation: lazy(() => import('../features/presentation/route')),
-  dashboardOverview: lazy(() => import('../features/dashboard/route')),
-  home: lazy(() => import('../features/home/route')),
-  notAuthenticated: lazy(() => import('@/core/shell/not-authenticated')),
-  organizations: lazy(() => import('../features/organizations/route')),
-  offerings: lazy(() => import('../features/offerings/route')),
-  productDetails: lazy(() => import('../features/offerings/product-route')),
-  serviceDetails: lazy(() => import('../features/offerings/service-route')),
-  allUsers: lazy(() => import('../features/all-users/route')),
-  users: lazy(() => import('../features/users/route')),
-  licences: lazy(() => import('../features/licences/route')),
-  issuedLicences: lazy(() => import('../features/issued-licences/route')),
-  customerSubs: lazy(() => import('../features/customer-subs/route')),
-  subscriptionDetails: lazy(() => import('../features/customer-subs/details-route')),
-  software: lazy(() => import('../features/software/route')),
-  serviceLicences: lazy(() => import('../features/service-licences/route')),
-  emailPreferences: lazy(() => import('../features/email-preferences/route')),
-  editOrg: lazy(() => import('../features/edit-org/route')),
-  support: lazy(() => import('../features/support/route')),
-  register: lazy(() => import('@/core/shell/account-register')),
-  login: lazy(() => import('@/core/shell/account-login')),
-  profile: lazy(() => import('../features/account-profile/route')),
+  presentation: lazyPage(() => import('../features/presentation/route')),
+  dashboardOverview: lazyPage(() => import('../features/dashboard/route')),
+  home: lazyPage(() => import('../features/home/route')),
+  notAuthenticated: lazyPage(() => import('@/core/shell/not-authenticated')),
+  organizations: lazyPage(() => import('../features/organizations/route')),
+  offerings: lazyPage(() => import('../features/offerings/route')),
+  productDetails: lazyPage(() => import('../features/offerings/product-route')),
+  serviceDetails: lazyPage(() => import('../features/offerings/service-route')),
+  allUsers: lazyPage(() => import('../features/all-users/route')),
+  users: lazyPage(() => import('../features/users/route')),
+  licences: lazyPage(() => import('../features/licences/route')),
+  issuedLicences: lazyPage(() => import('../features/issued-licences/route')),
+  customerSubs: lazyPage(() => import('../features/customer-subs/route')),
+  subscriptionDetails: lazyPage(() => import('../features/customer-subs/details-route')),
+  software: lazyPage(() => import('../features/software/route')),
+  serviceLicences: lazyPage(() => import('../features/service-licences/route')),
+  emailPreferences: lazyPage(() => import('../features/email-preferences/route')),
+  editOrg: lazyPage(() => import('../features/edit-org/route')),
+  support: lazyPage(() => import('../features/support/route')),
+  register: lazyPage(() => import('@/core/shell/account-register')),
+  login: lazyPage(() => import('@/core/shell/account-login')),
+  profile: lazyPage(() => import('../features/account-profile/route')),
   // The OIDC callbacks are core/auth's own pages.
   signInOidc: SignInCallbackPage,
   signOutCallbackOidc: SignOutCallbackPage,
-  subscriptionRegister: lazy(() => import('../features/subscription-register/route')),
-  subscriptionExistingReg: lazy(
+  subscriptionRegister: lazyPage(() => import('../features/subscription-register/route')),
+  subscriptionExistingReg: lazyPage(
     () => import('../features/subscription-register/existing-reg-route'),
   ),
 };

@@ -43,15 +43,7 @@ async function post(path: string, body: unknown) {
   return envelope.data;
 }
 
-const sortField: Record<string, string> = {
-  'customerOrg.name': 'orgName',
-  'product.name': 'product',
-  'state.name': 'state',
-  seats: 'seats',
-  expiry: 'expiry',
-  issuedAt: 'issuedAt',
-  id: 'id',
-};
+// The list contract's sort names are the column paths the Datagrid uses (src/contract/lists.ts).
 
 const lists: Record<string, string> = {
   'issued-licences': 'issued-licences/list',
@@ -66,7 +58,7 @@ const dataProvider = {
       skip: (page - 1) * perPage,
       take: perPage,
       search: params.filter?.q || undefined,
-      sortBy: params.sort ? sortField[params.sort.field] : undefined,
+      sortBy: params.sort?.field,
       sortDesc: params.sort?.order === 'DESC',
     });
     return { data: data.results, total: data.totalAvailable };
