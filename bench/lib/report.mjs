@@ -12,7 +12,8 @@ const mb = (v) => (typeof v === 'number' ? `${(v / KB / KB).toFixed(0)} MB` : '�
 
 /**
  * The rows of the table: [label, product figure, peer figure or null, format, target].
- * target: { max } | { min } | { maxRatio } (product/peer) | { minOf: [figure, factor] } | null.
+ * target: { max } | { min } | { maxRatio } (product/peer) | { minOf: [figure, factor] } | null;
+ * `unit` names the unit of max (else a byte count from 1024 up is shown in KB).
  */
 function rows(f) {
   const list = [];
@@ -250,6 +251,7 @@ function rows(f) {
     ['bare Fastify route p99', 'stack.bareFastify.p99Ms', null, ms, null],
     ['stack RSS idle', 'stack.rssIdleBytes', null, mb, null],
     ['stack RSS peak under load', 'stack.rssPeakBytes', null, mb, null],
+    ...screenRows(f),
     ...listRows(f),
     [
       '`npm start` → stack and both portals answering',
@@ -259,6 +261,72 @@ function rows(f) {
       null,
     ],
   );
+  return list;
+}
+
+/**
+ * Issue 16: the real Issued Licences screen per scenario (bench/lib/screens.mjs), beside the
+ * react-admin peer where it does the same work (its list has no export of every row).
+ */
+function screenRows(f) {
+  const list = [];
+  const seconds = (v) => (typeof v === 'number' ? `${v} s` : '–');
+  const megabytes = (v) => (typeof v === 'number' ? `${v} MB` : '–');
+  for (const [scenario, label] of [
+    ['screens.embedded10k', '10k rows, PGlite'],
+    ['screens.embedded100k', '100k rows, PGlite'],
+    ['screens.postgres1m', '1M rows, PostgreSQL'],
+  ]) {
+    if (f[`${scenario}.org.mobile.firstRowsMs`] === undefined) continue;
+    const peer = (what) =>
+      f[`${scenario}.peer.${what}`] !== undefined ? `${scenario}.peer.${what}` : null;
+    const versus = (what, max) => [
+      `${scenario}.org.${what}`,
+      peer(what),
+      ms,
+      peer(what) ? { max, unit: 'ms', maxRatio: 1 } : { max, unit: 'ms' },
+    ];
+    list.push(
+      [`Issued Licences, ${label}: rows`, `${scenario}.org.rows`, null, plain, null],
+      [
+        `Issued Licences, ${label}: signed-in route, first rows painted (mobile)`,
+        ...versus('mobile.firstRowsMs', 1500),
+      ],
+      [
+        `Issued Licences, ${label}: search keystroke → rows painted p95 (desktop)`,
+        ...versus('searchResults.p95Ms', 150),
+      ],
+      [
+        `Issued Licences, ${label}: sort click → rows painted p95 (desktop)`,
+        ...versus('sortResults.p95Ms', 150),
+      ],
+      [
+        `Issued Licences, ${label}: page change → rows painted p95 (desktop)`,
+        ...versus('pageResults.p95Ms', 150),
+      ],
+      [
+        `Issued Licences, ${label}: CSV export of every row, time`,
+        `${scenario}.org.export.seconds`,
+        null,
+        seconds,
+        null,
+      ],
+      [
+        `Issued Licences, ${label}: CSV export, lines written`,
+        `${scenario}.org.export.linesWritten`,
+        null,
+        plain,
+        null,
+      ],
+      [
+        `Issued Licences, ${label}: CSV export, the page's peak JS heap`,
+        `${scenario}.org.export.heapPeakMB`,
+        null,
+        megabytes,
+        { max: 200, unit: 'MB' },
+      ],
+    );
+  }
   return list;
 }
 
@@ -332,7 +400,8 @@ function describe(target) {
   const parts = [];
   if (target.min !== undefined) parts.push(`≥ ${target.min}`);
   if (target.max !== undefined) {
-    parts.push(target.max >= 1024 ? `≤ ${kb(target.max)}` : `≤ ${target.max}`);
+    const max = target.unit ? `${target.max} ${target.unit}` : target.max;
+    parts.push(!target.unit && target.max >= 1024 ? `≤ ${kb(target.max)}` : `≤ ${max}`);
   }
   if (target.maxRatio !== undefined) {
     parts.push(

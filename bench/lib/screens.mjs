@@ -163,7 +163,9 @@ export async function screensPhase({
         });
         await context.close();
         details[`${name}.${app}.desktop`] = t;
-        fig(`${name}.${app}.rows`, rows ?? null);
+        // What the footer said ('about 1003614' when estimated): the number, and the text.
+        if (rows) fig(`${name}.${app}.rows`, Number(/\d+/.exec(rows)?.[0]));
+        if (rows) details[`${name}.${app}.rowsShown`] = rows;
         fig(`${name}.${app}.searchResults.p95Ms`, t.keystroke.toResultsPainted.p95Ms);
         fig(`${name}.${app}.sortResults.p95Ms`, t.sortClick.toResultsPainted.p95Ms);
         fig(`${name}.${app}.pageResults.p95Ms`, t.pageChange.toResultsPainted.p95Ms);
