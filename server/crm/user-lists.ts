@@ -106,16 +106,22 @@ export const INVITED_ORGS =
  * The sysadmin's All Users: every account, and every invited address with no account yet
  * ('Pending', with the organisations it is invited to; its id is its first invitation's).
  */
-export const ADMIN_PEOPLE = `(
+export const ADMIN_PEOPLE = adminPeople();
+function adminPeople(key?: string) {
+  return `(
   select u.id, u.first_name, u.last_name, u.email, u.is_sysadmin, 'active' as status,
          ${orgsOf(MEMBER_ORGS)} as orgs, ${orgNamesOf(MEMBER_ORGS)} as org_names
-    from users u
+    from users u ${key ? `where u.id = ${key}` : ''}
   union all
-  select min(i.id), null, null, i.email, false, 'pending', ${orgsOf(INVITED_ORGS)}, ${orgNamesOf(INVITED_ORGS)}
+  select i.id, null, null, i.email, false, 'pending', ${orgsOf(INVITED_ORGS)}, ${orgNamesOf(INVITED_ORGS)}
     from invitations i
    where i.accepted_at is null and not exists (select 1 from users u where u.email = i.email)
-   group by i.email
+     -- one row per address: its first open invitation
+     and not exists (
+       select 1 from invitations e where e.email = i.email and e.accepted_at is null and e.id < i.id
+     ) ${key ? `and i.id = ${key}` : ''}
 ) a`;
+}
 
 export const mapAdminUser = (r: AdminUserRow) => ({
   id: r.id,
@@ -140,6 +146,9 @@ export const adminUsersDef: ListDef<
     orgName: { sql: 'a.org_names', nullable: true },
   },
   from: ADMIN_PEOPLE,
+  // A page's rows one key at a time: joined to the union, its invitations branch was read in
+  // full once per key.
+  fromKeyed: adminPeople,
   key: 'a.id',
   select: 'a.id, a.first_name, a.last_name, a.email, a.is_sysadmin, a.status, a.orgs',
   map: mapAdminUser,

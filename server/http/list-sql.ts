@@ -50,6 +50,13 @@ export interface ListDef<C extends ListColumns, Row, Out> {
    * engine leaves out the joins a query does not reference when it counts and pages.
    */
   from: string;
+  /**
+   * Optional: `from` for the rows of one key (an SQL expression), when the answer rows cannot
+   * be found by joining the keys to `from` cheaply: a union whose branch PostgreSQL cannot
+   * search by key (it groups or anti-joins) would be computed in full once per key. The engine
+   * reads each key's row through it as a lateral source.
+   */
+  fromKeyed?: (key: string) => string;
   /** The rows' unique integer key ('l.id'): tie-breaker, selections, export chunks. */
   key: string;
   /** The select list of one answer row; map turns a database row into the answer. */
@@ -293,6 +300,20 @@ export function fromFor(from: string, ...sql: string[]): string {
  * the joins the filters and the sort need; then its rows, in the scope again (a key names a row
  * only within it, e.g. a user among an organisation's members).
  */
+/**
+ * The answer rows of a set of keys (`keys`: a from item named `alias` with columns __key and
+ * __n): joined to the definition's from clause, or through its fromKeyed one key at a time.
+ */
+export function rowsOfKeys(
+  def: Pick<ListDef<ListColumns, unknown, unknown>, 'from' | 'fromKeyed' | 'key'>,
+  keys: string,
+  alias: string,
+): string {
+  return def.fromKeyed
+    ? `${keys} cross join lateral ${def.fromKeyed(`${alias}.__key`)}`
+    : `${def.from} join ${keys} on ${def.key} = ${alias}.__key`;
+}
+
 export function pageQuery<C extends ListColumns, Row, Out>(
   def: ListDef<C, Row, Out>,
   scope: Scope,
@@ -307,9 +328,9 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   const page = new Sql(params);
   const limit = page.param(take + 1, '::int');
   const offset = page.param(skip, '::int');
-  const sql = `select ${def.select} from ${def.from}
-       join unnest(array(select ${def.key} from ${from} ${where} order by ${order} limit ${limit} offset ${offset}))
-         with ordinality as __page(__key, __n) on ${def.key} = __page.__key
+  const keys = `unnest(array(select ${def.key} from ${from} ${where} order by ${order} limit ${limit} offset ${offset}))
+         with ordinality as __page(__key, __n)`;
+  const sql = `select ${def.select} from ${rowsOfKeys(def, keys, '__page')}
      ${scoped} order by __page.__n`;
   return { sql, params: page.params, from, where, whereParams: params };
 }

@@ -11,6 +11,7 @@ import {
   fromFor,
   orderOf,
   pageQuery,
+  rowsOfKeys,
   whereOf,
   type ListDef,
   type ListQueryInput,
@@ -172,8 +173,7 @@ export async function rowsByKeys<C extends ListColumns, Row, Out>(
   const list = sql.param(keys, '::int[]');
   const where = scope.where.length ? `where ${scope.where.join(' and ')}` : '';
   const rows = await db.query<Row>(
-    `select ${def.select} from ${def.from}
-       join unnest(${list}) with ordinality as __sel(__key, __n) on ${def.key} = __sel.__key
+    `select ${def.select} from ${rowsOfKeys(def, `unnest(${list}) with ordinality as __sel(__key, __n)`, '__sel')}
      ${where} order by __sel.__n`,
     sql.params,
   );
