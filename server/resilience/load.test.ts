@@ -13,6 +13,8 @@ import { freePort, mintTokens, startStack, type RunningStack } from './stack';
  *
  * RESILIENCE_LOAD_SECONDS (default 2 per endpoint, so `npm test` stays short) and
  * RESILIENCE_LOAD_CONNECTIONS (default 10); `npm run test:resilience` runs 30 s × 50 connections.
+ * A machine too busy to finish one request per connection in that time gets a second run of one
+ * request per connection, however long it takes: every endpoint is measured, never skipped.
  */
 const SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.RESILIENCE_LOAD_CONNECTIONS ?? 10);
@@ -70,27 +72,34 @@ async function hammer(
   endpoint: string,
   request: { path: string; token: string; body?: unknown },
 ): Promise<Figures> {
-  const result = await autocannon({
-    url: `${base()}${request.path}`,
-    method: request.body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${request.token}`,
-      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 20,
-  });
+  const run = (bound: { duration: number } | { amount: number }) =>
+    autocannon({
+      url: `${base()}${request.path}`,
+      method: request.body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${request.token}`,
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      connections: CONNECTIONS,
+      ...bound,
+      timeout: 20,
+    });
+  const first = await run({ duration: SECONDS });
+  const runs =
+    first.requests.total < CONNECTIONS ? [first, await run({ amount: CONNECTIONS })] : [first];
+  const result = runs[runs.length - 1] ?? first;
+  const sum = (of: (r: typeof first) => number) => runs.reduce((n, r) => n + of(r), 0);
   const f: Figures = {
     endpoint,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    // Errors of every run count.
+    requests: sum((r) => r.requests.total),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
   };
   figures.push(f);
   return f;
@@ -161,7 +170,7 @@ describe(`load: ${CONNECTIONS} connections × ${SECONDS} s per endpoint, loopbac
       `${endpoint}: zero errors, zero timeouts, zero non-2xx`,
       async () => {
         const f = await hammer(endpoint, await request());
-        expect(f.requests).toBeGreaterThan(0);
+        expect(f.requests).toBeGreaterThanOrEqual(CONNECTIONS);
         expect({ errors: f.errors, timeouts: f.timeouts, non2xx: f.non2xx }).toEqual({
           errors: 0,
           timeouts: 0,
