@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { listPage, pageQuery, rowsByKeys, selectedKeys } from '../http/list';
+import { listPage, pageQuery, rowsByKeys, selectedKeys, type ListDef } from '../http/list';
 import { createTestApp } from '../test/harness';
 import { adminUsersDef } from './user-lists';
 
@@ -48,7 +48,14 @@ describe('All Users, page rows by key', () => {
         orgs: [expect.anything(), expect.anything()],
       }),
     ]);
-    const keys = await selectedKeys(db, adminUsersDef, everyone, { all: true });
+    const keys = await selectedKeys(
+      db,
+      adminUsersDef as ListDef<typeof adminUsersDef.columns, unknown, unknown>,
+      everyone,
+      {
+        all: true,
+      },
+    );
     expect(await rowsByKeys(db, adminUsersDef, everyone, keys)).toEqual(
       await rowsByKeys(db, joined, everyone, keys),
     );
