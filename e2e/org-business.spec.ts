@@ -76,6 +76,9 @@ test.describe('Offerings', () => {
   });
 
   test('Product Details and Service Details with the breadcrumb back', async ({ page }) => {
+    // A journey of two pages, each scanned by axe and photographed whole: 19 s on a quiet run,
+    // past 30 s on a machine running two suites at once.
+    test.slow();
     await signIn(page, 'manager', { path: '/offerings/product/1' });
     await expect(page).toHaveTitle('Product Details - Organisation Portal');
     await expect(
