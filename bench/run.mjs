@@ -43,8 +43,10 @@ import {
   instrumentContext,
   launchBrowser,
   measureForm,
+  measuredContext,
   measureTable,
   pageLoad,
+  peerSession,
   peerTable,
   productTable,
   signIn,
@@ -413,12 +415,11 @@ async function pageLoads(browser, auth) {
     ['org.table', `${ORG}/issued-licences`, auth.session, (page) => productTable.settled(page)],
   ];
   if (config.peer) {
-    const peerSession = { origin: PEER, session: { 'bench.token': auth.token } };
     // The peer opens on its list: its landing page is its table route.
     targets.push([
       'peer.table',
       `${PEER}/#/issued-licences`,
-      peerSession,
+      peerSession(PEER, auth.token),
       (page) => peerTable.settled(page),
     ]);
   }
@@ -478,13 +479,7 @@ async function lighthouseRuns(auth) {
 const REAL_TABLE_TERM = 'q';
 
 async function realTable(browser, auth) {
-  const product = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await instrumentContext(product);
-  await product.addCookies(auth.session.cookies);
-  await product.addInitScript((s) => {
-    if (location.origin !== s.origin) return;
-    for (const [k, v] of Object.entries(s.session)) sessionStorage.setItem(k, v);
-  }, auth.session);
+  const product = await measuredContext(browser, auth.session);
   const page = await product.newPage();
   await page.goto(`${ORG}/issued-licences`);
   await productTable.settled(page);
@@ -501,11 +496,7 @@ async function realTable(browser, auth) {
   recordTable('tableReal.org', '', t);
   await product.close();
   if (!config.peer) return;
-  const peer = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await instrumentContext(peer);
-  await peer.addInitScript((token) => {
-    if (location.port === '5175') sessionStorage.setItem('bench.token', token);
-  }, auth.token);
+  const peer = await measuredContext(browser, peerSession(PEER, auth.token));
   const peerPage = await peer.newPage();
   await peerPage.goto(`${PEER}/#/issued-licences`);
   await peerTable.settled(peerPage);
@@ -524,13 +515,7 @@ async function realTable(browser, auth) {
 
 async function forms(browser, auth) {
   const opts = { runs: config.runs, warmups: config.warmups };
-  const product = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await instrumentContext(product);
-  await product.addCookies(auth.session.cookies);
-  await product.addInitScript((s) => {
-    if (location.origin !== s.origin) return;
-    for (const [k, v] of Object.entries(s.session)) sessionStorage.setItem(k, v);
-  }, auth.session);
+  const product = await measuredContext(browser, auth.session);
   const page = await product.newPage();
   await page.goto(`${ORG}/issued-licences`);
   await productTable.settled(page);
@@ -560,11 +545,7 @@ async function forms(browser, auth) {
   fig('form.org.submitValidation.p95Ms', f.submitValidation.toErrorsPainted.p95Ms);
   fig('form.org.submitValidation.medianMs', f.submitValidation.toErrorsPainted.medianMs);
   if (!config.peer) return;
-  const peer = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await instrumentContext(peer);
-  await peer.addInitScript((token) => {
-    if (location.port === '5175') sessionStorage.setItem('bench.token', token);
-  }, auth.token);
+  const peer = await measuredContext(browser, peerSession(PEER, auth.token));
   const peerPage = await peer.newPage();
   const g = await measureForm(
     peerPage,

@@ -318,6 +318,20 @@ export const peerTable = {
   marker: { selector: '.MuiTablePagination-displayedRows', pattern: '^1[–-]' },
 };
 
+/**
+ * A desktop context for the interaction measurements: the reused instrumentation, signed in with
+ * `session` (applySession: the portal's signed-in storage, or the peer's token).
+ */
+export async function measuredContext(browser, session) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await instrumentContext(context);
+  await applySession(context, session);
+  return context;
+}
+
+/** The peer's signed-in state: the bearer token in its sessionStorage (bench/peers). */
+export const peerSession = (origin, token) => ({ origin, session: { 'bench.token': token } });
+
 /** Installs the reused instrumentation (bench/table) and a long-task log in a context. */
 export async function instrumentContext(context) {
   await context.addInitScript(instrumentScript());

@@ -6,8 +6,16 @@
 //   - the CSV export of every row: time, lines written, the page's peak JS heap (the portal
 //     only: the peer's list has no export of every row, react-admin's ExportButton stops at
 //     1000 by default).
-import { instrumentContext, measureTable, pageLoad, peerTable, productTable } from './browser.mjs';
+import {
+  measuredContext,
+  measureTable,
+  pageLoad,
+  peerSession,
+  peerTable,
+  productTable,
+} from './browser.mjs';
 import { listScenarios, scenarioData } from './lists.mjs';
+import { withPeakHeap } from '../table/page-tools.mjs';
 import { round } from './util.mjs';
 
 /** Selective at every size (customers' names with a q: Borealis Quarries and a few generated). */
@@ -39,20 +47,9 @@ function discardingFilePicker() {
     });
 }
 
-async function signedInContext(browser, auth, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
-  await instrumentContext(context);
-  await context.addCookies(auth.session.cookies);
-  await context.addInitScript((s) => {
-    if (location.origin !== s.origin) return;
-    for (const [k, v] of Object.entries(s.session)) sessionStorage.setItem(k, v);
-  }, auth.session);
-  return context;
-}
-
 /** Export CSV of every row: seconds from the click to the file closed, and the peak JS heap. */
 async function exportEveryRow(browser, auth, org) {
-  const context = await signedInContext(browser, auth);
+  const context = await measuredContext(browser, auth.session);
   await context.addInitScript(discardingFilePicker);
   const page = await context.newPage();
   try {
@@ -60,25 +57,15 @@ async function exportEveryRow(browser, auth, org) {
     await productTable.settled(page);
     const rows = await productTable.rowCount(page);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const before = (await cdp.send('Runtime.getHeapUsage')).usedSize;
-    let peak = before;
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        peak = Math.max(peak, (await cdp.send('Runtime.getHeapUsage')).usedSize);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    const started = performance.now();
-    await page.getByRole('button', { name: 'Export CSV' }).click();
-    await page.waitForFunction(() => window.__exportWritten.closed, undefined, {
-      timeout: 1_800_000,
-      polling: 250,
+    const [seconds, before, peak] = await withPeakHeap(cdp, async () => {
+      const started = performance.now();
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      await page.waitForFunction(() => window.__exportWritten.closed, undefined, {
+        timeout: 1_800_000,
+        polling: 250,
+      });
+      return (performance.now() - started) / 1000;
     });
-    const seconds = (performance.now() - started) / 1000;
-    polling = false;
-    await poller;
     const written = await page.evaluate(() => window.__exportWritten);
     return {
       rows,
@@ -117,12 +104,10 @@ export async function screensPhase({
     try {
       servers = await startServers(data.stackOptions);
       const { auth } = servers;
-      const peerSession = { origin: urls.peer, session: { 'bench.token': auth.token } };
+      const peer = peerSession(urls.peer, auth.token);
       const apps = [
         ['org', `${urls.org}/issued-licences`, auth.session, productTable],
-        ...(config.peer
-          ? [['peer', `${urls.peer}/#/issued-licences`, peerSession, peerTable]]
-          : []),
+        ...(config.peer ? [['peer', `${urls.peer}/#/issued-licences`, peer, peerTable]] : []),
       ];
       // The signed-in route on a phone, until its first rows are painted.
       for (const [app, url, session, table] of apps) {
@@ -140,17 +125,8 @@ export async function screensPhase({
         console.log(`   ${app} mobile: first rows ${r.markerMs} ms, LCP ${r.lcpMs} ms`);
       }
       // Search, sort and paging on the desktop.
-      for (const [app, url, , table] of apps) {
-        const context =
-          app === 'org'
-            ? await signedInContext(browser, auth)
-            : await browser.newContext({ viewport: { width: 1400, height: 900 } });
-        if (app === 'peer') {
-          await instrumentContext(context);
-          await context.addInitScript((token) => {
-            sessionStorage.setItem('bench.token', token);
-          }, auth.token);
-        }
+      for (const [app, url, session, table] of apps) {
+        const context = await measuredContext(browser, session);
         const page = await context.newPage();
         await page.goto(url);
         await table.settled(page);

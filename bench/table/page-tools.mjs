@@ -94,3 +94,26 @@ export async function waitForSettled(page, expectRows) {
     () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
   );
 }
+
+/**
+ * The page's JS heap while `work` runs (CDP Runtime.getHeapUsage every 100 ms, after a garbage
+ * collection): answers [work's result, heap before in bytes, peak in bytes].
+ */
+export async function withPeakHeap(cdp, work) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const before = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  let peak = before;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      peak = Math.max(peak, (await cdp.send('Runtime.getHeapUsage')).usedSize);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  try {
+    return [await work(), before, peak];
+  } finally {
+    polling = false;
+    await poller;
+  }
+}

@@ -14,7 +14,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { instrument, median, round, waitForSettled } from './page-tools.mjs';
+import { instrument, median, round, waitForSettled, withPeakHeap } from './page-tools.mjs';
 
 const ROWS = Number(process.env.BENCH_SERVER_ROWS ?? 1_000_000);
 const LATENCY = Number(process.env.BENCH_SERVER_LATENCY ?? 25);
@@ -208,25 +208,14 @@ export async function measureServer(browser, baseUrl) {
   let exported = null;
   if (EXPORT) {
     const cdp = await context.newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const before = (await cdp.send('Runtime.getHeapUsage')).usedSize;
-    let peak = before;
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-        peak = Math.max(peak, usedSize);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    const started = Date.now();
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 900_000 }),
-      page.click('button:text-is("Export CSV")'),
-    ]);
-    const seconds = (Date.now() - started) / 1000;
-    polling = false;
-    await poller;
+    const [[download, seconds], before, peak] = await withPeakHeap(cdp, async () => {
+      const started = Date.now();
+      const [file] = await Promise.all([
+        page.waitForEvent('download', { timeout: 900_000 }),
+        page.click('button:text-is("Export CSV")'),
+      ]);
+      return [file, (Date.now() - started) / 1000];
+    });
     const path = await download.path();
     exported = {
       rows: ROWS,
