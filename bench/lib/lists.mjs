@@ -85,10 +85,6 @@ function pgbench(databaseUrl, sql, { durationS, connections }) {
 }
 
 /**
- * Runs every scenario. `startStack({ port, dataDir, scale, env })` starts the stack (its
- * process registered for stopAll), `fig` records a figure, `details` the runs.
- */
-/**
  * The data of a scenario: a stack data folder of its own seeded at its scale, or, for the
  * million-row scenario, a throw-away PostgreSQL cluster with the licences loaded (set-based, timed
  * as `{name}.loadMs`). Answers the stack options and `stop()` (removes the cluster).
