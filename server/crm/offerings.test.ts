@@ -56,6 +56,17 @@ describe('offerings', () => {
     expect((await get('owner', `/orgs/1/offerings/${o.id}`)).statusCode).toBe(404);
   });
 
+  it('refuses to delete an offering in use with a 409 and its reason, not a permission refusal', async () => {
+    // Offering 1 (Acme's Blast Designer) has subscriptions and licences in the demo data.
+    const res = await send('owner', 'DELETE', '/orgs/1/offerings/1');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'This offering has subscriptions or licences and cannot be deleted',
+    });
+    expect((await get('owner', '/orgs/1/offerings/1')).statusCode).toBe(200);
+  });
+
   it('answers 404 for another organisation’s offering id in the caller’s own org path', async () => {
     const res = await get('owner', '/orgs/1/offerings/13'); // 13 is Cobalt's
     expect(res.statusCode).toBe(404);

@@ -9,7 +9,7 @@ import { idResultSchema, orgIdParamsSchema, orgParamsSchema } from '@/contract/c
 import { defineRoute, org, type Services } from '../http/routes';
 import type { ListDef } from '../http/list';
 import { listRoutes, type ScopeContext } from '../http/list-routes';
-import { badRequest, forbidden, notFound } from '../http/envelope';
+import { badRequest, notFound, refused } from '../http/envelope';
 import { customDataOf, customDataRoutes } from './custom-data';
 import type { OrgAccess } from '../auth/access';
 import type { Queryable } from '../db/types';
@@ -64,7 +64,7 @@ const offeringsDef: ListDef<typeof offeringColumns, Row, ReturnType<typeof map>>
 
 /** An organisation sells what it is enabled for: products, services (SPEC §6 capability flags). */
 export const notEnabledToSell = (type: 'product' | 'service') =>
-  forbidden(`Your organisation is not enabled to sell ${type}s`);
+  refused(`Your organisation is not enabled to sell ${type}s`);
 
 function checkCapability(o: OrgAccess, type: 'product' | 'service') {
   const enabled =
@@ -258,7 +258,7 @@ export const offeringRoutes = (services: Services) => {
           [params.id],
         );
         if ((used?.n ?? 0) > 0)
-          throw forbidden('This offering has subscriptions or licences and cannot be deleted');
+          throw refused('This offering has subscriptions or licences and cannot be deleted');
         await db.query('delete from offerings where org_id = $1 and id = $2', [
           params.orgId,
           params.id,

@@ -123,7 +123,7 @@ describe('the checks of a sale run again on every later change', () => {
       payload: { name: 'Acme Mining', isProductOwnerEnabled: enabled, isServiceOwnerEnabled: true },
     });
 
-  it('refuses to renew, reinstate or edit the sale of a product once the vendor may not sell products; suspending still works', async () => {
+  it('refuses (409, a business refusal) to renew, reinstate or edit the sale of a product once the vendor may not sell products; suspending still works', async () => {
     const [lic] = await q<{ id: number }>(
       `select l.id from licences l join offerings f on f.id = l.offering_id
         where l.vendor_org_id = 1 and f.kind = 'product' and l.subscription_id is null order by l.id limit 1`,
@@ -136,26 +136,26 @@ describe('the checks of a sale run again on every later change', () => {
     );
     expect((await setAcmeProducts(false)).statusCode).toBe(200);
     try {
-      const forbidden = {
+      const refusal = {
         success: false,
         message: 'Your organisation is not enabled to sell products',
       };
       const renew = await post(`/orgs/1/issued-licences/${licenceId}/renew`, {
         expiry: '2031-01-01',
       });
-      expect(renew.statusCode).toBe(403);
-      expect(renew.json()).toMatchObject(forbidden);
+      expect(renew.statusCode).toBe(409);
+      expect(renew.json()).toMatchObject(refusal);
       expect((await post(`/orgs/1/issued-licences/${licenceId}/suspend`, {})).statusCode).toBe(200);
       const reinstate = await post(`/orgs/1/issued-licences/${licenceId}/reinstate`, {});
-      expect(reinstate.statusCode).toBe(403);
+      expect(reinstate.statusCode).toBe(409);
       const edit = await app.inject({
         method: 'PUT',
         url: `/crm/v1/orgs/1/issued-subscriptions/${sub?.id}`,
         headers: manager,
         payload: { name: 'Renamed', startDate: '2025-01-01', seatsAllowed: 3 },
       });
-      expect(edit.statusCode).toBe(403);
-      expect((await issue(ORGS.borealis)).statusCode).toBe(403);
+      expect(edit.statusCode).toBe(409);
+      expect((await issue(ORGS.borealis)).statusCode).toBe(409);
       const [state] = await q<{ state: string }>('select state from licences where id = $1', [
         licenceId,
       ]);

@@ -192,6 +192,11 @@ describe('blasts', () => {
       expect(r.body.success).toBe(false);
       expect(r.body.errors?.[field]?.errorCode, JSON.stringify(r.body.errors)).toBe(code);
     }
+    // One message that says it once.
+    const notBlst = await up({ fileName: 'a.blst', base64: b64('hello world') });
+    expect(notBlst.body.errors?.file?.message).toBe(
+      'Not a valid .blst file: the first line must be "BLST 1"',
+    );
     const planned = await up(
       { fileName: 'a.blst', base64: b64(text) },
       { status: 'planned', firedAt: '2025-01-01' },

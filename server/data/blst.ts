@@ -31,8 +31,7 @@ export class BlstError extends Error {}
 
 export function parseBlst(text: string): BlstFile {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trim() !== 'BLST 1')
-    throw new BlstError('Not a .blst file: the first line must be "BLST 1"');
+  if (lines[0]?.trim() !== 'BLST 1') throw new BlstError('the first line must be "BLST 1"');
   const header: Record<string, string> = {};
   const holes: BlastHole[] = [];
   let inHoles = false;

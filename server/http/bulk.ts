@@ -13,7 +13,7 @@ import {
 } from '@/contract/lists';
 import { audit } from '../db/audit';
 import type { Db, Queryable } from '../db/types';
-import { HttpError, badRequest, forbidden, notFound, ok } from './envelope';
+import { HttpError, badRequest, notFound, ok, refused } from './envelope';
 import {
   Sql,
   searchedColumns,
@@ -31,11 +31,11 @@ export interface Refusal {
   /** A SQL predicate over the locked row: true refuses it. */
   when: string;
   /**
-   * How the single-row endpoint answers it: a 400 on this field (default 'id'), or a 403 when
+   * How the single-row endpoint answers it: a 400 on this field (default 'id'), or a 409 when
    * the caller's organisation may not do it at all (the message is the answer's).
    */
   field?: string;
-  forbidden?: boolean;
+  wholeRequest?: boolean;
 }
 
 export interface RowAction<I> {
@@ -143,7 +143,7 @@ export async function applyToOne<I>(
   }
   if (refusal.code === 'notFound') throw notFound(action.target);
   const rule = action.refusals(new Sql([ctx.orgId]), input).find((r) => r.code === refusal.code);
-  if (rule?.forbidden) throw forbidden(refusal.message);
+  if (rule?.wholeRequest) throw refused(refusal.message);
   throw badRequest(rule?.field ?? 'id', refusal.message, refusal.code);
 }
 

@@ -28,6 +28,12 @@ export const forbidden = (message = 'You do not have permission to access this r
   new HttpError(403, message);
 export const badRequest = (field: string, message: string, errorCode = 'invalid') =>
   new HttpError(400, message, { [field]: { message, errorCode } });
+/**
+ * A refusal for a business reason (the record is in use, the organisation may not sell that
+ * kind): 409 with the reason, never the 403 of a permission refusal (SPEC §8's 403 text says
+ * the user lacks a permission, which is not why).
+ */
+export const refused = (message: string) => new HttpError(409, message);
 export const conflict = (field: string, message: string) =>
   new HttpError(409, message, { [field]: { message, errorCode: 'duplicate' } });
 
