@@ -19,7 +19,14 @@ import {
   NO_TOKEN_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
 } from './errors';
-import { applyCatalogue, meta, pathOnly, toApiError, type CallContext } from './failures';
+import {
+  applyCatalogue,
+  closeErrorToastOf,
+  meta,
+  pathOnly,
+  toApiError,
+  type CallContext,
+} from './failures';
 
 export interface RequestOptions {
   /** Never send a token. */
@@ -255,6 +262,7 @@ export function createApiClient(baseUrl: string): ApiClient {
         method === 'post' && !options.isFile && !options.isStream && !options.onePage
           ? await postPaged(ctx, body, options)
           : await exchange(ctx, query, body, options);
+      closeErrorToastOf(ctx);
       if (options.successMessage) notify.success(options.successMessage);
       return options.handleErrorManually
         ? ({ inError: false, message: '', data } satisfies ManualResult<unknown>)

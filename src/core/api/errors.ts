@@ -1,4 +1,5 @@
 import type { FieldError } from '@/contract/envelope';
+import { notify } from '@/core/notify';
 
 export type ApiErrorKind =
   /** The server answered with an error status, or success: false. */
@@ -29,6 +30,10 @@ export class ApiError extends Error {
   readonly endpoint: string;
   /** The response body, when there was one. */
   readonly body: unknown;
+  /** The toast the error catalogue showed for it (SPEC §8), if any: see showingInPlace. */
+  toastId?: string;
+  /** A screen shows it itself (showingInPlace): the catalogue shows no toast of it. */
+  shownInPlace = false;
 
   constructor(init: {
     message: string;
@@ -53,6 +58,16 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * A screen that shows a failed call's message itself (its dialog, its form) takes the message
+ * over from the catalogue's toast: the user reads it once, where it belongs.
+ */
+export function showingInPlace(error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  error.shownInPlace = true;
+  if (error.toastId) notify.dismiss(error.toastId);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -85,25 +85,51 @@ export async function toApiError(error: unknown, ctx: CallContext): Promise<ApiE
   });
 }
 
+/** The error toast each endpoint (method and path) left open: its next success closes it. */
+const openErrorToasts = new Map<string, string>();
+const endpointOf = (ctx: CallContext) => `${ctx.method.toUpperCase()} ${pathOnly(ctx.endpoint)}`;
+
+/** A call that succeeded closes the error toast its endpoint's last failure left. */
+export function closeErrorToastOf(ctx: CallContext): void {
+  const key = endpointOf(ctx);
+  const toastId = openErrorToasts.get(key);
+  if (toastId === undefined) return;
+  openErrorToasts.delete(key);
+  notify.dismiss(toastId);
+}
+
+/**
+ * The error's toast, once per text (identical messages collapse into one). It waits for the end
+ * of the current task: a screen that shows the error itself meanwhile (showingInPlace, as the
+ * rejection reaches its dialog or form) takes it over, and no toast flashes.
+ */
+function errorToast(error: ApiError, ctx: CallContext, text: string, persistent: boolean) {
+  setTimeout(() => {
+    if (error.shownInPlace) return;
+    const toastId = notify.error(text, { persistent, id: `api:${text}` });
+    error.toastId = toastId;
+    openErrorToasts.set(endpointOf(ctx), toastId);
+  }, 0);
+}
+
 /** SPEC §8: the toast, redirect and report for a failure nobody handles manually. */
 export function applyCatalogue(error: ApiError, ctx: CallContext) {
-  const toastId = `api:${error.method}:${error.endpoint}:${error.status}:${error.kind}`;
   switch (error.kind) {
     case 'session-ended':
       return; // the session side removed the user and went to '/'
     case 'no-token':
-      notify.error(NO_TOKEN_MESSAGE, { id: 'api:no-token' });
+      errorToast(error, ctx, NO_TOKEN_MESSAGE, false);
       return;
     default:
       break;
   }
   if (error.status === 401) {
-    notify.error(SESSION_EXPIRED_MESSAGE, { id: 'api:session-expired' });
+    errorToast(error, ctx, SESSION_EXPIRED_MESSAGE, false);
     navigateTo(NOT_AUTHENTICATED_ROUTE);
     return;
   }
   if (error.status === 404) {
-    notify.error(NOT_FOUND_MESSAGE, { persistent: true, id: toastId });
+    errorToast(error, ctx, NOT_FOUND_MESSAGE, true);
     return;
   }
   const text =
@@ -112,7 +138,7 @@ export function applyCatalogue(error: ApiError, ctx: CallContext) {
           .filter(Boolean)
           .join('\n')
       : error.message;
-  notify.error(text, { persistent: true, id: toastId });
+  errorToast(error, ctx, text, true);
   reportError(error, {
     endpoint: error.endpoint,
     status: error.status,

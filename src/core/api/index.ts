@@ -23,6 +23,7 @@ export {
   NO_TOKEN_MESSAGE,
   NOT_FOUND_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
+  showingInPlace,
 } from './errors';
 export type { ApiErrorKind } from './errors';
 export { configureApiAuth } from './auth-bridge';

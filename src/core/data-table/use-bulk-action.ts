@@ -5,6 +5,7 @@
  * refreshed and the selection cleared after it ran.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { showingInPlace } from '@/core/api';
 import type { BulkResult, ListSelection, ListSource } from './list-source';
 import type { BulkActionSetting, RowRecord } from './types';
 import { useLatest } from './use-latest';
@@ -73,6 +74,7 @@ export function useBulkAction<T extends RowRecord>({
             const message =
               error instanceof Error && error.message ? error.message : 'Something went wrong!';
             setState({ step: 'failed', action, message });
+            showingInPlace(error);
           },
         )
         .finally(() => {

@@ -11,6 +11,7 @@
  *   query, leaving out the unticked rows).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { showingInPlace } from '@/core/api';
 import { csvFileName, downloadCsv, recordsToCsvText, toCsvText } from './csv';
 import {
   blobSink,
@@ -145,6 +146,7 @@ export function useTableExport<T extends RowRecord>(options: TableExportOptions<
             const message =
               error instanceof Error && error.message ? error.message : 'The export failed.';
             setState({ status: 'failed', message: `Export failed: ${message}` });
+            showingInPlace(error);
           },
         )
         .finally(() => {

@@ -12,7 +12,14 @@ import {
 import { useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { FormField } from './form-field';
 import { buildInitialValues } from './initial-values';
-import { applyServerErrors, fieldErrorsOf, matchField, serverErrorMessage } from './server-errors';
+import { showingInPlace } from '@/core/api';
+import {
+  applyServerErrors,
+  fieldErrorsOf,
+  isAboutContent,
+  matchField,
+  serverErrorMessage,
+} from './server-errors';
 import type { FormSettings, FormValues, ServerFieldErrors } from './types';
 import { allFields, buildFormSchema, isFieldDisabled, isFieldVisible } from './validation';
 
@@ -149,10 +156,16 @@ export function FormEngine(props: FormEngineProps) {
     try {
       await onSubmit(submitted, helpers);
     } catch (error) {
+      // The form keeps its values. What is about its content (field errors, a refusal) shows in
+      // the form, once (not again in the API layer's toast); other failures stay toasts.
       const fieldErrors = fieldErrorsOf(error);
-      // Other failures are reported by the API layer (toasts); the form keeps its values.
       if (fieldErrors) helpers.setServerErrors(fieldErrors);
-      else console.error(error);
+      else if (isAboutContent(error)) setThrownUnmatched([error.message]);
+      else {
+        console.error(error);
+        return;
+      }
+      showingInPlace(error);
     }
   });
 

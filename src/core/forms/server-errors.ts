@@ -1,4 +1,5 @@
 import type { FieldPath, UseFormSetError } from 'react-hook-form';
+import { isApiError, type ApiError } from '@/core/api';
 import type { FormValues, ServerFieldErrors } from './types';
 
 export function serverErrorMessage(error: ServerFieldErrors[string]): string {
@@ -46,4 +47,9 @@ export function fieldErrorsOf(error: unknown): ServerFieldErrors | undefined {
   const { fieldErrors } = error as { fieldErrors: unknown };
   if (fieldErrors === null || typeof fieldErrors !== 'object') return undefined;
   return Object.keys(fieldErrors).length > 0 ? (fieldErrors as ServerFieldErrors) : undefined;
+}
+
+/** The server refused what the form sent (400, 409, 422): the form shows the message. */
+export function isAboutContent(error: unknown): error is ApiError {
+  return isApiError(error) && error.kind === 'http' && [400, 409, 422].includes(error.status);
 }

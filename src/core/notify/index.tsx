@@ -67,11 +67,28 @@ function show(kind: Kind, message: string, o?: NotifyOptions): string {
   return toastId;
 }
 
+/** Closes a toast by the id its notify call answered; nothing when it is already gone. */
+function dismiss(toastId: string): void {
+  if (toastify) {
+    toastify.toast.dismiss(toastId);
+    return;
+  }
+  // A toast still waiting for the library: its show runs first (one promise's callbacks run in
+  // the order they were added).
+  void loading?.then(
+    ({ toast }) => {
+      toast.dismiss(toastId);
+    },
+    () => undefined,
+  );
+}
+
 export const notify = {
   success: (message: string, o?: NotifyOptions) => show('success', message, o),
   info: (message: string, o?: NotifyOptions) => show('info', message, o),
   warning: (message: string, o?: NotifyOptions) => show('warning', message, o),
   error: (message: string, o?: NotifyOptions) => show('error', message, o),
+  dismiss,
 };
 
 const subscribe = (listener: () => void) => {

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { DEFAULT_ERROR_MESSAGE, isApiError, showingInPlace } from '@/core/api';
 import { Modal } from '@/core/ui/modal';
 
 export interface ConfirmModalProps {
@@ -11,7 +12,11 @@ export interface ConfirmModalProps {
   onClose: () => void;
 }
 
-/** A destructive step asks first; the button waits while the call runs. */
+/**
+ * A destructive step asks first; the button waits while the call runs. A refusal (the record is
+ * in use, say) is shown in the dialog, which stays open with what it asked, and not again in a
+ * toast.
+ */
 export function ConfirmModal({
   title,
   children,
@@ -21,6 +26,7 @@ export function ConfirmModal({
   onClose,
 }: ConfirmModalProps) {
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   return (
     <Modal
       open
@@ -37,10 +43,13 @@ export function ConfirmModal({
             disabled={busy}
             onClick={() => {
               setBusy(true);
+              setFailure(null);
               onConfirm()
                 .then(onClose)
                 .catch((e: unknown) => {
-                  console.error(e);
+                  if (!isApiError(e)) console.error(e);
+                  setFailure(isApiError(e) ? e.message : DEFAULT_ERROR_MESSAGE);
+                  showingInPlace(e);
                   setBusy(false);
                 });
             }}
@@ -51,6 +60,11 @@ export function ConfirmModal({
       }
     >
       {children}
+      {failure ? (
+        <div role="alert" className="alert alert-danger mt-3 mb-0 text-break">
+          {failure}
+        </div>
+      ) : null}
     </Modal>
   );
 }

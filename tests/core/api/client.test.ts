@@ -9,6 +9,7 @@ import {
   dataApi,
   identityApi,
   isUnderConfiguredBase,
+  showingInPlace,
 } from '@/core/api';
 import { createSessionController } from '@/core/auth';
 import { config } from '@/core/config';
@@ -44,6 +45,9 @@ function connectSession() {
   });
   return { manager, navigate, session, disconnect };
 }
+
+/** The catalogue's toasts wait for the end of the failed call's task (a screen may take one over). */
+const afterTheTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 let disconnect: (() => void) | undefined;
 let errorToast: ReturnType<typeof vi.spyOn>;
@@ -175,6 +179,7 @@ describe('tokens', () => {
     const error = await crmApi.get('x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('No valid authentication token available');
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       'No valid authentication token available',
       expect.anything(),
@@ -273,6 +278,7 @@ describe('tokens', () => {
     expect((error as ApiError).status).toBe(401);
     expect(calls).toBe(2);
     expect(token.calls).toHaveLength(1);
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith('Session expired, refreshing page.', expect.anything());
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/not-authenticated');
@@ -294,6 +300,7 @@ describe('tokens', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/');
     // The session ending is not an API error to shout about.
+    await afterTheTask();
     expect(errorToast).not.toHaveBeenCalled();
   });
 });
@@ -355,6 +362,7 @@ describe('error catalogue (SPEC §8)', () => {
       http.get(crm('missing'), () => HttpResponse.json({ success: false }, { status: 404 })),
     );
     await expect(crmApi.get('missing')).rejects.toMatchObject({ status: 404 });
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       'Resource not found',
       expect.objectContaining({ persistent: true }),
@@ -366,6 +374,7 @@ describe('error catalogue (SPEC §8)', () => {
     await signedIn();
     server.use(http.get(crm('Orgs/secret'), () => new HttpResponse(null, { status: 403 })));
     await expect(crmApi.get('Orgs/secret', { id: 3 })).rejects.toBeInstanceOf(ApiError);
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       '403 Forbidden. You do not have permission to access this resource: Orgs/secret',
       expect.objectContaining({ persistent: true }),
@@ -380,6 +389,7 @@ describe('error catalogue (SPEC §8)', () => {
       ),
     );
     await expect(crmApi.post('Orgs/edit', {})).rejects.toBeInstanceOf(ApiError);
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       'Not your org\n403 Forbidden. You do not have permission to access this resource: Orgs/edit',
       expect.anything(),
@@ -411,6 +421,7 @@ describe('error catalogue (SPEC §8)', () => {
       message: 'Name is required',
       errorCode: 'Required',
     });
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       'Required: Name is required\nRange: Must be positive',
       expect.objectContaining({ persistent: true }),
@@ -432,6 +443,7 @@ describe('error catalogue (SPEC §8)', () => {
       status: 500,
       message: 'Database unavailable',
     });
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       'Database unavailable',
       expect.objectContaining({ persistent: true }),
@@ -459,6 +471,7 @@ describe('error catalogue (SPEC §8)', () => {
       message: 'Plan limit reached',
       status: 409,
     });
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       'Plan limit reached',
       expect.objectContaining({ persistent: true }),
@@ -476,10 +489,65 @@ describe('error catalogue (SPEC §8)', () => {
       ),
     );
     await expect(crmApi.put('x', { f: 1 })).rejects.toMatchObject({ message: 'Duplicate: Taken' });
+    await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       'Duplicate: Taken',
       expect.objectContaining({ persistent: true }),
     );
+  });
+
+  it('one message, once: identical texts from two endpoints are one toast; a success closes the error its endpoint left', async () => {
+    await signedIn();
+    errorToast.mockImplementation((_text: string, options?: { id?: string }) => options?.id ?? '');
+    const dismiss = vi.spyOn(notify, 'dismiss').mockImplementation(() => undefined);
+    const down = () =>
+      HttpResponse.json({ success: false, message: 'Database unavailable' }, { status: 503 });
+    let sitesUp = false;
+    server.use(
+      http.get(crm('offerings'), down),
+      http.get(crm('sites'), () =>
+        sitesUp ? HttpResponse.json({ success: true, data: [] }) : down(),
+      ),
+    );
+    await expect(crmApi.get('offerings')).rejects.toMatchObject({ status: 503 });
+    await expect(crmApi.get('sites')).rejects.toMatchObject({ status: 503 });
+    await afterTheTask();
+    const ids = errorToast.mock.calls.map(([, options]) => (options as { id?: string }).id);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(1);
+    expect(dismiss).not.toHaveBeenCalled();
+    // Another endpoint's success closes nothing; the failing endpoint's own success closes it.
+    server.use(http.get(crm('things'), () => HttpResponse.json({ success: true, data: 1 })));
+    await crmApi.get('things');
+    expect(dismiss).not.toHaveBeenCalled();
+    sitesUp = true;
+    await crmApi.get('sites', { page: 2 });
+    expect(dismiss).toHaveBeenCalledWith(ids[0]);
+  });
+
+  it('a screen that shows the error itself takes it over: no toast, or the toast closed', async () => {
+    await signedIn();
+    errorToast.mockImplementation((_text: string, options?: { id?: string }) => options?.id ?? '');
+    const dismiss = vi.spyOn(notify, 'dismiss').mockImplementation(() => undefined);
+    server.use(
+      http.delete(crm('offerings/1'), () =>
+        HttpResponse.json({ success: false, message: 'In use' }, { status: 409 }),
+      ),
+    );
+    // Shown in place as the rejection arrives (a dialog, a form): no toast at all.
+    const early = await crmApi.delete('offerings/1').catch((e: unknown) => {
+      showingInPlace(e);
+      return e;
+    });
+    await afterTheTask();
+    expect(early).toMatchObject({ message: 'In use', shownInPlace: true });
+    expect(errorToast).not.toHaveBeenCalled();
+    // Shown in place later: the toast already shown is closed.
+    const late = await crmApi.delete('offerings/1').catch((e: unknown) => e);
+    await afterTheTask();
+    expect(errorToast).toHaveBeenCalledTimes(1);
+    showingInPlace(late);
+    expect(dismiss).toHaveBeenCalledWith('api:In use');
   });
 
   it('handleErrorManually resolves { inError, message } with no toast, no report, no redirect', async () => {
@@ -501,6 +569,7 @@ describe('error catalogue (SPEC §8)', () => {
     expect(missing.inError).toBe(true);
     const ok = await crmApi.get<number[]>('fine', undefined, { handleErrorManually: true });
     expect(ok).toEqual({ inError: false, message: '', data: [1] });
+    await afterTheTask();
     expect(errorToast).not.toHaveBeenCalled();
     expect(reportError).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/core/api';
 import { flattenPayload, type FieldSetting } from '@/core/forms';
 import { describedText, renderForm } from './helpers';
 
@@ -152,6 +153,36 @@ describe('FormEngine', () => {
     await user.type(screen.getByLabelText(/^Name/), 'Rude{Enter}');
     await waitFor(() => expect(describedText(screen.getByLabelText(/^Name/))).toBe('Too rude'));
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Rude');
+  });
+
+  it('a refusal of what was sent (409) shows in the form, keeps the typing, and is taken from the toast; a 500 stays a toast', async () => {
+    const refusal = new ApiError({
+      message: 'Your organisation is not enabled to sell products',
+      status: 409,
+      kind: 'http',
+      method: 'POST',
+      endpoint: '/crm/v1/orgs/1/issued-licences',
+    });
+    const onSubmit = vi.fn(() => Promise.reject(refusal));
+    const { user } = renderForm([name], { onSubmit });
+    await user.type(screen.getByLabelText(/^Name/), 'Blast{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal.message);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Blast');
+    expect(refusal.shownInPlace).toBe(true);
+
+    const outage = new ApiError({
+      message: 'Database unavailable',
+      status: 503,
+      kind: 'http',
+      method: 'POST',
+      endpoint: '/crm/v1/orgs/1/issued-licences',
+    });
+    onSubmit.mockImplementation(() => Promise.reject(outage));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await user.type(screen.getByLabelText(/^Name/), '{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(outage.shownInPlace).toBe(false);
   });
 
   it('lays out rows, orders by index, hides titles when asked and uses the submit label', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { notify } from '@/core/notify';
 import OfferingsPage from '@/org/features/offerings/route';
 import ProductDetailsPage from '@/org/features/offerings/product-route';
 import ServiceDetailsPage from '@/org/features/offerings/service-route';
@@ -33,6 +34,15 @@ const support = createOffering({ id: 9, name: 'Site support', type: 'service' })
 
 function listing() {
   server.use(offeringHandlers.list([asListed(planner), asListed(support)]));
+}
+
+/** The toasts on screen once a later one has shown (they show in order): their texts. */
+async function toastsShown(): Promise<string[]> {
+  act(() => {
+    notify.info('Later toast');
+  });
+  await screen.findByText('Later toast');
+  return [...document.querySelectorAll('.Toastify__toast')].map((t) => t.textContent);
 }
 
 describe('Offerings (/offerings)', () => {
@@ -125,6 +135,8 @@ describe('Offerings (/offerings)', () => {
     expect(dialog.getByText('Too long')).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Name/)).toHaveValue('Site support');
     expect(dialog.getByLabelText('Feature 2 name')).toHaveValue('Timing');
+    // Shown once, under the fields: not again in a toast.
+    expect(await toastsShown()).toEqual(['Later toast']);
   });
 
   it('deletes after confirmation', async () => {
@@ -145,6 +157,31 @@ describe('Offerings (/offerings)', () => {
     expect(deleted).toBe(false);
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toBe(true));
+  });
+
+  it('an offering in use: the dialog says why (409), stays open with its question, and no toast repeats it', async () => {
+    listing();
+    const reason = 'This offering has subscriptions or licences and cannot be deleted';
+    server.use(
+      http.delete(crm('orgs/1/offerings/9'), () =>
+        HttpResponse.json(
+          { success: false, errors: null, message: reason, data: null },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = await renderApp(<OfferingsPage />, {
+      url: '/offerings',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete: Site support' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete service' }));
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(reason);
+    expect(dialog.getByText(/Delete the service ‘Site support’\?/)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(await toastsShown()).toEqual(['Later toast']);
+    expect(screen.queryByText(/403 Forbidden/)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Offering, OfferingDetail } from '@/contract/crm/offerings';
+import { showingInPlace } from '@/core/api';
 import {
   FormEngine,
   fieldErrorsOf,
@@ -136,6 +137,7 @@ export function OfferingFormModal({ offering, onClose, onSaved }: OfferingFormMo
       }
       setFeatureErrors(byRow);
       helpers.setServerErrors(rest);
+      showingInPlace(error);
     }
   };
 

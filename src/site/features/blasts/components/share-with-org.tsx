@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ShareTargetOrg } from '@/contract/data/shared-blasts';
-import { isApiError } from '@/core/api';
+import { isApiError, showingInPlace } from '@/core/api';
 import { getShareTargets } from '@/site/entities/blasts/sharing';
 
 export interface ShareWithOrgProps {
@@ -25,6 +25,7 @@ export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
       setResults(await getShareTargets(orgId, siteId, search.trim()));
     } catch (e: unknown) {
       setProblem(isApiError(e) ? e.message : 'The search failed');
+      showingInPlace(e);
     }
   };
   return (
@@ -70,7 +71,10 @@ export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
                   onClick={() => {
                     onShare(org)
                       .then(() => setResults(null))
-                      .catch((e: unknown) => setProblem(isApiError(e) ? e.message : String(e)));
+                      .catch((e: unknown) => {
+                        setProblem(isApiError(e) ? e.message : String(e));
+                        showingInPlace(e);
+                      });
                   }}
                 >
                   Share with {org.name}
