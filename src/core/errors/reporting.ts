@@ -34,15 +34,22 @@ const state: State = {
   removeEarlyListeners: null,
 };
 
-/** The event's identity for the 60 s rate limit: same type, same text, same place. */
+/**
+ * The event's identity for the 60 s rate limit: same type, same text, same place, and, for a
+ * failed call (SPEC §8 reports its endpoint, status and method), the same call and status.
+ */
 function fingerprint(event: ErrorEvent): string {
   const exception = event.exception?.values?.[0];
   const frames = exception?.stacktrace?.frames;
   const top = frames?.[frames.length - 1];
+  const { method, endpoint, status } = event.extra ?? {};
   return [
     exception?.type ?? '',
     exception?.value ?? event.message ?? '',
     top ? `${top.filename ?? ''}:${String(top.lineno ?? '')}` : '',
+    String(method ?? ''),
+    String(endpoint ?? ''),
+    String(status ?? ''),
   ].join('|');
 }
 

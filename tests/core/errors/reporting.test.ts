@@ -191,4 +191,16 @@ describe('beforeSend', () => {
     now += 2_000;
     expect(beforeSend(event())).not.toBeNull();
   });
+
+  it('reports the same failure from another endpoint or with another status within 60 s', () => {
+    let now = 1_000_000;
+    const beforeSend = createBeforeSend(() => now);
+    const failure = (endpoint: string, status: number) =>
+      event({ extra: { endpoint, status, method: 'GET', payload: undefined } });
+    expect(beforeSend(failure('https://crm/v1/Orgs', 500))).not.toBeNull();
+    now += 1_000;
+    expect(beforeSend(failure('https://crm/v1/Orgs', 500))).toBeNull();
+    expect(beforeSend(failure('https://crm/v1/Users', 500))).not.toBeNull();
+    expect(beforeSend(failure('https://crm/v1/Orgs', 400))).not.toBeNull();
+  });
 });
