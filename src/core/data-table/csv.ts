@@ -72,16 +72,18 @@ export function recordsToCsvText(records: ReadonlyArray<Record<string, unknown>>
   );
 }
 
+/** SPEC §9: the file name of an export without an entity name (react-csv's default). */
+const DEFAULT_CSV_FILE_NAME = 'generatedBy_react-csv.csv';
+
 /** A safe file name from the entity ('Issued Licences' → 'Issued Licences.csv'). */
 export function csvFileName(entity: string): string {
-  const base =
-    entity
-      .split('')
-      .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim() || 'export';
-  return `${base}.csv`;
+  const base = entity
+    .split('')
+    .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return base ? `${base}.csv` : DEFAULT_CSV_FILE_NAME;
 }
 
 /** Saves CSV text (or a Blob of it) as a file. */

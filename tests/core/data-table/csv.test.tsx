@@ -97,6 +97,11 @@ describe('CSV cells (SPEC §7, issue 11)', () => {
     expect(csvFileName('Issued Licences')).toBe('Issued Licences.csv');
     expect(csvFileName('a/b:c')).toBe('a b c.csv');
   });
+
+  it('names an export without an entity name generatedBy_react-csv.csv (SPEC §9)', () => {
+    expect(csvFileName('')).toBe('generatedBy_react-csv.csv');
+    expect(csvFileName('  ')).toBe('generatedBy_react-csv.csv');
+  });
 });
 
 describe('CSV export button', () => {
@@ -148,5 +153,24 @@ describe('CSV export button', () => {
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
       '"Customer","Seats"\n"Borealis, ""North""","1"\n"\'=cmd|calc","3"',
     );
+  });
+
+  it('downloads a table without an entity name as generatedBy_react-csv.csv', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: vi.fn() }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    const { user } = renderTable({
+      columnSettings: { entity: '', columns: [{ id: 'name', title: 'Name' }], sortIndex: 0 },
+      rows: [{ id: 1, name: 'Acme' }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(clicked).toEqual(['generatedBy_react-csv.csv']);
   });
 });
