@@ -39,7 +39,7 @@ export const coreDependencies = {
   query: ['api'],
   // The basic components: nothing above them (the app's frame is core/shell).
   ui: ['api', 'config', 'errors', 'files', 'format', 'notify', 'routes', 'storage'],
-  org: ['api', 'auth', 'storage', 'ui'],
+  org: ['api', 'auth', 'query', 'storage', 'ui'],
   permissions: ['config', 'org', 'storage'],
   forms: ['api', 'format', 'ui'],
   'custom-data': ['api', 'forms', 'notify', 'query', 'ui'],

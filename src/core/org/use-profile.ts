@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getAvatars, getDefaultAvatar } from '@/core/api';
 import { useAuthSession } from '@/core/auth';
+import { queryPresets } from '@/core/query';
 import type { UserProfile } from './context';
-import { userAvatarQueryKey } from './keys';
+import { defaultAvatarQueryKey, userAvatarQueryKey } from './keys';
 
 function avatarOf(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;
@@ -14,6 +15,13 @@ function avatarOf(value: unknown): string | null {
   return null;
 }
 
+/** SPEC §9: the default avatar is reference data, read once a day (docs/auth-and-api.md). */
+const defaultAvatarQueryOptions = queryOptions({
+  ...queryPresets.reference,
+  queryKey: defaultAvatarQueryKey,
+  queryFn: async () => avatarOf(await getDefaultAvatar()),
+});
+
 /**
  * SPEC §3: the profile from the identity claims; the avatar from users/getavatars, the
  * default avatar when the user has none (a missing avatar is logged only).
@@ -21,6 +29,7 @@ function avatarOf(value: unknown): string | null {
 export function useProfile(): UserProfile {
   const { user } = useAuthSession();
   const sub = user?.sub ?? '';
+  const queryClient = useQueryClient();
   const avatar = useQuery({
     queryKey: userAvatarQueryKey(sub),
     enabled: /^\d+$/.test(sub),
@@ -36,7 +45,7 @@ export function useProfile(): UserProfile {
         console.info(`Could not load the avatar of user ${sub}; using the default avatar.`, error);
       }
       try {
-        const fallback = avatarOf(await getDefaultAvatar());
+        const fallback = await queryClient.fetchQuery(defaultAvatarQueryOptions);
         if (!fallback) console.info('No default avatar available.');
         return fallback;
       } catch (error) {

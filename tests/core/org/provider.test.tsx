@@ -2,12 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
+import { userAvatarKeys } from '@/core/org';
 import { useOrgContext } from '@/core/org/context';
 import { orgQueryKey } from '@/core/query';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
 import { config } from '@/core/config';
 import { renderApp } from '../../render';
-import { avatarsHandler, defaultAvatarHandler, DEFAULT_AVATAR } from '../../msw/handlers/metadata';
+import {
+  avatarsHandler,
+  avatarsUrl,
+  defaultAvatarHandler,
+  defaultAvatarUrl,
+  DEFAULT_AVATAR,
+} from '../../msw/handlers/metadata';
 import { server } from '../../msw/server';
 import type { MembershipOverrides } from '../../factories/metadata';
 
@@ -102,6 +109,30 @@ describe('OrgProvider', () => {
     });
     expect(info).toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('reads the default avatar once a day: a second read of the avatar does not fetch it again', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const reads = { avatars: 0, defaultAvatar: 0 };
+    server.use(
+      http.get(avatarsUrl, () => {
+        reads.avatars++;
+        return HttpResponse.json({ success: true, errors: null, data: [] });
+      }),
+      http.get(defaultAvatarUrl, () => {
+        reads.defaultAvatar++;
+        return HttpResponse.json({ success: true, errors: null, data: DEFAULT_AVATAR });
+      }),
+    );
+    const { queryClient } = await renderApp(<ContextView />);
+    await waitFor(() => {
+      expect(text('avatar')).toBe(DEFAULT_AVATAR);
+    });
+    // What a photo change does: the user's avatar is read again.
+    await act(() => queryClient.invalidateQueries({ queryKey: userAvatarKeys.all }));
+    expect(reads.avatars).toBe(2);
+    expect(reads.defaultAvatar).toBe(1);
+    expect(text('avatar')).toBe(DEFAULT_AVATAR);
   });
 
   it('keeps the page size in the context and follows other tabs', async () => {
