@@ -6,37 +6,17 @@ import {
   formatDateTime,
   formatTimeDifference,
   formatUser,
-  isWideTooltip,
   STRING_CELL_MAX,
   truncate,
   type UserLike,
 } from '@/core/format';
+import { Tooltip } from '@/core/ui/tooltip';
 import { ColumnType, DataKind, type ActionKind, type ColumnSetting, type RowRecord } from './types';
 import { buildLink, kindOf, licenceLines, readValue, trustedHtml } from './values';
 
 /** What a cell may do besides showing a value: open the table's modal. */
 export interface CellActions {
   openModal: (action: ActionKind, initialData: unknown) => void;
-}
-
-/**
- * A hover and focus tooltip (CSS only, no state per cell). Over 200 characters it uses the wide
- * style (SPEC §9). Screen readers get the text through aria-describedby.
- */
-export function Tooltip({ text, children }: { text: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <span className="dt-tip-host" aria-describedby={id}>
-      {children}
-      <span
-        id={id}
-        role="tooltip"
-        className={isWideTooltip(text) ? 'dt-tip dt-tip-wide' : 'dt-tip'}
-      >
-        {text}
-      </span>
-    </span>
-  );
 }
 
 function StringCell({ text }: { text: string }) {

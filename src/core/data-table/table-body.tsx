@@ -3,7 +3,8 @@
  * body: the page's rows, or the loading, error or empty message.
  */
 import { useState, type ReactNode } from 'react';
-import { Tooltip, type CellActions } from './cells';
+import { Tooltip } from '@/core/ui/tooltip';
+import type { CellActions } from './cells';
 import { useDataTableContext } from './context';
 import { DataRow } from './data-row';
 import { ColumnFilter } from './filters';

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, type CSSProperties } from 'react';
 import { useController, type Control } from 'react-hook-form';
+import { Tooltip } from '@/core/ui/tooltip';
 import { FIELD_KINDS } from './field-registry';
 import type { FieldSetting, FormValues } from './types';
 
@@ -82,17 +83,21 @@ export function FormField({
         </span>
       )}
       {setting.tooltip && (
-        <span
-          className={`ms-1 text-body-secondary${setting.tooltip.length > 200 ? ' text-wrap' : ''}`}
-          title={setting.tooltip}
-          aria-hidden="true"
-        >
+        <Tooltip text={setting.tooltip} id={tooltipId}>
           {/* An SVG, not the ⓘ character: headless and minimal systems lack a font with it. */}
-          <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" focusable="false">
+          <svg
+            className="ms-1 text-body-secondary"
+            width="14"
+            height="14"
+            viewBox="0 0 16 16"
+            fill="currentColor"
+            focusable="false"
+            aria-hidden="true"
+          >
             <path d="M8 15A7 7 0 1 1 8 1a7 7 0 0 1 0 14m0 1A8 8 0 1 0 8 0a8 8 0 0 0 0 16" />
             <path d="m8.93 6.59-2.29.29-.08.38.45.08c.29.07.35.18.29.47l-.74 3.47c-.19.9.11 1.32.82 1.32.55 0 1.18-.25 1.47-.6l.09-.42c-.2.18-.5.25-.7.25-.27 0-.37-.2-.3-.53zM9 4.5a1 1 0 1 1-2 0 1 1 0 0 1 2 0" />
           </svg>
-        </span>
+        </Tooltip>
       )}
     </>
   );
@@ -136,11 +141,6 @@ export function FormField({
 
   const after = (
     <>
-      {setting.tooltip && (
-        <span id={tooltipId} className="visually-hidden">
-          {setting.tooltip}
-        </span>
-      )}
       {invalid && (
         <div id={errorId} className="text-danger small">
           {message}

@@ -152,8 +152,8 @@ describe('column types and data kinds (SPEC §3)', () => {
     expect(screen.getByText(`${'x'.repeat(75)}…`)).toBeInTheDocument();
     const tips = screen.getAllByRole('tooltip', { hidden: true });
     expect(tips[0]).toHaveTextContent(long);
-    expect(tips[0]).not.toHaveClass('dt-tip-wide');
-    expect(tips[1]).toHaveClass('dt-tip-wide');
+    expect(tips[0]).not.toHaveClass('tip-wide');
+    expect(tips[1]).toHaveClass('tip-wide');
   });
 
   it('sanitises HTML: an img onerror payload runs nothing', () => {

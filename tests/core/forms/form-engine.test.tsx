@@ -211,6 +211,20 @@ describe('FormEngine', () => {
     expect(describedText(screen.getByLabelText(/^Name/))).toBe('The legal name');
   });
 
+  it('a tooltip over 200 characters uses the wide style, as in tables (SPEC §9)', () => {
+    const long = 'x'.repeat(201);
+    renderForm([
+      { ...name, tooltip: 'The legal name' },
+      { field: 'notes', type: 'string', title: 'Notes', tooltip: long },
+    ]);
+    const [short, wide] = screen.getAllByRole('tooltip', { hidden: true });
+    expect(short).toHaveTextContent('The legal name');
+    expect(short).not.toHaveClass('tip-wide');
+    expect(wide).toHaveTextContent(long);
+    expect(wide).toHaveClass('tip-wide');
+    expect(describedText(screen.getByLabelText(/^Notes/))).toBe(long);
+  });
+
   it('nested fields submit nested values, flattened on demand', async () => {
     const { save, onSubmit } = renderForm(
       [{ field: 'address.city', type: 'string', title: 'City' }],
