@@ -2,6 +2,8 @@
  * The table's texts. SPEC §2 / §8 verbatim where the SPEC gives them; the rest (issue 16: modes,
  * selection across pages, bulk actions, export) in the same plain style.
  */
+import { pluralise } from '@/core/format';
+
 const about = (isEstimate: boolean) => (isEstimate ? 'about ' : '');
 
 export const TABLE_TEXT = {
@@ -9,7 +11,7 @@ export const TABLE_TEXT = {
   error: "Error: Something's gone wrong!",
   empty: 'No data found',
   searchPlaceholder: (count: number, isEstimate = false) =>
-    `Search ${about(isEstimate)}${count} records...`,
+    `Search ${about(isEstimate)}${pluralise(count, 'record')}...`,
   showing: (first: number, last: number, count: number, isEstimate = false) =>
     `Showing ${first}–${last} of ${about(isEstimate)}${count}`,
   /** Client mode while the SPEC §7 re-posts still bring rows. */
@@ -19,11 +21,16 @@ export const TABLE_TEXT = {
   incompleteNotice: (loaded: number, total: number) =>
     `Only the first ${loaded} of ${total} records could be loaded: search, filters, sorting and export cover those ${loaded} only.`,
   selected: (count: number, isEstimate = false) => `${about(isEstimate)}${count} selected`,
-  pageSelected: (onPage: number) => `All ${onPage} rows on this page are selected.`,
+  pageSelected: (onPage: number) =>
+    onPage === 1
+      ? 'The 1 row on this page is selected.'
+      : `All ${onPage} rows on this page are selected.`,
   selectAllMatching: (total: number, isEstimate = false) =>
     `Select all ${about(isEstimate)}${total} matching`,
   allMatchingSelected: (count: number, isEstimate = false) =>
-    `All ${about(isEstimate)}${count} matching rows are selected.`,
+    count === 1 && !isEstimate
+      ? 'The 1 matching row is selected.'
+      : `All ${about(isEstimate)}${count} matching rows are selected.`,
   otherPagesSelected: (count: number, elsewhere: number) =>
     `${count} selected, ${elsewhere} of them on other pages.`,
   clearSelection: 'Clear selection',
@@ -31,13 +38,13 @@ export const TABLE_TEXT = {
   exportSelected: 'Export selected',
   exporting: (entity: string) => `Exporting ${entity}`,
   exportProgress: (written: number, total: number, isEstimate = false) =>
-    `${written} of ${about(isEstimate)}${total} rows`,
+    `${written} of ${about(isEstimate)}${pluralise(total, 'row')}`,
   numberError: 'Value must be a number',
   dateError: 'Value must be a date (YYYY/MM/DD)',
   bulkQuestion: (label: string, count: number, isEstimate = false) =>
-    `${label} ${about(isEstimate)}${count} records?`,
+    `${label} ${about(isEstimate)}${pluralise(count, 'record')}?`,
   bulkRunning: (count: number, isEstimate = false) =>
-    `Working on ${about(isEstimate)}${count} records…`,
+    `Working on ${about(isEstimate)}${pluralise(count, 'record')}…`,
   bulkDone: (done: number) => `Done: ${done}.`,
   bulkRefused: (refused: number) => `Refused: ${refused}.`,
 } as const;

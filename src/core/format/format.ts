@@ -124,3 +124,8 @@ export function truncate(text: string | null | undefined, max: number = STRING_C
 /** SPEC §9: tooltips over 200 characters use a wide style. */
 export const WIDE_TOOLTIP_MIN = 200;
 export const isWideTooltip = (text: string) => text.length > WIDE_TOOLTIP_MIN;
+
+/** A count and its noun, singular for one: '1 record', '2 records' (never '1 records'). */
+export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

@@ -225,7 +225,7 @@ describe('bulk actions (issue 16)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Customer 003' }));
     await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
     const dialog = screen.getByRole('dialog', { name: 'Renew' });
-    expect(dialog).toHaveTextContent('Renew 1 records?');
+    expect(dialog).toHaveTextContent('Renew 1 record?');
     // Its own fields are validated before anything runs.
     await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
     expect(await within(dialog).findByText('Mandatory field')).toBeInTheDocument();

@@ -39,6 +39,24 @@ describe('data table states (SPEC §2, §8)', () => {
     expect(screen.getByRole('heading', { name: 'Things' })).toBeInTheDocument();
   });
 
+  it("says 'Search 1 record...' for a list of one", async () => {
+    const { container } = renderTable({ columnSettings: settings, rows: [things[0] as Thing] });
+    await waitFor(() => expect(dataRows(container)).toHaveLength(1));
+    expect(screen.getByPlaceholderText('Search 1 record...')).toBeInTheDocument();
+  });
+
+  it('counts one of anything in the singular, estimates and many in the plural', () => {
+    expect(TABLE_TEXT.searchPlaceholder(1)).toBe('Search 1 record...');
+    expect(TABLE_TEXT.searchPlaceholder(250, true)).toBe('Search about 250 records...');
+    expect(TABLE_TEXT.pageSelected(1)).toBe('The 1 row on this page is selected.');
+    expect(TABLE_TEXT.pageSelected(20)).toBe('All 20 rows on this page are selected.');
+    expect(TABLE_TEXT.allMatchingSelected(1)).toBe('The 1 matching row is selected.');
+    expect(TABLE_TEXT.exportProgress(0, 1)).toBe('0 of 1 row');
+    expect(TABLE_TEXT.bulkQuestion('Suspend', 1)).toBe('Suspend 1 record?');
+    expect(TABLE_TEXT.bulkRunning(1)).toBe('Working on 1 record…');
+    expect(TABLE_TEXT.bulkRunning(2)).toBe('Working on 2 records…');
+  });
+
   it('shows "Error: Something\'s gone wrong!" when the fetch fails', async () => {
     const fetchData = () => Promise.reject(new Error('boom'));
     renderTable({ columnSettings: settings, fetchData, queryKey: ['things'] });

@@ -38,6 +38,11 @@ describe('PlanView (canvas)', () => {
     );
   });
 
+  it('says 1 hole, not 1 holes, for a plan of one', () => {
+    render(<PlanView plan={createPlan(1)} label="Plan" />);
+    expect(screen.getByTestId('plan-summary')).toHaveTextContent(/^1 hole over/);
+  });
+
   it('has a legend for depth, and for charge when chosen', async () => {
     const user = setupUser();
     render(<PlanView plan={createPlan(20)} label="Plan" />);

@@ -35,6 +35,14 @@ describe('blasts chart (plain SVG)', () => {
     expect(screen.getByRole('row', { name: 'Jan 2026 3 90' })).toBeInTheDocument();
     expect(monthLabel('2025-06')).toBe('Jun 2025');
   });
+
+  it('counts one blast and one hole in the singular', () => {
+    render(<BlastsChart title="Blasts" months={[{ month: '2026-01', blasts: 1, holes: 1 }]} />);
+    expect(
+      screen.getByRole('img', { name: 'Blasts 1 blast from Jan 2026 to Jan 2026.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Jan 2026: 1 blast, 1 hole')).toBeInTheDocument();
+  });
 });
 
 describe('site form', () => {

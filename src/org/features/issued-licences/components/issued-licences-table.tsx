@@ -8,6 +8,7 @@ import {
   type RowAction,
   type BulkActionSetting,
 } from '@/core/data-table';
+import { pluralise } from '@/core/format';
 import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms';
 import { useOrgId } from '@/core/org';
 import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
@@ -77,7 +78,7 @@ const ISSUED_BULK: BulkActionSetting[] = [
     label: 'Renew',
     permissions: 'issuedLicences.write',
     confirmText: (count, isEstimate) =>
-      `Renew ${isEstimate ? 'about ' : ''}${count} licences: each gets the new expiry below. A licence that already runs longer is refused, not shortened.`,
+      `Renew ${isEstimate ? 'about ' : ''}${pluralise(count, 'licence')}: each gets the new expiry below. A licence that already runs longer is refused, not shortened.`,
     input: {
       settings: {
         rows: [[{ field: 'expiry', type: 'date', title: 'New expiry', isMandatory: true }]],

@@ -8,6 +8,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { BlastPlan } from '@/contract/data/blasts';
+import { pluralise } from '@/core/format';
 import {
   COLOUR_CLASSES,
   INITIAL_VIEW,
@@ -203,7 +204,7 @@ export function PlanView({ plan, label }: PlanViewProps) {
   const summary =
     plan.holes.length === 0
       ? 'The blast has no holes.'
-      : `${plan.holes.length} holes over ${fmt(widthM)} m east–west by ${fmt(heightM)} m north–south. ` +
+      : `${pluralise(plan.holes.length, 'hole')} over ${fmt(widthM)} m east–west by ${fmt(heightM)} m north–south. ` +
         `Depth ${fmt(depth.min)} to ${fmt(depth.max)} m; charge ${fmt(charge.min)} to ${fmt(charge.max)} kg.`;
 
   return (

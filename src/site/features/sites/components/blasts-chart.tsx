@@ -1,4 +1,5 @@
 import type { MonthCount } from '@/contract/data/dashboard';
+import { pluralise } from '@/core/format';
 import { BarChart } from '@/core/ui/bar-chart';
 
 export { barLayout, niceMax } from '@/core/ui/bar-chart';
@@ -20,7 +21,7 @@ export function BlastsChart({ months, title }: { months: readonly MonthCount[]; 
   const description =
     months.length === 0
       ? 'No months to show.'
-      : `${total} blasts from ${monthLabel(months[0]?.month ?? '')} to ${monthLabel(months.at(-1)?.month ?? '')}.`;
+      : `${pluralise(total, 'blast')} from ${monthLabel(months[0]?.month ?? '')} to ${monthLabel(months.at(-1)?.month ?? '')}.`;
   return (
     <BarChart
       title={title}
@@ -32,7 +33,7 @@ export function BlastsChart({ months, title }: { months: readonly MonthCount[]; 
         // The year under January and under the first month.
         subLabel: i === 0 || m.month.endsWith('-01') ? m.month.slice(0, 4) : undefined,
         value: m.blasts,
-        tooltip: `${monthLabel(m.month)}: ${m.blasts} blasts, ${m.holes} holes`,
+        tooltip: `${monthLabel(m.month)}: ${pluralise(m.blasts, 'blast')}, ${pluralise(m.holes, 'hole')}`,
       }))}
       table={{
         columns: ['Month', 'Blasts', 'Holes'],
