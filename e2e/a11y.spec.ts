@@ -260,7 +260,7 @@ test.describe('site portal', () => {
     await signedIn(page, 'sysadmin', SITE_PORTAL, '/dashboard');
     await expectAccessible(page);
     await sweep(page, [
-      ['/all-sites', 'All Sites'],
+      ['/all-sites', 'Site Admin'],
       ['/blasts-shared', 'Blasts Shared'],
       ['/node-libraries', 'Node Libraries'],
       ['/node-libraries/4', /^Acme Reference Library/],

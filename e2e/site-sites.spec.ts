@@ -138,7 +138,7 @@ test.describe('Site Admin and All Sites', () => {
 
   test('sysadmin sees every site with its organisation', async ({ page }) => {
     await signIn(page, 'sysadmin', { portal: SITE_PORTAL, path: '/all-sites' });
-    await expect(page).toHaveTitle('All Sites - Site Portal');
+    await expect(page).toHaveTitle('Site Admin - Site Portal');
     await expect(page.getByRole('columnheader', { name: /Organisation/ })).toBeVisible();
     const row = await findRow(page, 'North Pit');
     await expect(row.first()).toContainText('Borealis Quarries');

@@ -188,7 +188,8 @@ export const siteRoutes = {
   }),
   allSites: route({
     path: '/all-sites',
-    title: 'All Sites',
+    // SPEC §2: /all-sites is Site Admin (sysadmin); the sidebar link still says All Sites.
+    title: 'Site Admin',
     access: 'protected',
     requirement: requirements.sysadmin,
   }),
