@@ -512,7 +512,9 @@ describe('error catalogue (SPEC §8)', () => {
     await expect(crmApi.get('offerings')).rejects.toMatchObject({ status: 503 });
     await expect(crmApi.get('sites')).rejects.toMatchObject({ status: 503 });
     await afterTheTask();
-    const ids = errorToast.mock.calls.map(([, options]) => (options as { id?: string }).id);
+    const ids = errorToast.mock.calls.map(
+      ([, options]: unknown[]) => (options as { id?: string }).id,
+    );
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(1);
     expect(dismiss).not.toHaveBeenCalled();
