@@ -166,7 +166,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   });
   const { clientRows, server, data, pageData, rowCount, pageCount, page, totals, rowsMode } = view;
   const serverRows = rowsMode === 'server';
-  const { isLoading, isFetching, isError } = view;
+  const { isLoading, isFetching, isError, failures } = view;
   const table = useTable({
     features: tableFeatureSet,
     columns: cols.columnDefs,
@@ -277,6 +277,8 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     isLoading,
     isFetching,
     isError,
+    /** While loading: the failed attempts so far, the query retrying them (SPEC §9). */
+    failures,
     /** Client mode: every row in the browser; server mode: the rows of this page. */
     rows: serverRows ? (server.rows as T[]) : data,
     fetched: serverRows ? server.rows.length : client.tableData.fetched,

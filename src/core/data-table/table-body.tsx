@@ -33,6 +33,7 @@ export function DataTableBody() {
     isLoading,
     isFetching,
     isError,
+    failures,
     pagination,
     table,
     mode,
@@ -40,7 +41,13 @@ export function DataTableBody() {
   const cellActions = useCellActions(openModal);
   const columnCount = columns.length + (selectable ? 1 : 0) + (inlineActions.length ? 1 : 0);
   let message: ReactNode = null;
-  if (isLoading) message = <span role="status">{TABLE_TEXT.loading}</span>;
+  if (isLoading)
+    message = (
+      <span role="status">
+        {TABLE_TEXT.loading}
+        {failures > 0 ? <span className="d-block">{TABLE_TEXT.retrying(failures)}</span> : null}
+      </span>
+    );
   else if (isError) message = <span role="alert">{TABLE_TEXT.error}</span>;
   else if (pagination.rowCount === 0) message = TABLE_TEXT.empty;
 

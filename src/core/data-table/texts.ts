@@ -8,6 +8,8 @@ const about = (isEstimate: boolean) => (isEstimate ? 'about ' : '');
 
 export const TABLE_TEXT = {
   loading: 'Loading Data...',
+  /** While the query retries a failed request (SPEC §9): the loading text is not the whole truth. */
+  retrying: (failures: number) => `${pluralise(failures, 'attempt')} failed: trying again…`,
   error: "Error: Something's gone wrong!",
   empty: 'No data found',
   searchPlaceholder: (count: number, isEstimate = false) =>

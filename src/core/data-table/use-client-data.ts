@@ -151,7 +151,14 @@ export function useClientData<T>({
           fetched: givenRows.length,
           totalAvailable: givenRows.length,
         };
-    return { tableData, isLoading: false, isFetching: false, isError: givenIsBad, error: null };
+    return {
+      tableData,
+      isLoading: false,
+      isFetching: false,
+      isError: givenIsBad,
+      error: null,
+      failures: 0,
+    };
   }
   if (listQuery) {
     if (entity.error instanceof ListTooLargeError) {
@@ -166,6 +173,7 @@ export function useClientData<T>({
         isFetching: false,
         isError: !canSwitch,
         error: entity.error,
+        failures: 0,
       };
     }
     // First rows at once: the pages in so far, the total marked as still loading.
@@ -176,6 +184,7 @@ export function useClientData<T>({
         isFetching: true,
         isError: false,
         error: null,
+        failures: entity.failureCount,
       };
     }
     return {
@@ -184,6 +193,7 @@ export function useClientData<T>({
       isFetching: entity.isFetching,
       isError: entity.isError,
       error: entity.error,
+      failures: entity.failureCount,
     };
   }
   return {
@@ -192,6 +202,7 @@ export function useClientData<T>({
     isFetching: query.isFetching,
     isError: query.isError,
     error: query.error,
+    failures: query.failureCount,
   };
 }
 

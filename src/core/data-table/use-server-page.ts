@@ -123,6 +123,8 @@ export function useServerPage<T extends RowRecord>({
     shownParams: shown?.params ?? null,
     isLoading: enabled && !shown && !failed,
     isFetching: enabled && query.isFetching,
+    /** Failed attempts of the query now retrying (0 when none failed). */
+    failures: enabled ? query.failureCount : 0,
     /** Nothing to show: the SPEC error state. */
     isError: enabled && failed && !shown,
     /** The failure's message, shown above the rows. */

@@ -135,6 +135,8 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     : client.isLoading && !showsPreview;
   const isFetching = isServer ? server.isFetching : client.isFetching;
   const isError = isServer ? server.isError : client.isError;
+  // While still loading: how many attempts failed so far (the query retries, SPEC §9).
+  const failures = isLoading ? Math.max(server.failures, client.failures) : 0;
 
   return {
     isServer,
@@ -151,6 +153,7 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     isLoading,
     isFetching,
     isError,
+    failures,
   };
 }
 

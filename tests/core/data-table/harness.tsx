@@ -46,14 +46,16 @@ function LocationProbe() {
 export interface HarnessOptions {
   url?: string;
   org?: OrgContextValue | null;
+  /** How many times a failed query is tried again (none by default). */
+  retries?: number;
 }
 
 export function renderTable<T extends RowRecord>(
   props: DataTableProps<T>,
-  { url = '/list', org = orgContext() }: HarnessOptions = {},
+  { url = '/list', org = orgContext(), retries }: HarnessOptions = {},
 ) {
   const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity } },
+    defaultOptions: { queries: { retry: retries ?? false, gcTime: Infinity } },
   });
   const user = setupUser();
   const ui = (next: DataTableProps<T>) => (

@@ -143,6 +143,23 @@ describe('two modes, one table (issue 16)', () => {
   });
 });
 
+describe('server mode: a failing first page', () => {
+  it('says under the loading text that the page is being asked again, until it arrives', async () => {
+    const fake = fakeSource(all, { gated: true });
+    const { container } = renderTable(
+      { columnSettings: settings, queryKey: ['l'], source: fake.source },
+      { retries: 1 },
+    );
+    await fake.asked((p) => p.page === 1);
+    act(() => fake.fail(new Error('Database unavailable')));
+    expect(await screen.findByText('1 attempt failed: trying again…')).toBeInTheDocument();
+    await fake.asked((p) => p.page === 1);
+    await act(async () => fake.answer((p) => p.page === 1));
+    await waitFor(() => expect(customers(container)).toEqual(range(1, 20)));
+    expect(screen.queryByText(/trying again/)).toBeNull();
+  });
+});
+
 /** A table over a gated source, its first page answered and shown. */
 async function openGated() {
   const fake = fakeSource(all, { gated: true });

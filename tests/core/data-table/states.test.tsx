@@ -63,6 +63,24 @@ describe('data table states (SPEC §2, §8)', () => {
     expect(await screen.findByText("Error: Something's gone wrong!")).toBeInTheDocument();
   });
 
+  it('says under the loading text that a failed request is being tried again, and shows the error once it has failed for good', async () => {
+    const attempts: ((error: Error) => void)[] = [];
+    const fetchData = () => new Promise<Thing[]>((_resolve, reject) => attempts.push(reject));
+    renderTable({ columnSettings: settings, fetchData, queryKey: ['things'] }, { retries: 1 });
+    await waitFor(() => expect(attempts).toHaveLength(1));
+    const loading = () => screen.getByText(/^Loading Data\.\.\./).closest('[role="status"]');
+    expect(loading()).toHaveTextContent(/^Loading Data\.\.\.$/);
+    await act(async () => attempts[0]?.(new Error('Database unavailable')));
+    await waitFor(() =>
+      expect(loading()).toHaveTextContent('Loading Data...1 attempt failed: trying again…'),
+    );
+    // The retry (after the backoff's second) fails too: the SPEC error, no loading text left.
+    await waitFor(() => expect(attempts).toHaveLength(2), { timeout: 3000 });
+    await act(async () => attempts[1]?.(new Error('Database unavailable')));
+    expect(await screen.findByText("Error: Something's gone wrong!")).toBeInTheDocument();
+    expect(screen.queryByText(/trying again/)).toBeNull();
+  });
+
   it("shows 'No data found' when the fetch answers nothing: empty rows, 0 fetched, 0 total", async () => {
     const fetchData = vi.fn(async () => null);
     renderTable({ columnSettings: settings, fetchData, queryKey: ['things'] });
