@@ -176,6 +176,11 @@ test.describe('Blast Details', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: /^Download .*\.blst$/ }).click();
     expect((await download).suggestedFilename()).toMatch(/\.blst$/);
+    // Its address downloads it too, rather than opening the API's answer as a page.
+    const viaAddress = page.waitForEvent('download');
+    await page.getByTestId('blast-address').click();
+    expect((await viaAddress).suggestedFilename()).toMatch(/\.blst$/);
+    await expect(page).toHaveTitle('Blast Details - Site Portal');
   });
 
   test('sharing: a user, an organisation, and an anonymous link that stops once revoked', async ({

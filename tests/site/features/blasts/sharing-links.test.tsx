@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { BlastLink } from '@/contract/data/links';
 import BlastDetailsPage from '@/site/features/blasts/details-route';
@@ -9,6 +9,14 @@ import { server } from '../../../msw/server';
 import { borealis, createBlast, createLink, createPlan } from '../../../factories/data';
 import { data, ok } from '../../../msw/envelope';
 import { blastHandlers } from '../../../msw/handlers/blasts';
+import type * as BlastFiles from '@/site/entities/blasts/files';
+import { downloadBlastFile } from '@/site/entities/blasts/files';
+
+// The file itself is read through the API client (its own tests); here, what starts it.
+vi.mock('@/site/entities/blasts/files', async (importOriginal) => ({
+  ...(await importOriginal<typeof BlastFiles>()),
+  downloadBlastFile: vi.fn(() => Promise.resolve()),
+}));
 
 const blastUrl = data('orgs/2/sites/1/blasts/1');
 
@@ -48,6 +56,34 @@ describe('Blast Details: links', () => {
     expect(await within(links).findByText(/^Revoked/)).toBeInTheDocument();
     expect(within(links).queryByRole('button', { name: /Revoke link/ })).toBeNull();
     expect(revoked).toBe(true);
+  });
+
+  it("the file's address downloads the file (as its button does), not the API's answer as a page", async () => {
+    server.use(...blastDetails(() => []));
+    const { user } = await renderApp(<BlastDetailsPage />, {
+      portal: 'site',
+      url: '/site/1/blast/1',
+      path: '/site/:siteId/blast/:blastId',
+      org: borealis(),
+    });
+    const address = await screen.findByTestId('blast-address');
+    expect(address).toHaveAttribute('href', `${blastUrl}/file`);
+    const opened = new MouseEvent('click', { bubbles: true, cancelable: true });
+    address.dispatchEvent(opened);
+    expect(opened.defaultPrevented).toBe(true);
+    const fromAddress = { isAnonymous: false };
+    await waitFor(() =>
+      expect(downloadBlastFile).toHaveBeenCalledWith(
+        'orgs/2/sites/1/blasts/1/file',
+        'North_Pit_0001.blst',
+        fromAddress,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download North_Pit_0001.blst' }));
+    expect(vi.mocked(downloadBlastFile).mock.calls).toEqual([
+      ['orgs/2/sites/1/blasts/1/file', 'North_Pit_0001.blst', fromAddress],
+      ['orgs/2/sites/1/blasts/1/file', 'North_Pit_0001.blst', fromAddress],
+    ]);
   });
 
   it('a site user sees who it is shared with, but no links or sharing controls', async () => {

@@ -41,6 +41,14 @@ export function BlastViewer({
 }: BlastViewerProps) {
   const [downloading, setDownloading] = useState(false);
   const address = blastFileAddress(downloadPath);
+  // The file needs the session's token (or the link's rights): opened as a page, its address
+  // would answer the API's JSON. The button and the address both download it.
+  const download = () => {
+    setDownloading(true);
+    downloadBlastFile(downloadPath, blast.fileName, { isAnonymous })
+      .catch((e: unknown) => console.error(e))
+      .finally(() => setDownloading(false));
+  };
   return (
     <div className="row g-4">
       <div className="col-lg-4">
@@ -81,18 +89,21 @@ export function BlastViewer({
               type="button"
               className="btn btn-primary btn-sm"
               disabled={downloading}
-              onClick={() => {
-                setDownloading(true);
-                downloadBlastFile(downloadPath, blast.fileName, { isAnonymous })
-                  .catch((e: unknown) => console.error(e))
-                  .finally(() => setDownloading(false));
-              }}
+              onClick={download}
             >
               {downloading ? 'Downloading…' : `Download ${blast.fileName}`}
             </button>
             <p className="small mt-3 mb-0 text-break">
               <span className="text-body-secondary">Address: </span>
-              <a href={address} data-testid="blast-address" rel="noopener noreferrer">
+              <a
+                href={address}
+                data-testid="blast-address"
+                rel="noopener noreferrer"
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (!downloading) download();
+                }}
+              >
                 {address}
               </a>
             </p>
