@@ -224,9 +224,8 @@ export const offeringRoutes = (services: Services) => {
       params: orgIdParamsSchema,
       body: offeringInputSchema,
       response: offeringDetailSchema,
-      handler: async ({ params, body, org: o }) => {
-        checkCapability(o, body.type);
-        return db.transaction(async (tx) => {
+      handler: async ({ params, body, org: o }) =>
+        db.transaction(async (tx) => {
           const rows = await tx.query(
             'update offerings set kind = $3, name = $4, description = $5, tags = $6, updated_at = now() where org_id = $1 and id = $2 returning id',
             [
@@ -239,10 +238,12 @@ export const offeringRoutes = (services: Services) => {
             ],
           );
           if (rows.length === 0) throw notFound('Offering');
+          // Once the record is known to be the caller's (another's id is a 404, whatever its
+          // kind): the organisation may sell that kind, else the change is rolled back.
+          checkCapability(o, body.type);
           await saveFeatures(tx, params.id, body.features);
           return load(tx, params.orgId, params.id);
-        });
-      },
+        }),
     }),
     defineRoute({
       method: 'DELETE',

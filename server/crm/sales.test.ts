@@ -156,6 +156,39 @@ describe('the checks of a sale run again on every later change', () => {
       });
       expect(edit.statusCode).toBe(409);
       expect((await issue(ORGS.borealis)).statusCode).toBe(409);
+      // Its own product cannot be edited either (rolled back), and another's id is a 404.
+      const product = {
+        type: 'product',
+        name: 'Renamed',
+        description: null,
+        tags: [],
+        features: [],
+      };
+      const [own] = await q<{ id: number; name: string }>(
+        `select id, name from offerings where org_id = 1 and kind = 'product' order by id limit 1`,
+      );
+      const editOwn = await app.inject({
+        method: 'PUT',
+        url: `/crm/v1/orgs/1/offerings/${own?.id}`,
+        headers: manager,
+        payload: product,
+      });
+      expect(editOwn.statusCode).toBe(409);
+      expect(editOwn.json()).toMatchObject(refusal);
+      const [after] = await q<{ name: string }>('select name from offerings where id = $1', [
+        own?.id,
+      ]);
+      expect(after?.name).toBe(own?.name);
+      const [foreign] = await q<{ id: number }>(
+        `select id from offerings where org_id <> 1 order by id limit 1`,
+      );
+      const editForeign = await app.inject({
+        method: 'PUT',
+        url: `/crm/v1/orgs/1/offerings/${foreign?.id}`,
+        headers: manager,
+        payload: product,
+      });
+      expect(editForeign.statusCode).toBe(404);
       const [state] = await q<{ state: string }>('select state from licences where id = $1', [
         licenceId,
       ]);

@@ -210,8 +210,8 @@ describe('another organisation’s record ids in an authorised path', () => {
         const url = fillUrl(r.url, values);
         const res = await send(who, r.method, url, validBody(r, orgId));
         const where = `${who} ${r.method} ${url}`;
-        // 403 only where the caller lacks the route's flag in that org (owner in Borealis), or
-        // the org lacks a capability (Borealis sells no offerings).
+        // 403 only where the caller lacks the route's flag in that org (owner in Borealis); a
+        // foreign record is a 404 before any business rule is asked (never a 409).
         expect([403, 404], `${where} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(
           res.statusCode,
         );
