@@ -14,9 +14,10 @@
  *   &page=3                       1-based; page 1 removes it (SPEC §2)
  *
  * Reading is forgiving: an unknown or hidden column, a column that cannot sort or filter, or a
- * value of the wrong kind is ignored (the table shows what it would without it), and left in
- * the URL until the user changes that part. Writing changes only the parts that changed, so the
- * screen's own parameters (?view=customers) stay.
+ * value of the wrong kind is ignored (the table shows what it would without it), and then taken
+ * out of the URL (issue 17: the address bar names the list on screen; see canonicalListParams).
+ * Writing changes only the parts that changed, so the screen's own parameters (?view=customers)
+ * stay.
  */
 import type { ColumnSetting } from './types';
 import {
@@ -28,7 +29,7 @@ import {
   type FilterValue,
   type FilterValues,
 } from './filter-values';
-import { withPageParam } from './pagination';
+import { readPageParam, withPageParam } from './pagination';
 import { canSort } from './values';
 
 export interface SortState {
@@ -143,6 +144,36 @@ export function withListQuery(
   if (patch.page !== undefined) next = withPageParam(next, patch.page);
   else if (textChanged) next = withPageParam(next, 1);
   return next;
+}
+
+/**
+ * The URL as the table reads it (issue 17): what it ignores (an unknown column, a value of the
+ * wrong kind, a page that is no whole number from 1) is removed, what it reads is written the
+ * way the table writes it (page 1 as no parameter). Other parameters stay where they are.
+ */
+export function canonicalListParams(
+  params: URLSearchParams,
+  columns: Columns,
+  fallbackSort: SortState | null,
+): URLSearchParams {
+  const query = readListQuery(params, columns, fallbackSort);
+  // fromEntries: a column id such as '__proto__' or 'constructor' is a key like any other.
+  const filters = Object.fromEntries(
+    [...params.keys()]
+      .filter((name) => name.startsWith(LIST_PARAM.filterPrefix))
+      .map((name) => name.slice(LIST_PARAM.filterPrefix.length))
+      .map((id) => [id, Object.hasOwn(query.filters, id) ? query.filters[id] : null]),
+  );
+  return withListQuery(
+    params,
+    {
+      search: query.search,
+      filters,
+      sort: params.has(LIST_PARAM.sort) ? query.sort : undefined,
+      page: readPageParam(params),
+    },
+    fallbackSort,
+  );
 }
 
 export const sameSort = (a: SortState | null, b: SortState | null) =>

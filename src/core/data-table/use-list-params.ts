@@ -2,12 +2,15 @@
  * The table's list state, URL-backed (ra-core's useListParams, for this table): search, filter
  * row, sort and page live in the URL (list-params.ts), the page size in localStorage (SPEC §9).
  *
- * Every change is written to the URL at once (replace, in a transition: the inputs keep their
- * own text and paint first). No write is ever deferred: a late write from a timer would navigate
- * back to the list after the user had left it. What is deferred is `committed`, the state a
- * server is asked for: typed text waits for `debounceMs` of quiet; a page, sort or select change
- * commits at once. A URL changed from outside (back, forward, a link) resets the inputs through
- * `generation`.
+ * Every change is written to the URL at once, in a transition (the inputs keep their own text
+ * and paint first). A page or sort change is a new history entry, so that Back and Forward walk
+ * through them (issue 17); typed text, filters and the page size replace the entry (one entry per
+ * keystroke would make Back useless), and so does a correction: what the table ignores in the
+ * URL is taken out, and a page beyond the last becomes the page shown. No write is ever deferred:
+ * a late write from a timer would navigate back to the list after the user had left it. What is
+ * deferred is `committed`, the state a server is asked for: typed text waits for `debounceMs` of
+ * quiet; a page, sort or select change commits at once. A URL changed from outside (back,
+ * forward, a link) resets the inputs through `generation`.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -15,6 +18,7 @@ import type { PageSize } from '@/core/storage';
 import { usePageSize } from '@/core/storage/page-size';
 import type { FilterValue } from './filter-values';
 import {
+  canonicalListParams,
   nextSort,
   readListQuery,
   withListQuery,
@@ -56,6 +60,8 @@ export interface ListParamsState {
   setSort: (sort: SortState | null) => void;
   toggleSort: (id: string) => void;
   setPage: (page: number) => void;
+  /** The page shown instead of the URL's (SPEC §2: beyond the last): replaces the entry. */
+  correctPage: (page: number) => void;
   setPageSize: (size: PageSize) => void;
 }
 
@@ -92,24 +98,12 @@ export function useListParams({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const write = useCallback((patch: ListQueryPatch, immediate: boolean) => {
-    const {
-      url: current,
-      setUrl: navigate,
-      columns: shown,
-      initialSort: fallback,
-    } = latest.current;
-    const next = withListQuery(current, patch, fallback);
-    if (next.toString() === current.toString()) return;
+  const navigate = useCallback((next: URLSearchParams, replace: boolean) => {
     latest.current = { ...latest.current, url: next };
-    const state = { query: readListQuery(next, shown, fallback), page: readPageParam(next) };
-    ownKeys.current = [listKey(state), ...ownKeys.current].slice(0, 8);
-    clearTimeout(timer.current);
-    if (immediate) setCommitted(state);
-    else timer.current = setTimeout(() => setCommitted(state), latest.current.debounceMs);
+    const { setUrl } = latest.current;
     startTransition(() => {
       try {
-        navigate(next, { replace: true });
+        setUrl(next, { replace });
       } catch (error) {
         // A browser limiting history updates (Safari: 100 in 30 s) leaves the URL behind; the
         // table goes on from its own state.
@@ -118,21 +112,45 @@ export function useListParams({
     });
   }, []);
 
+  const write = useCallback(
+    (patch: ListQueryPatch, immediate: boolean, history: 'push' | 'replace' = 'replace') => {
+      const { url: current, columns: shown, initialSort: fallback } = latest.current;
+      const next = withListQuery(current, patch, fallback);
+      if (next.toString() === current.toString()) return;
+      const state = { query: readListQuery(next, shown, fallback), page: readPageParam(next) };
+      ownKeys.current = [listKey(state), ...ownKeys.current].slice(0, 8);
+      clearTimeout(timer.current);
+      if (immediate) setCommitted(state);
+      else timer.current = setTimeout(() => setCommitted(state), latest.current.debounceMs);
+      navigate(next, history === 'replace');
+    },
+    [navigate],
+  );
+
+  // Issue 17: what the table ignores does not stay in the address bar. The same list (no new
+  // entry, no new query): only the URL's text changes.
+  useEffect(() => {
+    const fixed = canonicalListParams(url, columns, initialSort);
+    if (fixed.toString() !== url.toString()) navigate(fixed, true);
+  }, [url, columns, initialSort, navigate]);
+
   const setSearch = useCallback((text: string) => write({ search: text }, false), [write]);
   const setFilter = useCallback(
     (id: string, value: FilterValue | null | undefined, immediate = false) =>
       write({ filters: { [id]: value ?? null } }, immediate),
     [write],
   );
-  const setSort = useCallback((sort: SortState | null) => write({ sort }, true), [write]);
+  // A sort is chosen like a page (a click, not typing): Back undoes it.
+  const setSort = useCallback((sort: SortState | null) => write({ sort }, true, 'push'), [write]);
   const toggleSort = useCallback(
     (id: string) => {
       const { url: current, columns: shown, initialSort: fallback } = latest.current;
-      write({ sort: nextSort(readListQuery(current, shown, fallback).sort, id) }, true);
+      write({ sort: nextSort(readListQuery(current, shown, fallback).sort, id) }, true, 'push');
     },
     [write],
   );
-  const setPage = useCallback((next: number) => write({ page: next }, true), [write]);
+  const setPage = useCallback((next: number) => write({ page: next }, true, 'push'), [write]);
+  const correctPage = useCallback((next: number) => write({ page: next }, true), [write]);
   const setPageSize = useCallback(
     (size: PageSize) => {
       storePageSize(size);
@@ -165,6 +183,7 @@ export function useListParams({
     setSort,
     toggleSort,
     setPage,
+    correctPage,
     setPageSize,
   };
 }

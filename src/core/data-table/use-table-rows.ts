@@ -68,7 +68,7 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     listKey,
     orgId,
     params: serverParams,
-    onPageBeyondLast: list.setPage,
+    onPageBeyondLast: list.correctPage,
     prefetch: isServer,
   });
   const showsPreview = preview && server.shownParams !== null && !server.isError;
@@ -101,12 +101,13 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     settled: clientSettled,
   });
   // SPEC §2: a page beyond the last jumps to the last page. The last page shows at once; the URL
-  // follows after the commit (the router ignores navigation during its first layout pass).
-  const { setPage } = list;
+  // follows after the commit (the router ignores navigation during its first layout pass), in
+  // place of the page asked for (Back does not lead to a page that does not exist).
+  const { correctPage } = list;
   useEffect(() => {
     if (!isServer && clientSettled && list.page > clientRows.pageCount)
-      setPage(clientRows.pageCount);
-  }, [isServer, clientSettled, list.page, clientRows.pageCount, setPage]);
+      correctPage(clientRows.pageCount);
+  }, [isServer, clientSettled, list.page, clientRows.pageCount, correctPage]);
 
   const pageData = serverRows ? (server.rows as T[]) : clientRows.pageData;
 

@@ -1,7 +1,7 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { setupUser } from '../../user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { DataTable, type DataTableProps, type RowRecord } from '@/core/data-table';
 import { OrgContext, type OrgContextValue } from '@/core/org/context';
 import type { OrgFlag, UserFlag } from '@/contract/metadata';
@@ -38,13 +38,16 @@ export function orgContext(
   };
 }
 
-function LocationProbe() {
+function LocationProbe({ onNavigate }: { onNavigate: (navigate: NavigateFunction) => void }) {
   const location = useLocation();
+  onNavigate(useNavigate());
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 export interface HarnessOptions {
   url?: string;
+  /** Entries the user visited before url (Back leads to the last of them). */
+  before?: string[];
   org?: OrgContextValue | null;
   /** How many times a failed query is tried again (none by default). */
   retries?: number;
@@ -52,18 +55,24 @@ export interface HarnessOptions {
 
 export function renderTable<T extends RowRecord>(
   props: DataTableProps<T>,
-  { url = '/list', org = orgContext(), retries }: HarnessOptions = {},
+  { url = '/list', before = [], org = orgContext(), retries }: HarnessOptions = {},
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: retries ?? false, gcTime: Infinity } },
   });
   const user = setupUser();
+  let navigate: NavigateFunction | undefined;
+  const go = async (delta: number) => {
+    await act(async () => {
+      await navigate?.(delta);
+    });
+  };
   const ui = (next: DataTableProps<T>) => (
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
+      <MemoryRouter initialEntries={[...before, url]} initialIndex={before.length}>
         <OrgContext.Provider value={org}>
           <DataTable {...next} />
-          <LocationProbe />
+          <LocationProbe onNavigate={(latest) => (navigate = latest)} />
         </OrgContext.Provider>
       </MemoryRouter>
     </QueryClientProvider>
@@ -75,6 +84,9 @@ export function renderTable<T extends RowRecord>(
     user,
     rerenderWith: (next: DataTableProps<T>) => result.rerender(ui(next)),
     location: () => result.getByTestId('location').textContent,
+    /** The browser's Back and Forward buttons. */
+    back: () => go(-1),
+    forward: () => go(1),
   };
 }
 
