@@ -101,7 +101,16 @@ export const DataRow = memo(function DataRow<T extends RowRecord>({
     >
       {selectable && (
         // SPEC §4: a click on the first cell toggles the row, like its checkbox.
-        <td className="dt-select" onClick={toggle}>
+        // Issue 17: Shift-click selects a range of rows, not the page's text between the clicks
+        // (the browser's own Shift-click). Only the mouse's default goes: the click still
+        // toggles, keys never pass here, and text elsewhere selects as ever.
+        <td
+          className="dt-select"
+          onClick={toggle}
+          onMouseDown={(event) => {
+            if (event.shiftKey) event.preventDefault();
+          }}
+        >
           <input
             type="checkbox"
             className="form-check-input"

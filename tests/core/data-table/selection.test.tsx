@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActionDisplay, ActionKind, type ColumnSettings, type RowAction } from '@/core/data-table';
 import { headerCheckboxState, nextSelection, toggleAll } from '@/core/data-table/selection';
 import { columnTexts, dataRows, renderTable } from './harness';
@@ -144,6 +144,48 @@ describe('row selection (SPEC §4)', () => {
     expect(document.activeElement).toBe(rowNamed(container, 'Cherry'));
     await user.keyboard('{Shift>} {/Shift}');
     expect(selectedNames(container)).toEqual(['Apple', 'Banana', 'Cherry']);
+  });
+});
+
+describe('Shift-click on the row checkboxes (issue 17)', () => {
+  // What a browser does on mousedown unless it is prevented (jsdom does not): a plain press puts
+  // the caret where it lands, a Shift press extends the text selection to there.
+  const browserSelection = (event: MouseEvent) => {
+    const selection = document.getSelection();
+    if (event.defaultPrevented || !selection || !(event.target instanceof Node)) return;
+    if (event.shiftKey && selection.rangeCount > 0) selection.extend(event.target, 0);
+    else selection.collapse(event.target, 0);
+  };
+  beforeEach(() => document.addEventListener('mousedown', browserSelection));
+  afterEach(() => {
+    document.removeEventListener('mousedown', browserSelection);
+    document.getSelection()?.removeAllRanges();
+  });
+
+  /** A click as a browser sends it (user-event moves the selection on focus; browsers do not). */
+  const click = (target: Element, shiftKey = false) => {
+    fireEvent.mouseDown(target, { shiftKey });
+    fireEvent.mouseUp(target, { shiftKey });
+    fireEvent.click(target, { shiftKey });
+  };
+
+  it('selects the range of rows without selecting the text of the page', () => {
+    const { container } = renderTable({ columnSettings: settings, rows: fruits });
+    click(screen.getByRole('checkbox', { name: 'Select Apple' }));
+    click(screen.getByRole('checkbox', { name: 'Select Date' }), true);
+    expect(selectedNames(container)).toEqual(['Apple', 'Banana', 'Cherry', 'Date']);
+    expect(document.getSelection()?.toString()).toBe('');
+    // The checkbox's cell toggles like the checkbox: the same there.
+    click(cellOf(container, 'Elder', 0), true);
+    expect(selectedNames(container)).toEqual(['Apple', 'Banana', 'Cherry', 'Date', 'Elder']);
+    expect(document.getSelection()?.toString()).toBe('');
+  });
+
+  it('leaves text selection elsewhere alone', () => {
+    const { container } = renderTable({ columnSettings: settings, rows: fruits });
+    click(cellOf(container, 'Apple', 1));
+    click(cellOf(container, 'Cherry', 1), true);
+    expect(document.getSelection()?.toString()).toBe('AppleBanana');
   });
 });
 
