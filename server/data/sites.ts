@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import { defineRoute, org, signedIn, site, sysadmin, type Services } from '../http/routes';
-import { badRequest, conflict, notFound } from '../http/envelope';
+import { badRequest, notFound } from '../http/envelope';
 import type { ListDef } from '../http/list';
 import { listRoutes } from '../http/list-routes';
 import type { CallerUser } from '../auth/access';
@@ -111,14 +111,6 @@ async function checkSubscription(db: Queryable, orgId: number, subscriptionId: n
   }
 }
 
-async function checkUniqueName(db: Queryable, orgId: number, name: string, exceptId: number) {
-  const [dup] = await db.query<{ id: number }>(
-    'select id from sites where org_id = $1 and lower(name) = lower($2) and id <> $3',
-    [orgId, name, exceptId],
-  );
-  if (dup) throw conflict('name', 'A site with this name already exists in the organisation');
-}
-
 export function siteRoutes({ db }: Services) {
   return [
     ...listRoutes(
@@ -194,7 +186,6 @@ export function siteRoutes({ db }: Services) {
       handler: async ({ params, body, user }) => {
         const subscriptionId = body.subscriptionId ?? null;
         await checkSubscription(db, params.orgId, subscriptionId);
-        await checkUniqueName(db, params.orgId, body.name, 0);
         const [row] = await db.query<{ id: number }>(
           `insert into sites (org_id, name, description, location, subscription_id)
            values ($1, $2, $3, $4, $5) returning id`,
@@ -225,7 +216,6 @@ export function siteRoutes({ db }: Services) {
         if (subscriptionId !== current.subscriptionId) {
           await checkSubscription(db, params.orgId, subscriptionId);
         }
-        await checkUniqueName(db, params.orgId, body.name, params.siteId);
         await db.query(
           `update sites set name = $3, description = $4, location = $5, subscription_id = $6
             where id = $1 and org_id = $2`,

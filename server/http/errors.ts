@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, errorEnvelope, type FieldErrors } from './envelope';
 import { BadTextError } from './input';
 import { htmlCsp, isProviderPath } from './security';
+import { duplicateName } from './unique-names';
 
 /** How the identity service's browser pages show a refused request (an HTML page, no JSON). */
 export interface ErrorPages {
@@ -20,6 +21,9 @@ const invalid = (message: string) =>
 /** Every error as the HttpError it is answered with; null for a fault of the server (500). */
 function asHttpError(error: FastifyError | HttpError): HttpError | null {
   if (error instanceof HttpError) return error;
+  // A duplicate name the database refused (a unique name index): 409 on name, not a 500.
+  const duplicate = duplicateName(error);
+  if (duplicate) return duplicate;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: FieldErrors = {};
     const where = (error as { validationContext?: string }).validationContext ?? 'body';
