@@ -29,25 +29,30 @@ afterAll(async () => {
   await app.close();
 });
 
-const input = (offeringId: number | null) => ({
-  organisationName: 'Foxtrot Fill',
+const input = (offeringId: number | null, organisationName = 'Foxtrot Fill') => ({
+  organisationName,
   contactFirstName: 'Fay',
   contactLastName: 'Fox',
   contactEmail: 'fay@foxtrot.example',
   offeringId,
 });
-const create = async (offeringId: number | null) =>
+const create = async (offeringId: number | null, organisationName?: string) =>
   app.inject({
     method: 'POST',
     url: '/crm/v1/subscription-registrations',
-    payload: input(offeringId),
+    payload: input(offeringId, organisationName),
   });
-const started = async () => (await create(null)).json().data as { id: number; code: string };
-const update = (reg: { id: number; code: string }, offeringId: number | null) =>
+const started = async (organisationName?: string) =>
+  (await create(null, organisationName)).json().data as { id: number; code: string };
+const update = (
+  reg: { id: number; code: string },
+  offeringId: number | null,
+  organisationName?: string,
+) =>
   app.inject({
     method: 'POST',
     url: `/crm/v1/subscription-registrations/${reg.id}/${reg.code}`,
-    payload: input(offeringId),
+    payload: input(offeringId, organisationName),
   });
 const complete = (reg: { id: number; code: string }) =>
   app.inject({
@@ -134,8 +139,9 @@ describe('what a registration may be for', () => {
   });
 
   it('completes with the 30-day trial of an offering its vendor sells', async () => {
-    const reg = await started();
-    expect((await update(reg, BLAST_CONSULTING)).statusCode).toBe(200);
+    // Organisation names are unique (issue 17): the earlier tests created a Foxtrot Fill.
+    const reg = await started('Golf Gravel');
+    expect((await update(reg, BLAST_CONSULTING, 'Golf Gravel')).statusCode).toBe(200);
     const done = await complete(reg);
     expect(done.statusCode).toBe(200);
     const [sub] = await app.services.db.query<{ vendor_org_id: number; offering_id: number }>(
@@ -143,5 +149,24 @@ describe('what a registration may be for', () => {
       [done.json().data.subscriptionId],
     );
     expect(sub).toEqual({ vendor_org_id: ORGS.cobalt, offering_id: BLAST_CONSULTING });
+  });
+
+  it('refuses to complete with the name of an existing organisation (409 on organisationName)', async () => {
+    const first = await complete(await started('Hotel Haulage'));
+    expect(first.statusCode).toBe(200);
+    const reg = await started(' hotel HAULAGE ');
+    const orgs = await count('select count(*)::int as n from orgs');
+    const done = await complete(reg);
+    expect(done.statusCode).toBe(409);
+    expect(done.json().errors).toEqual({
+      organisationName: {
+        message: 'An organisation with this name already exists',
+        errorCode: 'duplicate',
+      },
+    });
+    // Nothing was created; the registrant may change the name and complete again.
+    expect(await count('select count(*)::int as n from orgs')).toBe(orgs);
+    expect((await update(reg, null, 'Hotel Haulage North')).statusCode).toBe(200);
+    expect((await complete(reg)).statusCode).toBe(200);
   });
 });

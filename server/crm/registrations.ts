@@ -11,6 +11,7 @@ import { anonymous, defineRoute, signedIn, type Services } from '../http/routes'
 import { HttpError, badRequest, notFound } from '../http/envelope';
 import type { Queryable } from '../db/types';
 import { offeringForSale, type OfferingForSale } from './offerings';
+import { duplicateName } from '../http/unique-names';
 
 /**
  * Subscription registrations: a first sale, started by the customer (anonymous, with the
@@ -153,10 +154,16 @@ export const registrationRoutes = ({ db }: Services) => {
           const reg = open(await registration(tx, params.id, params.code, true));
           // Checked again now: the vendor may have lost the right to sell since the update.
           const offering: OfferingForSale | null = await registrableOffering(tx, reg.offering_id);
-          const [o] = await tx.query<{ id: number }>(
-            `insert into orgs (name, description, custom_data) values ($1, $2, '{}') returning id`,
-            [reg.organisation_name, reg.organisation_description],
-          );
+          // Organisation names are unique (issue 17): a taken one is a 409 on organisationName,
+          // the field the registrant changes in the registration's details.
+          const [o] = await tx
+            .query<{ id: number }>(
+              `insert into orgs (name, description, custom_data) values ($1, $2, '{}') returning id`,
+              [reg.organisation_name, reg.organisation_description],
+            )
+            .catch((error: unknown) => {
+              throw duplicateName(error, 'organisationName') ?? error;
+            });
           const orgId = o?.id ?? 0;
           await tx.query(
             `insert into org_members (org_id, user_id, is_org_owner, is_org_admin, is_sub_manager, status) values ($1, $2, true, true, true, 'active')`,
