@@ -99,9 +99,10 @@ export const LARGE_VENDOR = { name: 'Zenith Licensing', owner: 'vendor@example.c
  */
 export async function ensureLargeVendor(db: Db, licences: number): Promise<boolean> {
   if (licences < 1) return false;
-  const [exists] = await db.query<{ id: number }>('select id from orgs where name = $1', [
-    LARGE_VENDOR.name,
-  ]);
+  const [exists] = await db.query<{ id: number }>(
+    'select id from orgs where lower(name) = lower($1)',
+    [LARGE_VENDOR.name],
+  );
   if (exists) return false;
   const vendorOrgId = await db.transaction(async (tx) => {
     const [org] = await tx.query<{ id: number }>(
