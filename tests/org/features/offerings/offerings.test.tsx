@@ -139,6 +139,38 @@ describe('Offerings (/offerings)', () => {
     expect(await toastsShown()).toEqual(['Later toast']);
   });
 
+  it('creates: a taken name (409 duplicate) shows under Name and keeps the dialog open', async () => {
+    listing();
+    const message = 'A product or service with this name already exists in the organisation';
+    server.use(
+      http.post(crm('orgs/1/offerings'), () =>
+        HttpResponse.json(
+          {
+            success: false,
+            errors: { name: { message, errorCode: 'duplicate' } },
+            message,
+            data: null,
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = await renderApp(<OfferingsPage />, {
+      url: '/offerings',
+      org: acme({ isBusinessManager: true }),
+    });
+    await screen.findByRole('link', { name: 'BlastPlan' });
+    await user.click(screen.getByRole('button', { name: 'New offering' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New product or service' }));
+    await user.type(dialog.getByLabelText(/^Name/), 'blastplan');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    const shown = await dialog.findByText(message);
+    expect(dialog.getByLabelText(/^Name/)).toHaveAccessibleDescription(new RegExp(message));
+    expect(shown).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Name/)).toHaveValue('blastplan');
+    expect(await toastsShown()).toEqual(['Later toast']);
+  });
+
   it('deletes after confirmation', async () => {
     listing();
     let deleted = false;
