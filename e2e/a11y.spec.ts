@@ -116,9 +116,7 @@ test('signed-out, anonymous and provider pages of both portals', async ({ page }
 });
 
 test.describe('organisation portal', () => {
-  test('sysadmin: every route, the shell menus and the mock-permissions panel', async ({
-    page,
-  }) => {
+  test('sysadmin: every route and the shell menus', async ({ page }) => {
     await signedIn(page, 'sysadmin', ORG_PORTAL, '/dashboard');
     await expectAccessible(page);
     await sweep(page, [
@@ -140,10 +138,18 @@ test.describe('organisation portal', () => {
       ['/org/999999/users', NOT_FOUND],
     ]);
 
-    // The user menu open, then the mock-permissions panel (a dialog) from it.
+    // The user menu open (no mock permissions: the sysadmin is no developer of Acme Mining).
     await go(page, '/dashboard', 'Dashboard');
-    const menuButton = page.getByRole('button', { name: /account menu/ });
-    await menuButton.click();
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mock permissions…' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('developer: the mock-permissions panel from the user menu', async ({ page }) => {
+    // SPEC §3/§6: only a developer of the selected organisation is offered the override.
+    await signedIn(page, 'developer', ORG_PORTAL, '/dashboard');
+    await page.getByRole('button', { name: /account menu/ }).click();
     await expect(page.getByRole('button', { name: 'Mock permissions…' })).toBeVisible();
     await expectAccessible(page);
     await checkModal(

@@ -30,3 +30,21 @@ export const orgFlagNames = [
 ] as const;
 export type OrgFlag = (typeof orgFlagNames)[number];
 export type OrgPermissions = Record<OrgFlag, boolean>;
+
+/**
+ * The words screens use for each permission flag (user, organisation and site flags share
+ * names): the member forms, the members tables and the developer's mock_permissions panel.
+ */
+export const permissionFlagLabels: Readonly<Record<UserFlag | OrgFlag, string>> = {
+  isSysadmin: 'Sysadmin',
+  isOrgOwner: 'Org owner',
+  isOrgAdmin: 'Org admin',
+  isBusinessManager: 'Business manager',
+  isSubManager: 'Subscription manager',
+  isDeveloper: 'Developer',
+  isTechSupport: 'Tech support',
+  isSiteAdmin: 'Site admin',
+  isSiteUser: 'Site user',
+  isProductOwnerEnabled: 'Product owner',
+  isServiceOwnerEnabled: 'Service owner',
+};

@@ -1,11 +1,11 @@
 import { useContext, useMemo } from 'react';
 import { config } from '@/core/config';
-import { OrgContext } from '@/core/org/context';
+import { OrgContext, type OrgContextValue } from '@/core/org/context';
 import type { MockPermissions } from '@/core/storage';
 import { orgFlagNames, userFlagNames } from '@/contract/flags';
 import { siteFlagNames } from '@/contract/permissions';
 import { hasAccess, type Permission, type PermissionGrants } from './check';
-import { useMockPermissions } from './mock';
+import { mockPermissionsHonoured, useMockPermissions } from './mock';
 
 export { siteFlagNames };
 
@@ -32,22 +32,35 @@ export function applyMockPermissions(
   };
 }
 
+/** An organisation (and site) as the checks see it: the selected one, or one being switched to. */
+export type GrantsScope = Pick<OrgContextValue, 'org' | 'userPermissions' | 'site'>;
+
+/**
+ * The grants in force in a scope: the real flags, with the mock_permissions override applied
+ * only where it is honoured (a developer of that organisation, in a build that enables it).
+ */
+export function grantsFor(
+  scope: GrantsScope | null,
+  mock: MockPermissions | undefined,
+  enabled: boolean = config.mockPermissionsEnabled,
+): PermissionGrants {
+  const site = scope?.site?.permissions ?? {};
+  // A user's site flags count for the selected site only.
+  const user = { ...(scope?.userPermissions ?? {}), ...site };
+  const real: PermissionGrants = {
+    user,
+    org: scope?.org.permissions ?? {},
+    site,
+    orgId: scope?.org.id ?? null,
+  };
+  return applyMockPermissions(real, mock, mockPermissionsHonoured(scope, enabled));
+}
+
 /** The grants in force for the selected organisation and site (mock override applied). */
 export function usePermissionGrants(): PermissionGrants {
   const context = useContext(OrgContext);
-  const { overrides, enabled } = useMockPermissions();
-  return useMemo(() => {
-    const site = context?.site?.permissions ?? {};
-    // A user's site flags count for the selected site only.
-    const user = { ...(context?.userPermissions ?? {}), ...site };
-    const real: PermissionGrants = {
-      user,
-      org: context?.org.permissions ?? {},
-      site,
-      orgId: context?.org.id ?? null,
-    };
-    return applyMockPermissions(real, overrides, enabled);
-  }, [context, overrides, enabled]);
+  const { overrides } = useMockPermissions();
+  return useMemo(() => grantsFor(context, overrides), [context, overrides]);
 }
 
 /**

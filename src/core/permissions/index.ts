@@ -7,11 +7,20 @@ export type {
   PermissionRequirement,
   SiteFlag,
 } from './check';
-export { applyMockPermissions, siteFlagNames, useCanAccess, usePermissionGrants } from './grants';
+export {
+  applyMockPermissions,
+  grantsFor,
+  siteFlagNames,
+  useCanAccess,
+  usePermissionGrants,
+  type GrantsScope,
+} from './grants';
 export {
   clearMockPermissions,
+  mockPermissionsHonoured,
   setMockPermission,
   useMockPermissions,
   type MockPermissionsState,
+  type MockScope,
 } from './mock';
 export { CanAccess, type CanAccessProps } from './can-access';

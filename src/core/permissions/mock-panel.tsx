@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
-import { orgFlagNames, userFlagNames } from '@/contract/flags';
+import { orgFlagNames, permissionFlagLabels, userFlagNames } from '@/contract/flags';
 import { clearMockPermissions, setMockPermission, useMockPermissions } from './mock';
 import { siteFlagNames } from './grants';
 
 /** Every flag an override can name (user, organisation and site flags share names). */
-export const mockableFlags: readonly string[] = [
-  ...new Set<string>([...userFlagNames, ...orgFlagNames, ...siteFlagNames]),
+export const mockableFlags: readonly (keyof typeof permissionFlagLabels)[] = [
+  ...new Set([...userFlagNames, ...orgFlagNames, ...siteFlagNames]),
 ];
 
 const choiceOf = (value: boolean | undefined) =>
@@ -13,7 +13,8 @@ const choiceOf = (value: boolean | undefined) =>
 
 /**
  * The developer panel for mock_permissions (SPEC §3/§6): override any flag (on/off) or leave
- * it real. Only mounted when config.mockPermissionsEnabled.
+ * it real, each flag by the name screens use for it. Renders nothing unless overrides are
+ * honoured here (a developer of the selected organisation, in a build that enables them).
  */
 export function MockPermissionsPanel({ onClose }: { onClose: () => void }) {
   const { overrides, enabled } = useMockPermissions();
@@ -65,7 +66,7 @@ export function MockPermissionsPanel({ onClose }: { onClose: () => void }) {
             {mockableFlags.map((flag) => (
               <tr key={flag}>
                 <th scope="row" className="fw-normal">
-                  <label htmlFor={`${titleId}-${flag}`}>{flag}</label>
+                  <label htmlFor={`${titleId}-${flag}`}>{permissionFlagLabels[flag]}</label>
                 </th>
                 <td>
                   <select

@@ -1,9 +1,11 @@
 /**
  * SPEC §3/§6 mock_permissions: a developer's override of permission flags, stored under the
- * storage key mock_permissions and honoured only when config allows it (never in portal-prod).
+ * storage key mock_permissions and honoured only for a developer of the selected organisation,
+ * and only when config allows it (never in portal-prod).
  */
-import { useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { config } from '@/core/config';
+import { OrgContext, type OrgContextValue } from '@/core/org/context';
 import {
   readStored,
   removeStored,
@@ -58,8 +60,29 @@ export function clearMockPermissions(): void {
   emit();
 }
 
+/** The organisation scope the developer rule reads (the selected one, or one being switched to). */
+export type MockScope = Pick<OrgContextValue, 'org' | 'userPermissions'>;
+
+/**
+ * SPEC §3/§6: mock_permissions is the developer's override ("developers overriding permissions
+ * via mock_permissions"), "when enabled". So it is honoured only when this build enables it AND
+ * the user is a developer (isDeveloper) of the selected organisation, by the real flags (an
+ * override can never grant itself the right to override). The metadata carries the user's role
+ * in the organisation twice, in the membership's flags and in the organisation's; either counts.
+ */
+export function mockPermissionsHonoured(
+  scope: MockScope | null | undefined,
+  enabled: boolean = config.mockPermissionsEnabled,
+): boolean {
+  if (!enabled || !scope) return false;
+  return scope.userPermissions.isDeveloper === true || scope.org.permissions.isDeveloper === true;
+}
+
 export interface MockPermissionsState {
-  /** Whether this build honours overrides at all. */
+  /**
+   * Whether overrides are honoured here: the build enables them and the user is a developer of
+   * the selected organisation (the menu entry, the panel and the checks follow it).
+   */
   enabled: boolean;
   /** The stored overrides (read even when not honoured, for the panel). */
   overrides: MockPermissions | undefined;
@@ -68,8 +91,10 @@ export interface MockPermissionsState {
 }
 
 export function useMockPermissions(
-  enabled: boolean = config.mockPermissionsEnabled,
+  buildEnabled: boolean = config.mockPermissionsEnabled,
 ): MockPermissionsState {
+  const context = useContext(OrgContext);
+  const enabled = mockPermissionsHonoured(context, buildEnabled);
   const overrides = useSyncExternalStore(subscribe, read, read);
   const active = enabled && overrides !== undefined && Object.keys(overrides).length > 0;
   return { enabled, overrides, active };

@@ -2,9 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthSession } from '@/core/auth';
 import { useOptionalOrgContext } from '@/core/org/context';
-import { canAccess, usePermissionGrants, type PermissionRequirement } from '@/core/permissions';
+import {
+  canAccess,
+  useMockPermissions,
+  usePermissionGrants,
+  type PermissionRequirement,
+} from '@/core/permissions';
 import { MockPermissionsPanel } from '@/core/permissions/mock-panel';
-import { config } from '@/core/config';
 import { formatUser } from '@/core/format';
 
 export interface UserMenuLink {
@@ -18,11 +22,15 @@ export interface UserMenuProps {
   links?: readonly UserMenuLink[];
 }
 
-/** The signed-in user's menu: profile links, the mock_permissions panel when enabled, sign out. */
+/**
+ * The signed-in user's menu: profile links, the mock_permissions panel for a developer of the
+ * selected organisation where the build enables it (SPEC §3/§6), sign out.
+ */
 export function UserMenu({ links = [] }: UserMenuProps) {
   const session = useAuthSession();
   const context = useOptionalOrgContext();
   const grants = usePermissionGrants();
+  const mock = useMockPermissions();
   const location = useLocation();
   // Open at one path: navigating closes it; so do an outside click and Escape.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -110,7 +118,7 @@ export function UserMenu({ links = [] }: UserMenuProps) {
                 </Link>
               </li>
             ))}
-          {config.mockPermissionsEnabled ? (
+          {mock.enabled ? (
             <li>
               <button
                 type="button"
@@ -140,7 +148,7 @@ export function UserMenu({ links = [] }: UserMenuProps) {
           </li>
         </ul>
       </div>
-      {panelOpen ? (
+      {panelOpen && mock.enabled ? (
         <MockPermissionsPanel
           onClose={() => {
             setPanelOpen(false);

@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import {
   applyMockPermissions,
+  grantsFor,
   CanAccess,
   canAccess,
   hasAccess,
   useCanAccess,
+  type GrantsScope,
   type PermissionGrants,
   type PermissionRequirement,
 } from '@/core/permissions';
 import { requirements } from '@/core/routes';
 import { readStored, storageKeys } from '@/core/storage';
+import { orgFlags, userFlags } from '../../factories/metadata';
 import { renderApp, renderPortal } from '../../render';
 
 const none: PermissionGrants = { user: {}, org: {}, site: {} };
@@ -65,6 +68,44 @@ describe('mock_permissions (SPEC §6)', () => {
     expect(grants.site).toMatchObject({ isSiteUser: true });
     expect(canAccess(requirements.sysadmin, grants)).toBe(true);
     expect(canAccess(requirements.siteAdmin, grants)).toBe(false);
+  });
+
+  const scopeOf = (flags: { user?: boolean; org?: boolean }): GrantsScope => ({
+    org: {
+      id: 1,
+      name: 'Acme Mining',
+      description: null,
+      avatar_Base64: null,
+      customData: {},
+      sites: [],
+      permissions: { ...orgFlags({ isOrgAdmin: true }), isDeveloper: flags.org ?? false },
+    },
+    userPermissions: { ...userFlags({ isOrgAdmin: true }), isDeveloper: flags.user ?? false },
+    site: null,
+  });
+
+  it('is honoured only for a developer of the selected organisation, and only when the build enables it', () => {
+    const mock = { isSysadmin: true };
+    // A developer (by the membership's flags or the organisation's): the override counts.
+    expect(canAccess(requirements.sysadmin, grantsFor(scopeOf({ user: true }), mock, true))).toBe(
+      true,
+    );
+    expect(canAccess(requirements.sysadmin, grantsFor(scopeOf({ org: true }), mock, true))).toBe(
+      true,
+    );
+    // Not a developer here: the real flags, whatever is stored.
+    expect(canAccess(requirements.sysadmin, grantsFor(scopeOf({}), mock, true))).toBe(false);
+    // A developer, but the environment does not enable it (portal-prod): the real flags.
+    expect(canAccess(requirements.sysadmin, grantsFor(scopeOf({ user: true }), mock, false))).toBe(
+      false,
+    );
+    // An override cannot make its own user a developer.
+    expect(
+      canAccess(
+        requirements.sysadmin,
+        grantsFor(scopeOf({}), { ...mock, isDeveloper: true }, true),
+      ),
+    ).toBe(false);
   });
 
   it('changes nothing when disabled or absent', () => {
@@ -144,16 +185,78 @@ describe('mock_permissions in the shell', () => {
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Mock permissions…' }));
     const panel = screen.getByRole('dialog', { name: 'Mock permissions' });
-    await user.selectOptions(within(panel).getByLabelText('isSysadmin'), 'On');
+    await user.selectOptions(within(panel).getByLabelText('Sysadmin'), 'On');
 
     expect(readStored(storageKeys.mockPermissions)).toEqual({ isSysadmin: true });
     expect(within(nav).getByRole('link', { name: 'All Users' })).toBeInTheDocument();
     expect(screen.getByText(/Mock permissions on/)).toBeInTheDocument();
 
-    await user.selectOptions(within(panel).getByLabelText('isSysadmin'), 'Real');
+    await user.selectOptions(within(panel).getByLabelText('Sysadmin'), 'Real');
     expect(readStored(storageKeys.mockPermissions)).toBeUndefined();
     expect(within(nav).queryByRole('link', { name: 'All Users' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Mock permissions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('mock_permissions: developers only (SPEC §3/§6)', () => {
+  it('offers no Mock permissions to a user who is not a developer of the organisation', async () => {
+    const { user } = await renderPortal('org', {
+      pages: 'placeholders',
+      url: '/dashboard',
+      permissions: { isOrgAdmin: true },
+    });
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mock permissions…' })).not.toBeInTheDocument();
+  });
+
+  it('ignores an override left in storage for a user who is not a developer', async () => {
+    await renderPortal('org', {
+      pages: 'placeholders',
+      url: '/organizations',
+      permissions: { isOrgAdmin: true },
+      mockPermissions: { isSysadmin: true },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have access to this page' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Mock permissions on/)).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'All Users' })).not.toBeInTheDocument();
+  });
+
+  it('follows the selected organisation: a developer of one is not a developer of another', async () => {
+    await renderPortal('org', {
+      pages: 'placeholders',
+      url: '/org/2/organizations',
+      org: [
+        { org: { id: 1, name: 'Acme Mining' }, permissions: { isDeveloper: true } },
+        { org: { id: 2, name: 'Borealis' }, permissions: { isOrgAdmin: true } },
+      ],
+      mockPermissions: { isSysadmin: true },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have access to this page' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Mock permissions on/)).not.toBeInTheDocument();
+  });
+
+  it('names each flag in the panel as the screens do, not by its key', async () => {
+    const { user } = await renderPortal('org', {
+      pages: 'placeholders',
+      url: '/dashboard',
+      permissions: { isDeveloper: true },
+    });
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Mock permissions…' }));
+    const panel = screen.getByRole('dialog', { name: 'Mock permissions' });
+    const names = within(panel)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(names).toEqual(
+      expect.arrayContaining(['Sysadmin', 'Org admin', 'Subscription manager', 'Product owner']),
+    );
+    expect(names.some((name) => name?.startsWith('is'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { MemberFlags, OrgUser } from '@/contract/crm/users';
+import { permissionFlagLabels } from '@/contract/flags';
 import { useDataTableContext } from '@/core/data-table';
 import { FormModal, type FormValues } from '@/core/forms';
 import { flagFieldRows, flagValues, memberFormSettings, type MemberFlagSet } from '@/core/members';
@@ -7,13 +8,7 @@ import { flagFieldRows, flagValues, memberFormSettings, type MemberFlagSet } fro
 /** The flags a member may hold here, with the words the screen uses for them. */
 export const memberFlags: MemberFlagSet<keyof MemberFlags> = {
   names: ['isOrgAdmin', 'isBusinessManager', 'isSubManager', 'isDeveloper', 'isTechSupport'],
-  labels: {
-    isOrgAdmin: 'Org admin',
-    isBusinessManager: 'Business manager',
-    isSubManager: 'Subscription manager',
-    isDeveloper: 'Developer',
-    isTechSupport: 'Tech support',
-  },
+  labels: permissionFlagLabels,
   // Short headings keep the table within a laptop screen; the switches are named by them.
   columnTitles: {
     isOrgAdmin: 'Org admin',

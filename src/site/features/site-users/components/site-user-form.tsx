@@ -1,4 +1,5 @@
 import type { SiteUser, SiteUserFlags } from '@/contract/data/site-users';
+import { permissionFlagLabels } from '@/contract/flags';
 import { formatUser } from '@/core/format';
 import { FormModal, type FormValues } from '@/core/forms';
 import { flagFieldRows, flagValues, memberFormSettings, type MemberFlagSet } from '@/core/members';
@@ -6,7 +7,7 @@ import { flagFieldRows, flagValues, memberFormSettings, type MemberFlagSet } fro
 /** A site user's flags, with the words the screen uses for them. */
 export const siteUserFlags: MemberFlagSet<keyof SiteUserFlags> = {
   names: ['isSiteAdmin', 'isSiteUser'],
-  labels: { isSiteAdmin: 'Site admin', isSiteUser: 'Site user' },
+  labels: permissionFlagLabels,
 };
 
 export const flagsOf = (values: Partial<Record<keyof SiteUserFlags, unknown>>): SiteUserFlags =>
