@@ -203,9 +203,10 @@ function SessionLayer({
         case 'get-started':
           window.location.replace(entry.url);
           return { kind: 'redirecting' };
-        case 'signin-callback':
+        case 'signin-callback': {
+          let signedIn: Awaited<ReturnType<UserManager['signinCallback']>>;
           try {
-            await manager.signinCallback(window.location.href);
+            signedIn = await manager.signinCallback(window.location.href);
           } catch (error) {
             // Forged, replayed or failed callback: clean the URL, keep any stored session.
             replaceUrl(withoutCallbackParams(window.location));
@@ -213,11 +214,16 @@ function SessionLayer({
             await manager.getUser(true).catch(() => null);
             return { kind: 'signin-failed', error: asError(error) };
           }
+          // SPEC §2: the last route is restored once authenticated; a callback that leaves no
+          // usable session (no user, or a token already expired) is the pre-authentication
+          // case, where only subscription-registration routes are restored (else home).
+          const authenticated = signedIn != null && !signedIn.expired;
           navigate(
-            restorePath({ stored: takeStored(storageKeys.lastRoute), authenticated: true, portal }),
+            restorePath({ stored: takeStored(storageKeys.lastRoute), authenticated, portal }),
             { replace: true },
           );
           return { kind: 'ready' };
+        }
         case 'signout-callback':
           try {
             await manager.signoutCallback(window.location.href);

@@ -53,6 +53,7 @@ function App({ manager }: { manager: UserManager }) {
           <Route path="/Account/Register" element={<AccountRedirect register />} />
           <Route path="/not-authenticated" element={<p>not authenticated screen</p>} />
           <Route path="/home" element={<p>home screen</p>} />
+          <Route path="/subscription/register" element={<p>subscription registration</p>} />
           <Route path="/" element={<p>landing page</p>} />
           <Route
             path="*"
@@ -137,6 +138,32 @@ describe('sign-in callback', () => {
     expect(await screen.findByText('secret page')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/offerings/product/3');
     expect(readStored(storageKeys.lastRoute)).toBeUndefined();
+  });
+
+  it('a callback that leaves no session (token already expired) lands on home, not the saved page', async () => {
+    writeStored(storageKeys.lastRoute, '/offerings/product/3');
+    vi.spyOn(manager, 'signinCallback').mockImplementation(async () => {
+      const user = await storeSignedInUser(manager, { expiresIn: -5 });
+      await manager.getUser(true);
+      return user;
+    });
+    openAt('/signin-oidc?code=abc&state=s1');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('home screen')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/home');
+    expect(screen.queryByText('secret page')).not.toBeInTheDocument();
+    expect(readStored(storageKeys.lastRoute)).toBeUndefined();
+  });
+
+  it('before authentication only a subscription-registration route is restored (SPEC §2)', async () => {
+    writeStored(storageKeys.lastRoute, '/subscription/register?plan=3');
+    vi.spyOn(manager, 'signinCallback').mockResolvedValue(undefined);
+    openAt('/signin-oidc?code=abc&state=s1');
+    render(<App manager={manager} />);
+    expect(await screen.findByText('subscription registration')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      '/subscription/register?plan=3',
+    );
   });
 
   it('handles the callback once, even under StrictMode (a code can be redeemed only once)', async () => {
