@@ -23,6 +23,11 @@ export interface UserProfile {
  */
 export type ScopeProblem = 'unknownOrg' | 'unknownSite' | null;
 
+export interface SelectOrgOptions {
+  /** Where to go in the newly selected organisation (a same-origin path). */
+  to?: string;
+}
+
 /** The organisation (and site) the user works in, with their permissions there. */
 export interface OrgContextValue {
   /** The selected organisation. */
@@ -42,8 +47,16 @@ export interface OrgContextValue {
   pageSize: number;
   /** Stores the page size (SPEC §9: local storage, followed by other tabs). Set by the provider. */
   setPageSize?: (size: PageSize) => void;
-  /** Selects another of the user's organisations; keyed queries refresh (SPEC §4). */
-  selectOrg: (orgId: number) => void;
+  /**
+   * Each of the user's organisations with the user's flags there (set by the provider; the
+   * organisation switcher reads it to know what the next organisation allows).
+   */
+  memberships?: readonly { org: Organisation; permissions: UserPermissions }[];
+  /**
+   * Selects another of the user's organisations; keyed queries refresh (SPEC §4). `to`: the
+   * path to land on (the switcher's choice); without it a prefixed or site path follows.
+   */
+  selectOrg: (orgId: number, options?: SelectOrgOptions) => void;
   /** Set by the provider; absent in hand-built contexts (= null). */
   scopeProblem?: ScopeProblem;
 }

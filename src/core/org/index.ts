@@ -8,6 +8,7 @@ export {
   type Organisation,
   type OrgContextValue,
   type ScopeProblem,
+  type SelectOrgOptions,
   type UserProfile,
 } from './context';
 export {

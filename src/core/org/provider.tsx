@@ -131,6 +131,7 @@ function SelectedOrgProvider({
       },
       otherOrgs: orgs.filter((o) => o.id !== selected.org.id),
       orgs,
+      memberships,
       site,
       profile,
       pageSize,

@@ -10,7 +10,7 @@ import {
   withOrgPrefix,
   type MembershipEntry,
 } from './choose';
-import type { ScopeProblem } from './context';
+import type { ScopeProblem, SelectOrgOptions } from './context';
 
 /** Where a site page goes when the user switches to an organisation the site is not in. */
 const SITE_SWITCH_TARGET = '/dashboard';
@@ -109,7 +109,7 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
   }, [selectedOrgId, queryClient]);
 
   const selectOrg = useCallback(
-    (orgId: number) => {
+    (orgId: number, options?: SelectOrgOptions) => {
       if (!orgIds.includes(orgId)) {
         console.warn(`Cannot select organisation ${orgId}: the user is not a member.`);
         return;
@@ -117,6 +117,10 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
       setExplicitId(orgId);
       writeStored(storageKeys.org, orgId);
       writeStored(storageKeys.userOrgs, orderUserOrgs(orgIds, orgId));
+      if (options?.to !== undefined) {
+        if (options.to !== `${location.pathname}${location.search}`) void navigate(options.to);
+        return;
+      }
       const current = parsePathScope(location.pathname);
       if (current.siteId !== null) {
         const stays = memberships

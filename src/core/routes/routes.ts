@@ -22,6 +22,12 @@ export interface RouteDef {
   readonly access: RouteAccess;
   /** SPEC §6; absent = every signed-in user. */
   readonly requirement?: PermissionRequirement;
+  /**
+   * A record's screen (details of one offering, subscription, blast…): the path pattern of the
+   * list of that entity. A record belongs to one organisation, so switching organisation lands
+   * on this list (docs/routes.md).
+   */
+  readonly list?: string;
 }
 
 /** SPEC §6, row by row: the `.read` rows of the permission table (src/contract/permissions.ts). */
@@ -69,12 +75,14 @@ export const orgRoutes = {
   }),
   productDetails: route({
     path: '/offerings/product/:id',
+    list: '/offerings',
     title: 'Product Details',
     access: 'protected',
     requirement: requirements.offerings,
   }),
   serviceDetails: route({
     path: '/offerings/service/:id',
+    list: '/offerings',
     title: 'Service Details',
     access: 'protected',
     requirement: requirements.offerings,
@@ -111,6 +119,7 @@ export const orgRoutes = {
   }),
   subscriptionDetails: route({
     path: '/issued-subscriptions/:id',
+    list: '/issued-subscriptions',
     title: 'Subscription Details',
     access: 'protected',
     requirement: requirements.customerSubs,
@@ -123,6 +132,7 @@ export const orgRoutes = {
   }),
   serviceLicences: route({
     path: '/my-subscriptions/:id',
+    list: '/my-subscriptions',
     title: 'Service Licences',
     access: 'protected',
     requirement: requirements.software,
@@ -175,11 +185,17 @@ export const siteRoutes = {
   blastsShared: route({ path: '/blasts-shared', title: 'Blasts Shared', access: 'protected' }),
   blastViewer: route({
     path: '/blasts-shared/:blastId',
+    list: '/blasts-shared',
     title: 'Blast Viewer',
     access: 'protected',
   }),
   nodeLibraries: route({ path: '/node-libraries', title: 'Node Libraries', access: 'protected' }),
-  nodeLibrary: route({ path: '/node-libraries/:id', title: 'Node Library', access: 'protected' }),
+  nodeLibrary: route({
+    path: '/node-libraries/:id',
+    title: 'Node Library',
+    access: 'protected',
+    list: '/node-libraries',
+  }),
   siteAdmin: route({
     path: '/sites',
     title: 'Site Admin',
@@ -208,6 +224,7 @@ export const siteRoutes = {
   }),
   blastDetails: route({
     path: '/site/:siteId/blast/:blastId',
+    list: '/site/:siteId/blasts',
     title: 'Blast Details',
     access: 'protected',
     requirement: requirements.blasts,
@@ -230,6 +247,7 @@ export const siteRoutes = {
   }),
   siteNodeLibrary: route({
     path: '/site/:siteId/node-libraries/:id',
+    list: '/site/:siteId/node-libraries',
     title: 'Node Library',
     access: 'protected',
   }),
