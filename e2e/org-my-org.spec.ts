@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, signIn } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, test } from './support/test';
+import { expect, leaveUnsaved, test } from './support/test';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -46,7 +46,7 @@ test.describe('My Org: Users', () => {
     await expect(
       dialog.getByText('This user is already a member or has a pending invitation'),
     ).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await leaveUnsaved(page, () => dialog.getByRole('button', { name: 'Cancel' }).click());
 
     // Edit a flag with its toggle switch.
     await row.getByRole('switch', { name: 'Tech support' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { accounts, signIn, SITE_PORTAL } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, test } from './support/test';
+import { expect, leaveUnsaved, test } from './support/test';
 
 /**
  * Issue 9 end to end, blasts: the site's blast list (upload → edit → delete), Blast Details with
@@ -97,7 +97,7 @@ test.describe('Blasts of a site', () => {
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByText('Only .blst files can be uploaded')).toBeVisible();
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await leaveUnsaved(page, () => dialog.getByRole('button', { name: 'Cancel' }).click());
     await expect(dialog).toBeHidden();
   });
 

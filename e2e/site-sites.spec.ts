@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, signIn, SITE_PORTAL } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, test } from './support/test';
+import { expect, leaveUnsaved, test } from './support/test';
 
 /**
  * Issue 9 end to end, the site portal's other screens: Sites (presentation), the Site Dashboard,
@@ -124,7 +124,7 @@ test.describe('Site Admin and All Sites', () => {
     await expect(
       dialog.getByText('A site with this name already exists in the organisation'),
     ).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await leaveUnsaved(page, () => dialog.getByRole('button', { name: 'Cancel' }).click());
 
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: `Edit ${name}` });
@@ -185,7 +185,7 @@ test.describe('Site Users', () => {
     await expect(
       dialog.getByText('Only members of the organisation can be added to its sites'),
     ).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await leaveUnsaved(page, () => dialog.getByRole('button', { name: 'Cancel' }).click());
 
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: /^Site permissions of/ });

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Dialog, type Page } from '@playwright/test';
 
 /**
  * The base test of every e2e spec: it fails a test whose pages broke the Content-Security-
@@ -27,3 +27,17 @@ export const test = base.extend<{ pageProblems: string[] }>({
 });
 
 export { expect };
+
+/** What a form with unsaved changes asks before it is left (src/core/ui/leave-guard.tsx). */
+export const LEAVE_UNSAVED = 'You have unsaved changes. Leave without saving them?';
+
+/** Leaves a form with unsaved changes (Cancel, Escape, a link), agreeing to its question. */
+export async function leaveUnsaved(page: Page, leave: () => Promise<void>): Promise<void> {
+  const asked: string[] = [];
+  page.once('dialog', (dialog: Dialog) => {
+    asked.push(dialog.message());
+    void dialog.accept();
+  });
+  await leave();
+  await expect.poll(() => asked).toEqual([LEAVE_UNSAVED]);
+}

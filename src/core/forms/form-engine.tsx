@@ -10,9 +10,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { showingInPlace } from '@/core/api';
+import { confirmLeave, useLeaveGuard } from '@/core/ui/leave-guard';
 import { FormField } from './form-field';
 import { buildInitialValues } from './initial-values';
-import { showingInPlace } from '@/core/api';
 import {
   applyServerErrors,
   fieldErrorsOf,
@@ -108,6 +109,15 @@ export function FormEngine(props: FormEngineProps) {
     [],
   );
   const cannotSubmit = Boolean(props.submitDisabled) || loadingFields.length > 0;
+  // Unsaved changes: leaving asks first (issue 17). A submit that did not fail handed them over
+  // (a modal closes; a page form keeps what was saved) until the next change.
+  const [handedOver, setHandedOver] = useState(false);
+  useEffect(
+    () => form.subscribe({ formState: { values: true }, callback: () => setHandedOver(false) }),
+    [form],
+  );
+  const unsaved = formState.isDirty && !handedOver;
+  useLeaveGuard(unsaved);
 
   // SPEC §3 isAnIsDisabledTrigger: a change of a trigger field re-evaluates disabled and visible rules.
   const triggerNames = useMemo(
@@ -155,6 +165,7 @@ export function FormEngine(props: FormEngineProps) {
     setThrownUnmatched([]);
     try {
       await onSubmit(submitted, helpers);
+      setHandedOver(true);
     } catch (error) {
       // The form keeps its values. What is about its content (field errors, a refusal) shows in
       // the form, once (not again in the API layer's toast); other failures stay toasts.
@@ -239,7 +250,13 @@ export function FormEngine(props: FormEngineProps) {
         <div className="d-flex justify-content-end gap-2">
           {props.actions}
           {props.onCancel && (
-            <button type="button" className="btn btn-outline-secondary" onClick={props.onCancel}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => {
+                if (!unsaved || confirmLeave()) props.onCancel?.();
+              }}
+            >
               Cancel
             </button>
           )}

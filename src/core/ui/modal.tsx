@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { confirmLeave, DirtyFormsContext, useDirtyForms } from './leave-guard';
 
 /** SPEC §9: modal transition 300 ms, backdrop 150 ms (Bootstrap's .modal.fade and .fade). */
 export const MODAL_TRANSITION_MS = 300;
@@ -89,6 +90,12 @@ export function Modal({
   const mounted = open || closing;
   const shown = open && entered;
   const onCloseRef = useRef(onClose);
+  // The forms inside with unsaved changes: closing asks first (issue 17).
+  const dirtyForms = useDirtyForms();
+  const requestClose = () => {
+    if (dirtyForms.any() && !confirmLeave()) return;
+    onCloseRef.current();
+  };
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -161,7 +168,7 @@ export function Modal({
       // combobox had nothing to close: react-select marks every Escape handled, menu open or not.
       if (event.defaultPrevented && !isCollapsedCombobox(event.target)) return;
       event.stopPropagation();
-      onCloseRef.current();
+      requestClose();
       return;
     }
     if (event.key !== 'Tab') return;
@@ -202,7 +209,7 @@ export function Modal({
         tabIndex={-1}
         onKeyDown={onKeyDown}
         onMouseDown={(e) => {
-          if (!staticBackdrop && e.target === e.currentTarget) onCloseRef.current();
+          if (!staticBackdrop && e.target === e.currentTarget) requestClose();
         }}
       >
         <div className={dialogClass}>
@@ -215,10 +222,12 @@ export function Modal({
                 type="button"
                 className="btn-close"
                 aria-label="Close"
-                onClick={() => onCloseRef.current()}
+                onClick={requestClose}
               />
             </div>
-            <div className="modal-body">{children}</div>
+            <div className="modal-body">
+              <DirtyFormsContext.Provider value={dirtyForms}>{children}</DirtyFormsContext.Provider>
+            </div>
             {footer && <div className="modal-footer">{footer}</div>}
           </div>
         </div>
