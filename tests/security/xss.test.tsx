@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import fc from 'fast-check';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ColumnType, DataKind } from '@/core/data-table';
 import { OrgContext } from '@/core/org/context';
@@ -183,9 +184,11 @@ describe('names render as text', () => {
     const ctx = orgContext();
     const one = { ...ctx, org: { ...ctx.org, name: evil } };
     const { container, unmount } = render(
-      <OrgContext.Provider value={one}>
-        <OrgSwitcher />
-      </OrgContext.Provider>,
+      <MemoryRouter>
+        <OrgContext.Provider value={one}>
+          <OrgSwitcher />
+        </OrgContext.Provider>
+      </MemoryRouter>,
     );
     expect(container.querySelector('img, script')).toBeNull();
     expect(container.textContent).toContain(evil);
@@ -195,9 +198,11 @@ describe('names render as text', () => {
       otherOrgs: [{ ...ctx.org, id: 8, name: `${evil} 2` }],
     };
     const list = render(
-      <OrgContext.Provider value={many}>
-        <OrgSwitcher />
-      </OrgContext.Provider>,
+      <MemoryRouter>
+        <OrgContext.Provider value={many}>
+          <OrgSwitcher />
+        </OrgContext.Provider>
+      </MemoryRouter>,
     );
     expect(list.container.querySelector('img, script')).toBeNull();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([evil, `${evil} 2`]);
