@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserPermissions, OrgPermissions } from '@/contract/metadata';
 import { config } from '@/core/config';
 import { readStored, storageKeys } from '@/core/storage';
@@ -304,6 +304,7 @@ describe('account routes', () => {
       url: '/Account/Login',
     });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(signedIn.location().pathname).toBe('/dashboard');
+    // The location probe follows the replace after the page has rendered: wait for it.
+    await waitFor(() => expect(signedIn.location().pathname).toBe('/dashboard'));
   });
 });
