@@ -8,3 +8,9 @@ export const MAX_ATTACHMENT_BYTES = 20_971_520;
 export const MAX_TAG_LENGTH = 30;
 /** SPEC §5/§9: JSON dictionary keys and values are at most 100 characters each. */
 export const MAX_DICTIONARY_ENTRY_LENGTH = 100;
+/** The share of a text field's maximum from which the form shows its character counter. */
+export const LENGTH_COUNTER_FROM = 0.8;
+
+/** Issue 17: a text over its maximum is refused with this message (form and server), never cut. */
+export const maxLengthMessage = (max: number) =>
+  `Value must be at most ${String(max)} characters long`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema, customDataRecordSchema } from '../common';
-import { MAX_TAG_LENGTH } from '../limits';
+import { MAX_TAG_LENGTH, maxLengthMessage } from '../limits';
 import { defineListColumns, listContract } from '../lists';
 
 export const offeringTypeSchema = z.enum(['product', 'service']);
@@ -11,12 +11,15 @@ export const featureSchema = z.object({
 });
 export type Feature = z.infer<typeof featureSchema>;
 
-/** SPEC §6: tags are lowercased, without semicolons, at most 30 characters. */
+/**
+ * SPEC §6: tags are lowercased, without semicolons, at most 30 characters. A longer tag is
+ * refused with a field error, not cut (issue 17).
+ */
 export const tagSchema = z
   .string()
-  .max(100)
-  .transform((s) => s.toLowerCase().replace(/;/g, '').slice(0, MAX_TAG_LENGTH).trim())
-  .pipe(z.string().min(1));
+  .max(100, maxLengthMessage(MAX_TAG_LENGTH))
+  .transform((s) => s.toLowerCase().replace(/;/g, '').trim())
+  .pipe(z.string().min(1).max(MAX_TAG_LENGTH, maxLengthMessage(MAX_TAG_LENGTH)));
 
 export const offeringSchema = z.object({
   id: z.number().int(),
