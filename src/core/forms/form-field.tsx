@@ -3,6 +3,7 @@ import { useController, type Control } from 'react-hook-form';
 import { Tooltip } from '@/core/ui/tooltip';
 import { FIELD_KINDS } from './field-registry';
 import type { FieldSetting, FormValues } from './types';
+import { lengthCounter, MESSAGES } from './validation';
 
 export interface FormFieldProps {
   setting: FieldSetting;
@@ -54,10 +55,19 @@ export function FormField({
   const id = `${idPrefix}-${setting.field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const errorId = `${id}-error`;
   const tooltipId = `${id}-tooltip`;
-  const message = fieldState.error?.message;
+  const counterId = `${id}-counter`;
+  // Issue 17: near the maximum a counter; over it the error shows as the user types or pastes
+  // (before any submit), and what they typed is kept.
+  const counter = disabled ? undefined : lengthCounter(setting, field.value);
+  const message =
+    fieldState.error?.message ?? (counter?.over ? MESSAGES.maxLength(counter.max) : undefined);
   const invalid = Boolean(message);
   const describedBy =
-    [invalid ? errorId : undefined, setting.tooltip ? tooltipId : undefined]
+    [
+      invalid ? errorId : undefined,
+      counter ? counterId : undefined,
+      setting.tooltip ? tooltipId : undefined,
+    ]
       .filter(Boolean)
       .join(' ') || undefined;
   const title = setting.title ?? setting.field;
@@ -142,8 +152,17 @@ export function FormField({
   const after = (
     <>
       {invalid && (
-        <div id={errorId} className="text-danger small">
+        <div id={errorId} className="text-danger small text-break">
           {message}
+        </div>
+      )}
+      {counter && (
+        <div
+          id={counterId}
+          className={`form-text text-end mt-0 ${counter.over ? 'text-danger' : ''}`}
+          data-testid="length-counter"
+        >
+          {`${String(counter.length)} / ${String(counter.max)}`}
         </div>
       )}
       {setting.renderAfter?.(field.value, values)}

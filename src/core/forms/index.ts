@@ -18,11 +18,13 @@ export type {
   ServerFieldErrors,
   UserItem,
 } from './types';
+export { contractMaxLength, withContractLimits } from './contract-limits';
 export { applyServerErrors, fieldErrorsOf } from './server-errors';
 export { buildInitialValues } from './initial-values';
 export {
   EMPTY_OPTION_VALUE,
   MESSAGES,
+  lengthCounter,
   buildFormSchema,
   isMandatorySatisfied,
   isValidEmail,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LENGTH_COUNTER_FROM, maxLengthMessage } from '@/contract/limits';
 import { fromStoredDate, isInvalidRange } from './dates';
 import { getByPath } from './paths';
 import type { FieldSetting, FieldType, FormSettings, FormValues } from './types';
@@ -7,6 +8,8 @@ import type { FieldSetting, FieldType, FormSettings, FormValues } from './types'
 export const MESSAGES = {
   mandatory: 'Mandatory field',
   minLength: (minLength: number) => `Value must be longer than ${minLength - 1} chars in length`,
+  /** Issue 17: the same words as the server's 400 'maxLength'. */
+  maxLength: maxLengthMessage,
   invalidEmail: 'Invalid email',
   notInteger: 'Value must be an integer',
   notPositive: 'Value must be positive',
@@ -25,6 +28,22 @@ const LIST_LIKE: readonly FieldType[] = [
   'attachments',
 ];
 const TEXT_LIKE: readonly FieldType[] = ['string', 'password', 'textArea', 'email', 'url'];
+
+/**
+ * Issue 17: the character counter of a text field with a maximum ('180 / 200'), shown from 80 %
+ * of the maximum on; undefined below that or for other kinds.
+ */
+export function lengthCounter(
+  setting: FieldSetting,
+  value: unknown,
+): { length: number; max: number; over: boolean } | undefined {
+  const max = setting.maxLength;
+  if (max === undefined || !TEXT_LIKE.includes(setting.type) || typeof value !== 'string')
+    return undefined;
+  const length = value.length;
+  if (length < Math.ceil(max * LENGTH_COUNTER_FROM)) return undefined;
+  return { length, max, over: length > max };
+}
 
 /**
  * SPEC §5 'Invalid email': local-part@domain after trimming; the domain may be a bracketed IPv4
@@ -104,6 +123,11 @@ export function validateField(
   const hasText = typeof value === 'string' && value.trim() !== '';
   if (setting.minLength !== undefined && TEXT_LIKE.includes(setting.type) && hasText) {
     if ((value as string).length < setting.minLength) return MESSAGES.minLength(setting.minLength);
+  }
+  // Issue 17: over the maximum is an error under the field; the text is kept, never cut.
+  if (setting.maxLength !== undefined && TEXT_LIKE.includes(setting.type)) {
+    if (typeof value === 'string' && value.length > setting.maxLength)
+      return MESSAGES.maxLength(setting.maxLength);
   }
   if (setting.type === 'email' && hasText && !isValidEmail(value as string)) {
     return MESSAGES.invalidEmail;

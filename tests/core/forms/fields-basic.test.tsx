@@ -16,13 +16,18 @@ const submitted = (onSubmit: { mock: { calls: unknown[][] } }) =>
   onSubmit.mock.calls.at(-1)?.[0] as Record<string, unknown>;
 
 describe('text kinds', () => {
-  it('string keeps maxLength and placeholder; the value is reported as typed', async () => {
+  it('string keeps placeholder; the value is reported as typed, over maxLength refused, never cut (issue 17)', async () => {
     const { user, save, onSubmit } = renderForm([
       { field: 's', type: 'string', title: 'S', maxLength: 3, placeholder: 'Enter S' },
     ]);
     const input = screen.getByPlaceholderText('Enter S');
     await user.type(input, 'abcdef');
-    expect(input).toHaveValue('abc');
+    expect(input).toHaveValue('abcdef');
+    await save();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Value must be at most 3 characters long')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'abc');
     await save();
     expect(submitted(onSubmit)).toEqual({ s: 'abc' });
   });

@@ -121,9 +121,25 @@ describe('multi dropdown', () => {
     const input = await screen.findByLabelText('Tags');
     await user.type(input, 'Red;Car{Enter}');
     await user.type(input, 'BLUE ');
-    await user.type(input, `${'x'.repeat(35)}{Enter}`);
     await save();
-    expect(submitted(onSubmit)).toEqual({ tags: ['blue', 'redcar', 'x'.repeat(30)] });
+    expect(submitted(onSubmit)).toEqual({ tags: ['blue', 'redcar'] });
+  });
+
+  it('a typed tag over 30 characters stays in the input with an error under it, and is not added (issue 17)', async () => {
+    const { save, onSubmit, user } = renderForm(
+      [{ field: 'tags', type: 'multiDropdown', title: 'Tags', allowAdd: true }],
+      { defaultValues: { tags: [] } },
+    );
+    const input = await screen.findByLabelText('Tags');
+    await user.click(input);
+    await user.paste('x'.repeat(35));
+    expect(input).toHaveValue('x'.repeat(35));
+    expect(screen.getByText('Value must be at most 30 characters long')).toHaveClass('text-danger');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('x'.repeat(35));
+    await save();
+    expect(submitted(onSubmit)).toEqual({ tags: [] });
   });
 
   it("removing tags warns 'The following tags will be removed:' and the tags", async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Select from 'react-select';
-import { addTag, normaliseTag, removedTags, TAGS_REMOVED_WARNING } from '../tags';
+import { addTag, normaliseTag, removedTags, tagLengthMessage, TAGS_REMOVED_WARNING } from '../tags';
 import type { FieldComponentProps } from './field-props';
 import { SearchSelect } from './search-select';
 import { SELECT_DEFAULTS, sameValue, selectStyles, type SelectOption } from './select-config';
@@ -13,8 +13,8 @@ function asList(value: unknown): (string | number)[] {
 
 /**
  * Several choices among dropdownData; the value is the array of chosen ids. With allowAdd, typed
- * text is a tag (SPEC §5): lowercased, semicolons removed, cut to 30 characters, trimmed; Enter or
- * Space adds it unless present. Tags removed from the initial value are listed in a warning.
+ * text is a tag (SPEC §5): lowercased, semicolons removed, trimmed; Enter or Space adds it unless
+ * present. A tag over 30 characters is kept in the input with an error under it, never cut. Tags removed from the initial value are listed in a warning.
  */
 export function MultiDropdownField(props: FieldComponentProps) {
   if (props.setting.searchOptions && !props.setting.allowAdd)
@@ -40,6 +40,8 @@ function ChoicesField(props: FieldComponentProps) {
   const removed =
     (setting.warnOnRemove ?? setting.allowAdd) ? removedTags(initial, selected.map(String)) : [];
   const warningId = `${props.id}-removed`;
+  const tooLong = setting.allowAdd ? tagLengthMessage(input) : undefined;
+  const tooLongId = `${props.id}-tag-length`;
 
   return (
     <>
@@ -54,8 +56,8 @@ function ChoicesField(props: FieldComponentProps) {
         placeholder={setting.placeholder ?? SELECT_DEFAULTS.placeholder}
         isDisabled={props.disabled}
         styles={selectStyles(props.invalid)}
-        aria-invalid={props.invalid || undefined}
-        aria-errormessage={props.invalid ? props.errorId : undefined}
+        aria-invalid={props.invalid || Boolean(tooLong) || undefined}
+        aria-errormessage={tooLong ? tooLongId : props.invalid ? props.errorId : undefined}
         inputValue={setting.allowAdd ? input : undefined}
         onInputChange={(text, meta) => {
           if (!setting.allowAdd) return text;
@@ -72,6 +74,7 @@ function ChoicesField(props: FieldComponentProps) {
           if (!setting.allowAdd || (e.key !== 'Enter' && e.key !== ' ')) return;
           if (input === '') return;
           e.preventDefault();
+          if (tooLong) return;
           const next = addTag(selected.map(String), input);
           if (next.length !== selected.length)
             props.onChange([...selected, ...next.slice(selected.length)]);
@@ -80,6 +83,11 @@ function ChoicesField(props: FieldComponentProps) {
         onChange={(options) => props.onChange(options.map((o) => o.value))}
         onBlur={props.onBlur}
       />
+      {tooLong && (
+        <div id={tooLongId} className="text-danger small">
+          {tooLong}
+        </div>
+      )}
       {removed.length > 0 && (
         <div id={warningId} className="alert alert-warning py-1 px-2 mt-1 mb-0 small" role="status">
           {TAGS_REMOVED_WARNING} {removed.join(', ')}

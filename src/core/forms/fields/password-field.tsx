@@ -15,7 +15,6 @@ export function PasswordField({ controlHandle, ...props }: FieldComponentProps) 
         name={setting.field}
         value={asText(props.value)}
         placeholder={setting.placeholder}
-        maxLength={setting.maxLength}
         autoComplete="new-password"
         disabled={props.disabled}
         onChange={(e) => props.onChange(e.target.value)}

@@ -15,7 +15,6 @@ export function StringField({
       name={setting.field}
       value={asText(props.value)}
       placeholder={setting.placeholder}
-      maxLength={setting.maxLength}
       disabled={props.disabled}
       onChange={(e) => props.onChange(e.target.value)}
       onBlur={props.onBlur}

@@ -11,7 +11,6 @@ export function TextAreaField({ controlHandle, ...props }: FieldComponentProps) 
       rows={setting.rows ?? 3}
       value={asText(props.value)}
       placeholder={setting.placeholder}
-      maxLength={setting.maxLength}
       disabled={props.disabled}
       onChange={(e) => props.onChange(e.target.value)}
       onBlur={props.onBlur}
