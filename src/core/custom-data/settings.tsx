@@ -1,4 +1,10 @@
-import type { FieldSetting, FormSettings, FormValues } from '@/core/forms';
+import {
+  type FieldSetting,
+  type FormSettings,
+  type FormValues,
+  withContractLimits,
+} from '@/core/forms';
+import { customDataInputSchema } from '@/contract/common';
 import {
   CUSTOM_DATA_TYPES,
   safeIconSrc,
@@ -69,7 +75,7 @@ const icon = (type: CustomDataType): FieldSetting => ({
 });
 
 /** The editor's form: the record's own fields, the type, then each type's fields. */
-export const customDataFormSettings: FormSettings = {
+export const customDataFormSettings: FormSettings = withContractLimits(customDataInputSchema, {
   hasFieldTitle: true,
   isVerticalLayout: true,
   rows: [
@@ -120,4 +126,4 @@ export const customDataFormSettings: FormSettings = {
     [dictionary('caption', 'Caption', 'DatedButton')],
     [dictionary('message', 'Message', 'DatedButton')],
   ],
-};
+});

@@ -1,4 +1,9 @@
-import type { FieldSetting, FormSettings } from '@/core/forms';
+import { z } from 'zod';
+import { emailSchema } from '@/contract/common';
+import { withContractLimits, type FieldSetting, type FormSettings } from '@/core/forms';
+
+/** Both portals' member endpoints take the contract's email (inviteUserSchema, addSiteUserSchema). */
+const memberEmailSchema = z.object({ email: emailSchema });
 
 export interface MemberFormOptions {
   /** Editing an existing member: the email is fixed. */
@@ -18,7 +23,7 @@ export function memberFormSettings({
   emailTooltip,
   validateEmail,
 }: MemberFormOptions): FormSettings {
-  return {
+  return withContractLimits(memberEmailSchema, {
     rows: [
       [
         {
@@ -26,7 +31,6 @@ export function memberFormSettings({
           type: 'email',
           title: 'Email',
           isMandatory: true,
-          maxLength: 254,
           placeholder: 'name@example.com',
           isDisabled: editing,
           ...(validateEmail ? { validate: validateEmail } : {}),
@@ -35,5 +39,5 @@ export function memberFormSettings({
       ],
       ...flagRows,
     ],
-  };
+  });
 }

@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router-dom';
-import { FormEngine, type FormSettings } from '@/core/forms';
+import { registrationParamsSchema } from '@/contract/crm/misc';
+import { FormEngine, type FormSettings, withContractLimits } from '@/core/forms';
 import { getOrgHref } from '@/core/routes';
 import { Page } from '@/core/ui/page';
 import { getRegistration } from './api/get-registration';
 
-const findSettings: FormSettings = {
+const findSettings: FormSettings = withContractLimits(registrationParamsSchema, {
   rows: [
     [
       {
@@ -19,13 +20,12 @@ const findSettings: FormSettings = {
         type: 'string',
         title: 'Code',
         isMandatory: true,
-        maxLength: 200,
         width: 8,
         tooltip: 'The code shown when you registered, also in the email we sent',
       },
     ],
   ],
-};
+});
 
 /** SPEC §2 /subscription/existing-reg: find a registration by its number and code, then finish it. */
 export default function SubscriptionExistingRegPage() {

@@ -1,8 +1,9 @@
 import type { Profile } from '@/contract/identity/profile';
-import { FormEngine, type FormSettings } from '@/core/forms';
+import { updateProfileSchema } from '@/contract/identity/profile';
+import { FormEngine, type FormSettings, withContractLimits } from '@/core/forms';
 import { useUpdateProfile } from '../api/update-profile';
 
-export const profileFormSettings: FormSettings = {
+export const profileFormSettings: FormSettings = withContractLimits(updateProfileSchema, {
   rows: [
     [
       {
@@ -10,7 +11,6 @@ export const profileFormSettings: FormSettings = {
         type: 'string',
         title: 'First name',
         isMandatory: true,
-        maxLength: 100,
         width: 6,
       },
       {
@@ -18,7 +18,6 @@ export const profileFormSettings: FormSettings = {
         type: 'string',
         title: 'Last name',
         isMandatory: true,
-        maxLength: 100,
         width: 6,
       },
     ],
@@ -34,7 +33,7 @@ export const profileFormSettings: FormSettings = {
     ],
     [{ field: 'avatar_Base64', type: 'avatar', title: 'Profile photo' }],
   ],
-};
+});
 
 /** The profile form; a saved profile reloads it with what the identity service kept. */
 export function ProfileForm({ profile }: { profile: Profile }) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Subscription } from '@/contract/crm/subscriptions';
+import { createSubscriptionSchema } from '@/contract/crm/subscriptions';
 import {
   FormEngine,
   fromCalendarDate,
@@ -7,6 +8,7 @@ import {
   attachmentsOf,
   type FormSettings,
   type FormValues,
+  withContractLimits,
 } from '@/core/forms';
 import { useOrgContext } from '@/core/org';
 import { isSellable, type SellerFlags } from '@/org/entities/offerings/api';
@@ -33,7 +35,7 @@ export function subscriptionFormSettings(
   customers: readonly Named[] = [],
 ): FormSettings {
   const creating = mode === 'create';
-  return {
+  return withContractLimits(createSubscriptionSchema, {
     rows: [
       [
         {
@@ -67,7 +69,6 @@ export function subscriptionFormSettings(
           type: 'string',
           title: 'Name',
           isMandatory: !creating,
-          maxLength: 200,
           placeholder: creating ? 'Default: Customer - Offering' : undefined,
           width: 6,
         },
@@ -114,7 +115,7 @@ export function subscriptionFormSettings(
         },
       ],
     ],
-  };
+  });
 }
 
 /** A new subscription is sold: only offerings the organisation may sell now (an edit keeps its own). */

@@ -1,23 +1,23 @@
 import type { Organisation } from '@/contract/crm/orgs';
-import { FormEngine, type FormSettings } from '@/core/forms';
+import { updateOrgSchema } from '@/contract/crm/orgs';
+import { FormEngine, type FormSettings, withContractLimits } from '@/core/forms';
 import { useUpdateOrg } from '@/org/entities/organisations/api';
 
-export const orgFormSettings: FormSettings = {
+export const orgFormSettings: FormSettings = withContractLimits(updateOrgSchema, {
   rows: [
-    [{ field: 'name', type: 'string', title: 'Name', isMandatory: true, maxLength: 200 }],
+    [{ field: 'name', type: 'string', title: 'Name', isMandatory: true }],
     [
       {
         field: 'description',
         type: 'textArea',
         title: 'Description',
-        maxLength: 2000,
         rows: 3,
         placeholder: 'What your organisation does, as customers and vendors will read it',
       },
     ],
     [{ field: 'avatar_Base64', type: 'avatar', title: 'Organisation logo' }],
   ],
-};
+});
 
 /** Name, description and logo of the organisation (SPEC §2 /edit-org). */
 export function OrgForm({ org }: { org: Organisation }) {

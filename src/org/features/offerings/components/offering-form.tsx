@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Offering, OfferingDetail } from '@/contract/crm/offerings';
+import { offeringInputSchema } from '@/contract/crm/offerings';
 import { showingInPlace } from '@/core/api';
 import {
   FormEngine,
@@ -9,6 +10,7 @@ import {
   type FormSubmitHelpers,
   type FormValues,
   type ServerFieldErrors,
+  withContractLimits,
 } from '@/core/forms';
 import { useOrgContext } from '@/core/org';
 import { Modal } from '@/core/ui/modal';
@@ -26,7 +28,7 @@ export function offeringFormSettings(
   types: readonly DropdownItem[],
   isEdit: boolean,
 ): FormSettings {
-  return {
+  return withContractLimits(offeringInputSchema, {
     rows: [
       [
         {
@@ -43,11 +45,10 @@ export function offeringFormSettings(
           type: 'string',
           title: 'Name',
           isMandatory: true,
-          maxLength: 200,
           width: 8,
         },
       ],
-      [{ field: 'description', type: 'textArea', title: 'Description', maxLength: 4000, rows: 3 }],
+      [{ field: 'description', type: 'textArea', title: 'Description', rows: 3 }],
       [
         {
           field: 'tags',
@@ -59,7 +60,7 @@ export function offeringFormSettings(
         },
       ],
     ],
-  };
+  });
 }
 
 /** The offering types the selected organisation may sell (SPEC §3 organisation flags). */

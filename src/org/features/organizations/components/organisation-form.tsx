@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { Organisation } from '@/contract/crm/orgs';
-import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
+import { createOrgSchema } from '@/contract/crm/orgs';
+import { FormEngine, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
 import { Modal } from '@/core/ui/modal';
 import { useSaveOrganisation } from '@/org/entities/organisations/api';
 
 /** The form settings shared by create and edit (sysadmin): name, description, capability flags. */
-export const organisationFormSettings: FormSettings = {
+export const organisationFormSettings: FormSettings = withContractLimits(createOrgSchema, {
   rows: [
-    [{ field: 'name', type: 'string', title: 'Name', isMandatory: true, maxLength: 200 }],
-    [{ field: 'description', type: 'textArea', title: 'Description', maxLength: 2000, rows: 3 }],
+    [{ field: 'name', type: 'string', title: 'Name', isMandatory: true }],
+    [{ field: 'description', type: 'textArea', title: 'Description', rows: 3 }],
     [
       {
         field: 'isProductOwnerEnabled',
@@ -24,7 +25,7 @@ export const organisationFormSettings: FormSettings = {
       },
     ],
   ],
-};
+});
 
 export interface OrganisationFormModalProps {
   /** null: create. */

@@ -1,10 +1,11 @@
 import type { RegistrationInput } from '@/contract/crm/misc';
-import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
+import { registrationInputSchema } from '@/contract/crm/misc';
+import { FormEngine, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
 
 const PHONE = /^\+?[0-9 ()./-]{5,50}$/;
 
 /** Organisation and contact details, validated here and again by the server. */
-export const registrationFormSettings: FormSettings = {
+export const registrationFormSettings: FormSettings = withContractLimits(registrationInputSchema, {
   rows: [
     [
       {
@@ -12,7 +13,6 @@ export const registrationFormSettings: FormSettings = {
         type: 'string',
         title: 'Organisation name',
         isMandatory: true,
-        maxLength: 200,
       },
     ],
     [
@@ -20,7 +20,6 @@ export const registrationFormSettings: FormSettings = {
         field: 'organisationDescription',
         type: 'textArea',
         title: 'What your organisation does',
-        maxLength: 2000,
         rows: 3,
       },
     ],
@@ -30,7 +29,6 @@ export const registrationFormSettings: FormSettings = {
         type: 'string',
         title: 'Contact first name',
         isMandatory: true,
-        maxLength: 100,
         width: 6,
       },
       {
@@ -38,7 +36,6 @@ export const registrationFormSettings: FormSettings = {
         type: 'string',
         title: 'Contact last name',
         isMandatory: true,
-        maxLength: 100,
         width: 6,
       },
     ],
@@ -48,14 +45,12 @@ export const registrationFormSettings: FormSettings = {
         type: 'email',
         title: 'Contact email',
         isMandatory: true,
-        maxLength: 254,
         width: 6,
       },
       {
         field: 'contactPhone',
         type: 'string',
         title: 'Contact phone',
-        maxLength: 50,
         width: 6,
         placeholder: '+44 20 7946 0000',
         validate: (value) =>
@@ -65,7 +60,7 @@ export const registrationFormSettings: FormSettings = {
       },
     ],
   ],
-};
+});
 
 export function toRegistrationInput(
   values: FormValues,

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { supportRequestSchema } from '@/contract/crm/misc';
 import { formatDateTime } from '@/core/format';
-import { attachmentsOf, FormEngine, type FormSettings } from '@/core/forms';
+import { attachmentsOf, FormEngine, type FormSettings, withContractLimits } from '@/core/forms';
 import { useSendSupportRequest } from '../api/send-support-request';
 
-export const supportFormSettings: FormSettings = {
+export const supportFormSettings: FormSettings = withContractLimits(supportRequestSchema, {
   rows: [
     [
       {
@@ -11,7 +12,6 @@ export const supportFormSettings: FormSettings = {
         type: 'string',
         title: 'Subject',
         isMandatory: true,
-        maxLength: 200,
         placeholder: 'A short summary of the problem',
       },
     ],
@@ -21,7 +21,6 @@ export const supportFormSettings: FormSettings = {
         type: 'textArea',
         title: 'Message',
         isMandatory: true,
-        maxLength: 10000,
         rows: 8,
         placeholder: 'What happened, what you expected, and the steps to see it again',
       },
@@ -36,7 +35,7 @@ export const supportFormSettings: FormSettings = {
       },
     ],
   ],
-};
+});
 
 /** The support request form; a sent request shows its reference and a fresh form. */
 export function SupportForm() {

@@ -1,6 +1,13 @@
 import type { Blast, BlastListItem, BlastMetadata, UploadBlast } from '@/contract/data/blasts';
+import { blastMetadataSchema } from '@/contract/data/blasts';
 import { BLAST_FILE_EXTENSION } from '@/contract/data/blasts';
-import { attachmentsOf, FormModal, type FormSettings, type FormValues } from '@/core/forms';
+import {
+  attachmentsOf,
+  FormModal,
+  type FormSettings,
+  type FormValues,
+  withContractLimits,
+} from '@/core/forms';
 
 export const STATUS_ITEMS = [
   { id: 'fired', label: 'Fired' },
@@ -23,7 +30,7 @@ const isFired = (values: FormValues) => values.status !== 'planned';
 
 /** Upload and edit share the metadata fields; upload adds the file. */
 export function blastFormSettings(mode: 'upload' | 'edit'): FormSettings {
-  return {
+  return withContractLimits(blastMetadataSchema, {
     rows: [
       ...(mode === 'upload'
         ? [
@@ -47,7 +54,6 @@ export function blastFormSettings(mode: 'upload' | 'edit'): FormSettings {
           type: 'string' as const,
           title: 'Name',
           isMandatory: mode === 'edit',
-          maxLength: 200,
           placeholder: mode === 'upload' ? 'From the file when empty' : 'Enter Name',
         },
       ],
@@ -56,7 +62,6 @@ export function blastFormSettings(mode: 'upload' | 'edit'): FormSettings {
           field: 'description',
           type: 'textArea' as const,
           title: 'Description',
-          maxLength: 2000,
           rows: 2,
         },
       ],
@@ -80,7 +85,7 @@ export function blastFormSettings(mode: 'upload' | 'edit'): FormSettings {
         { field: 'plannedAt', type: 'date' as const, title: 'Planned for', width: 4 },
       ],
     ],
-  };
+  });
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);

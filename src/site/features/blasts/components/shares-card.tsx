@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { BlastShare } from '@/contract/data/shared-blasts';
+import { createShareSchema } from '@/contract/data/shared-blasts';
 import { formatDateTime, formatUser } from '@/core/format';
-import { FormEngine, type FormSettings, type FormValues } from '@/core/forms';
+import { FormEngine, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { useBlastShares, useShareBlast, useUnshareBlast } from '@/site/entities/blasts/sharing';
 import { ShareWithOrg } from './share-with-org';
 
-const shareEmailSettings: FormSettings = {
+const shareEmailSettings: FormSettings = withContractLimits(createShareSchema, {
   rows: [
     [
       {
@@ -14,12 +15,11 @@ const shareEmailSettings: FormSettings = {
         type: 'email',
         title: 'User email',
         isMandatory: true,
-        maxLength: 254,
         placeholder: 'name@example.com',
       },
     ],
   ],
-};
+});
 
 const targetName = (share: BlastShare) =>
   share.target.kind === 'user' ? share.target.email : share.target.orgName;

@@ -1,5 +1,6 @@
 import type { LibraryNode, NodeLibrary, NodeLibraryInput } from '@/contract/data/node-libraries';
-import { FormModal, type FormSettings, type FormValues } from '@/core/forms';
+import { nodeLibraryInputSchema } from '@/contract/data/node-libraries';
+import { FormModal, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
 
 /** Nodes are edited as text: one node per line, 'name | type | description'. */
 export const NODE_LINE_HINT = 'One node per line: name | type | description (optional)';
@@ -33,7 +34,7 @@ export function parseNodes(text: string): ParsedNodes {
   return { nodes };
 }
 
-export const libraryFormSettings: FormSettings = {
+export const libraryFormSettings: FormSettings = withContractLimits(nodeLibraryInputSchema, {
   rows: [
     [
       {
@@ -41,7 +42,6 @@ export const libraryFormSettings: FormSettings = {
         type: 'string',
         title: 'Name',
         isMandatory: true,
-        maxLength: 200,
         placeholder: 'Enter Name',
         width: 8,
       },
@@ -50,7 +50,6 @@ export const libraryFormSettings: FormSettings = {
         type: 'string',
         title: 'Version',
         isMandatory: true,
-        maxLength: 50,
         placeholder: '1.0.0',
         width: 4,
         validate: (value) =>
@@ -59,7 +58,7 @@ export const libraryFormSettings: FormSettings = {
             : 'Use a version such as 1.2.0',
       },
     ],
-    [{ field: 'description', type: 'textArea', title: 'Description', maxLength: 2000, rows: 2 }],
+    [{ field: 'description', type: 'textArea', title: 'Description', rows: 2 }],
     [
       {
         field: 'nodesText',
@@ -72,7 +71,7 @@ export const libraryFormSettings: FormSettings = {
       },
     ],
   ],
-};
+});
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 

@@ -1,6 +1,7 @@
 import type { Site, SiteInput, SiteSubscription } from '@/contract/data/sites';
+import { siteInputSchema } from '@/contract/data/sites';
 import { formatDate } from '@/core/format';
-import { FormModal, type FormSettings, type FormValues } from '@/core/forms';
+import { FormModal, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
 import { useSiteSubscriptions } from '@/site/entities/sites/api';
 
 /** The subscription dropdown: name, vendor and end date; disabled ones say so. */
@@ -12,7 +13,7 @@ export const subscriptionItems = (subs: readonly SiteSubscription[]) =>
 
 /** Create and edit share these settings. */
 export function siteFormSettings(subs: readonly SiteSubscription[]): FormSettings {
-  return {
+  return withContractLimits(siteInputSchema, {
     rows: [
       [
         {
@@ -20,12 +21,11 @@ export function siteFormSettings(subs: readonly SiteSubscription[]): FormSetting
           type: 'string',
           title: 'Name',
           isMandatory: true,
-          maxLength: 200,
           placeholder: 'Enter Name',
         },
-        { field: 'location', type: 'string', title: 'Location', maxLength: 200 },
+        { field: 'location', type: 'string', title: 'Location' },
       ],
-      [{ field: 'description', type: 'textArea', title: 'Description', maxLength: 2000, rows: 2 }],
+      [{ field: 'description', type: 'textArea', title: 'Description', rows: 2 }],
       [
         {
           field: 'subscriptionId',
@@ -36,7 +36,7 @@ export function siteFormSettings(subs: readonly SiteSubscription[]): FormSetting
         },
       ],
     ],
-  };
+  });
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
