@@ -122,7 +122,8 @@ export const DataRow = memo(function DataRow<T extends RowRecord>({
         </td>
       )}
       {columns.map((column) => (
-        <td key={column.id}>
+        // Issue 17: long unbroken text wraps in its cell instead of widening the table.
+        <td key={column.id} className="dt-cell text-break">
           <Cell setting={column} row={row} actions={cellActions} />
         </td>
       ))}

@@ -1,7 +1,10 @@
 import { Slide, ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from './options';
 
-/** The toast container of SPEC §9, loaded with react-toastify on the first toast (./index.tsx). */
+/**
+ * The toast container of SPEC §9, loaded with react-toastify on the first toast (./index.tsx).
+ * Issue 17: toast-text (global.css) wraps a long unbroken name inside the toast.
+ */
 export default function ToastContainerHost() {
   return (
     <ToastContainer
@@ -11,6 +14,7 @@ export default function ToastContainerHost() {
       newestOnTop
       closeOnClick={false}
       pauseOnFocusLoss
+      toastClassName="toast-text"
     />
   );
 }

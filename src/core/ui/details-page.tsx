@@ -39,13 +39,13 @@ export function DetailsPage({
           <li className="breadcrumb-item">
             <Link to={parent.to}>{parent.label}</Link>
           </li>
-          <li className="breadcrumb-item active" aria-current="page">
+          <li className="breadcrumb-item active text-break min-w-0" aria-current="page">
             {name}
           </li>
         </ol>
       </nav>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 id="page-title" className="h3 mb-0 me-auto">
+        <h1 id="page-title" className="h3 mb-0 me-auto text-break min-w-0">
           {title}
         </h1>
         {badges}
@@ -93,7 +93,7 @@ export function DetailsCard({
       <div
         className={`card-header${actions ? ' d-flex align-items-center justify-content-between' : ''}`}
       >
-        <h2 id={id} className="fs-6 mb-0">
+        <h2 id={id} className="fs-6 mb-0 text-break min-w-0">
           {title}
         </h2>
         {actions}
@@ -114,8 +114,10 @@ export function DefinitionList({ items }: { items: readonly DefinitionItem[] }) 
       <dl className="row mb-0">
         {shown.map(([term, description], i) => (
           <Fragment key={i}>
-            <dt className="col-sm-4">{term}</dt>
-            <dd className={`col-sm-8${i === shown.length - 1 ? ' mb-0' : ''}`}>{description}</dd>
+            <dt className="col-sm-4 text-break">{term}</dt>
+            <dd className={`col-sm-8 text-break${i === shown.length - 1 ? ' mb-0' : ''}`}>
+              {description}
+            </dd>
           </Fragment>
         ))}
       </dl>

@@ -215,7 +215,7 @@ export function Modal({
         <div className={dialogClass}>
           <div className="modal-content">
             <div className="modal-header">
-              <h2 className="modal-title fs-5" id={titleId}>
+              <h2 className="modal-title fs-5 text-break min-w-0" id={titleId}>
                 {title}
               </h2>
               <button

@@ -18,7 +18,7 @@ export function Page({ title, documentTitle = title, lead, maxWidth, children }:
   useDocumentTitle(documentTitle);
   return (
     <section aria-labelledby="page-title" style={maxWidth ? { maxWidth } : undefined}>
-      <h1 id="page-title" className={lead ? 'h3 mb-1' : 'h3 mb-3'}>
+      <h1 id="page-title" className={lead ? 'h3 mb-1 text-break' : 'h3 mb-3 text-break'}>
         {title}
       </h1>
       {lead ? <p className="text-body-secondary">{lead}</p> : null}
