@@ -58,10 +58,13 @@ export const offeringColumns = defineListColumns({
 export const offeringList = listContract(offeringColumns, { type: offeringTypeSchema.optional() });
 export const offeringListRequestSchema = offeringList.request;
 
+/** A feature's name is at most this long (the offering form's features editor reads it). */
+export const MAX_FEATURE_NAME_LENGTH = 100;
+
 const featureInputSchema = z.object({
   /** Present to keep (and rename) an existing feature; absent to add one. */
   id: bodyIdSchema.optional(),
-  name: z.string().trim().min(1, 'Mandatory field').max(100),
+  name: z.string().trim().min(1, 'Mandatory field').max(MAX_FEATURE_NAME_LENGTH),
   defaultValue: z.boolean().default(false),
 });
 

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { MAX_FEATURE_NAME_LENGTH } from '@/contract/crm/offerings';
+import { LENGTH_COUNTER_FROM, maxLengthMessage } from '@/contract/limits';
 
 /** A feature as edited: id present for an existing one (kept and renamed), absent for a new one. */
 export interface FeatureDraft {
@@ -17,6 +19,19 @@ export interface FeaturesEditorProps {
   disabled?: boolean;
 }
 
+/**
+ * Issue 17: feature names over the contract's maximum, by row; the form does not send them (the
+ * name is kept as typed, never cut).
+ */
+export function featureLengthErrors(features: readonly FeatureDraft[]): Record<number, string> {
+  const errors: Record<number, string> = {};
+  features.forEach((f, i) => {
+    if (f.name.length > MAX_FEATURE_NAME_LENGTH)
+      errors[i] = maxLengthMessage(MAX_FEATURE_NAME_LENGTH);
+  });
+  return errors;
+}
+
 let nextKey = 0;
 export const newFeatureKey = () => `new-${++nextKey}`;
 
@@ -26,6 +41,7 @@ export const newFeatureKey = () => `new-${++nextKey}`;
  */
 export function FeaturesEditor({ features, onChange, errors, disabled }: FeaturesEditorProps) {
   const baseId = useId();
+  const tooLong = featureLengthErrors(features);
   const update = (index: number, patch: Partial<FeatureDraft>) =>
     onChange(features.map((f, i) => (i === index ? { ...f, ...patch } : f)));
   return (
@@ -39,7 +55,9 @@ export function FeaturesEditor({ features, onChange, errors, disabled }: Feature
       {features.map((feature, index) => {
         const nameId = `${baseId}-name-${index}`;
         const errorId = `${nameId}-error`;
-        const error = errors[index];
+        const error = errors[index] ?? tooLong[index];
+        const counterId = `${nameId}-counter`;
+        const counted = feature.name.length >= MAX_FEATURE_NAME_LENGTH * LENGTH_COUNTER_FROM;
         return (
           <div className="row g-2 align-items-start mb-2" key={feature.key}>
             <div className="col">
@@ -50,16 +68,26 @@ export function FeaturesEditor({ features, onChange, errors, disabled }: Feature
                 id={nameId}
                 className={error ? 'form-control is-invalid' : 'form-control'}
                 value={feature.name}
-                maxLength={100}
                 placeholder="Feature name"
                 disabled={disabled}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
+                aria-describedby={
+                  [error ? errorId : '', counted ? counterId : ''].filter(Boolean).join(' ') ||
+                  undefined
+                }
                 onChange={(e) => update(index, { name: e.target.value })}
               />
               {error && (
                 <div id={errorId} className="invalid-feedback d-block">
                   {error}
+                </div>
+              )}
+              {counted && (
+                <div
+                  id={counterId}
+                  className={`form-text text-end mt-0${error ? ' text-danger' : ''}`}
+                >
+                  {`${String(feature.name.length)} / ${String(MAX_FEATURE_NAME_LENGTH)}`}
                 </div>
               )}
             </div>

@@ -16,7 +16,7 @@ import { useOrgContext } from '@/core/org';
 import { Modal } from '@/core/ui/modal';
 import { isSellable } from '@/org/entities/offerings/api';
 import { useSaveOffering } from '@/org/entities/offerings/mutations';
-import { FeaturesEditor, type FeatureDraft } from './features-editor';
+import { FeaturesEditor, featureLengthErrors, type FeatureDraft } from './features-editor';
 
 export const OFFERING_TYPES = [
   { id: 'product', label: 'Product' },
@@ -105,7 +105,9 @@ export function OfferingFormModal({ offering, onClose, onSaved }: OfferingFormMo
     : { type: types[0]?.id ?? 'product', name: '', description: '', tags: [] };
 
   const onSubmit = async (values: FormValues, helpers: FormSubmitHelpers) => {
-    setFeatureErrors({});
+    const tooLong = featureLengthErrors(features);
+    setFeatureErrors(tooLong);
+    if (Object.keys(tooLong).length > 0) return;
     const description = typeof values['description'] === 'string' ? values['description'] : '';
     try {
       const saved = await save.mutateAsync({
