@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { LENGTH_COUNTER_FROM, maxLengthMessage } from '@/contract/limits';
+import {
+  LENGTH_COUNTER_FROM,
+  MAX_DICTIONARY_ENTRY_LENGTH,
+  maxLengthMessage,
+} from '@/contract/limits';
 import { fromStoredDate, isInvalidRange } from './dates';
 import { getByPath } from './paths';
 import type { FieldSetting, FieldType, FormSettings, FormValues } from './types';
@@ -74,6 +78,16 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
+/** A JSON dictionary with a key or a text value over MAX_DICTIONARY_ENTRY_LENGTH. */
+export function dictionaryTooLong(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.entries(value as Record<string, unknown>).some(
+    ([k, v]) =>
+      k.length > MAX_DICTIONARY_ENTRY_LENGTH ||
+      (typeof v === 'string' && v.length > MAX_DICTIONARY_ENTRY_LENGTH),
+  );
+}
+
 /** SPEC §5 'Mandatory', per kind. */
 export function isMandatorySatisfied(type: FieldType, value: unknown): boolean {
   if (DROPDOWN_LIKE.includes(type)) {
@@ -128,6 +142,10 @@ export function validateField(
   if (setting.maxLength !== undefined && TEXT_LIKE.includes(setting.type)) {
     if (typeof value === 'string' && value.length > setting.maxLength)
       return MESSAGES.maxLength(setting.maxLength);
+  }
+  // SPEC §5: dictionary keys and values at most 100 characters: refused, not cut (issue 17).
+  if (setting.type === 'jsonDictionary' && dictionaryTooLong(value)) {
+    return MESSAGES.maxLength(MAX_DICTIONARY_ENTRY_LENGTH);
   }
   if (setting.type === 'email' && hasText && !isValidEmail(value as string)) {
     return MESSAGES.invalidEmail;

@@ -195,7 +195,7 @@ describe('choice kinds', () => {
 });
 
 describe('JSON dictionary', () => {
-  it('starts from its initial data when empty; keys and values up to 100 characters', async () => {
+  it('starts from its initial data when empty; keys and values up to 100 characters, never cut (issue 17)', async () => {
     const { user, save, onSubmit } = renderForm([
       {
         field: 'title',
@@ -208,10 +208,18 @@ describe('JSON dictionary', () => {
     const key = screen.getByRole('textbox', { name: 'Title key 1' });
     const value = screen.getByRole('textbox', { name: 'Title value 1' });
     expect(key).toHaveValue('en');
-    expect(key).toHaveAttribute('maxLength', '100');
-    expect(value).toHaveAttribute('maxLength', '100');
+    expect(key).not.toHaveAttribute('maxLength');
+    expect(value).not.toHaveAttribute('maxLength');
     await save();
     expect(screen.getByText('Mandatory field')).toBeInTheDocument();
+    await user.click(value);
+    await user.paste('v'.repeat(101));
+    expect(value).toHaveValue('v'.repeat(101));
+    expect(value).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Value must be at most 100 characters long')).toBeInTheDocument();
+    await save();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(value);
     await user.type(value, 'Hello');
     await user.click(screen.getByRole('button', { name: 'Add entry to Title' }));
     await user.type(screen.getByRole('textbox', { name: 'Title key 2' }), 'fr');

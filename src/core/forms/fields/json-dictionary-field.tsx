@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { MAX_DICTIONARY_ENTRY_LENGTH } from '@/contract/limits';
+import { MAX_DICTIONARY_ENTRY_LENGTH, maxLengthMessage } from '@/contract/limits';
 import type { FieldComponentProps } from './field-props';
 
-/** SPEC §5 / §9: dictionary keys and values are at most 100 characters each. */
+/**
+ * SPEC §5 / §9: dictionary keys and values are at most 100 characters each: a longer one is kept
+ * as typed and marked, with the message under it (issue 17: maxlength cut pastes silently).
+ */
 export const DICTIONARY_MAX_LENGTH = MAX_DICTIONARY_ENTRY_LENGTH;
 
 type Entry = readonly [string, string];
@@ -40,6 +43,9 @@ export function JsonDictionaryField(props: FieldComponentProps) {
     props.onChange(toRecord(next));
   };
   const label = setting.title ?? setting.field;
+  const tooLong = (text: string) => text.length > DICTIONARY_MAX_LENGTH;
+  const overId = `${props.id}-too-long`;
+  const over = entries.some(([k, v]) => tooLong(k) || tooLong(v));
   return (
     <div role="group" aria-labelledby={`${props.id}-legend`} aria-describedby={props.describedBy}>
       {entries.map(([key, value], i) => (
@@ -47,11 +53,11 @@ export function JsonDictionaryField(props: FieldComponentProps) {
           <input
             id={i === 0 ? props.id : `${props.id}-key-${i}`}
             ref={i === 0 ? props.controlHandle : undefined}
-            className={props.invalid ? 'form-control is-invalid' : 'form-control'}
+            className={props.invalid || tooLong(key) ? 'form-control is-invalid' : 'form-control'}
             style={{ maxWidth: '8rem' }}
+            aria-invalid={tooLong(key) || undefined}
             aria-label={`${label} key ${i + 1}`}
             value={key}
-            maxLength={DICTIONARY_MAX_LENGTH}
             disabled={disabled}
             onChange={(e) =>
               update(entries.map((en, j) => (j === i ? [e.target.value, en[1]] : en)))
@@ -59,10 +65,10 @@ export function JsonDictionaryField(props: FieldComponentProps) {
             onBlur={props.onBlur}
           />
           <input
-            className={props.invalid ? 'form-control is-invalid' : 'form-control'}
+            className={props.invalid || tooLong(value) ? 'form-control is-invalid' : 'form-control'}
+            aria-invalid={tooLong(value) || undefined}
             aria-label={`${label} value ${i + 1}`}
             value={value}
-            maxLength={DICTIONARY_MAX_LENGTH}
             disabled={disabled}
             onChange={(e) =>
               update(entries.map((en, j) => (j === i ? [en[0], e.target.value] : en)))
@@ -80,6 +86,11 @@ export function JsonDictionaryField(props: FieldComponentProps) {
           </button>
         </div>
       ))}
+      {over && !props.invalid && (
+        <div id={overId} className="text-danger small">
+          {maxLengthMessage(DICTIONARY_MAX_LENGTH)}
+        </div>
+      )}
       <button
         type="button"
         className="btn btn-sm btn-outline-secondary"
