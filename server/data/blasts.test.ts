@@ -69,6 +69,30 @@ describe('blasts', () => {
     expect(d.data.totalCharge).toBeCloseTo(charge, 0);
   });
 
+  it('refuses a name from the file over 200 characters with a maxLength error on name, not cut (issue 17)', async () => {
+    const { text } = makeBlst(2, 2, 100, 200, 'L'.repeat(250));
+    const file = { fileName: 'long.blst', base64: b64(text) };
+    const up = await call('siteadmin', 'POST', '/orgs/2/sites/1/blasts', {
+      status: 'planned',
+      plannedAt: '2026-12-01',
+      file,
+    });
+    expect(up.status).toBe(400);
+    expect(up.body.errors?.name).toMatchObject({ errorCode: 'maxLength' });
+    expect(up.body.errors?.name.message).toMatch(/at most 200 characters/);
+    const named = await call('siteadmin', 'POST', '/orgs/2/sites/1/blasts', {
+      name: 'Long header, short name',
+      status: 'planned',
+      plannedAt: '2026-12-01',
+      file,
+    });
+    expect(named.status).toBe(200);
+    expect(named.data.name).toBe('Long header, short name');
+    expect(
+      (await call('siteadmin', 'DELETE', `/orgs/2/sites/1/blasts/${named.data.id}`)).status,
+    ).toBe(200);
+  });
+
   it('uploads a .blst file, plans it, downloads it, edits it and deletes it', async () => {
     const { text, holes } = makeBlst(6, 8, 100, 200, 'Round Trip');
     const up = await call('siteadmin', 'POST', '/orgs/2/sites/1/blasts', {

@@ -1,5 +1,6 @@
 import { defineRoute, signedIn, site, type Services } from '../http/routes';
-import { notFound } from '../http/envelope';
+import { badRequest, notFound } from '../http/envelope';
+import { maxLengthMessage } from '@/contract/limits';
 import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { MAX_ATTACHMENT_BYTES, idResultSchema } from '@/contract/common';
 import { siteParamsSchema } from '@/contract/data/sites';
@@ -12,6 +13,7 @@ import {
   blastParamsSchema,
   blastPlanSchema,
   blastSchema,
+  MAX_BLAST_NAME_LENGTH,
   uploadBlastSchema,
 } from '@/contract/data/blasts';
 import { blastsDef, loadBlast, loadBlastFile, loadPlan } from './blast-model';
@@ -68,9 +70,14 @@ export function blastRoutes({ db, config }: Services) {
           body.name ??
           upload.parsed.header['name'] ??
           upload.fileName.replace(/\.blst$/i, '')
-        )
-          .trim()
-          .slice(0, 200);
+        ).trim();
+        // Issue 17: a name taken from the file is bounded like a typed one, refused, not cut.
+        if (name.length > MAX_BLAST_NAME_LENGTH)
+          throw badRequest(
+            'name',
+            `${maxLengthMessage(MAX_BLAST_NAME_LENGTH)}: the file's name is longer, enter a name`,
+            'maxLength',
+          );
         const fired = body.status === 'fired';
         const id = await db.transaction(async (tx) => {
           await lockOrg(tx, params.orgId);

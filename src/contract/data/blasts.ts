@@ -11,6 +11,8 @@ export type BlastStatus = z.infer<typeof blastStatusSchema>;
 
 /** SPEC §3: blast files use the extension .blst. */
 export const BLAST_FILE_EXTENSION = '.blst';
+/** A blast's name is at most this long, typed or taken from its file. */
+export const MAX_BLAST_NAME_LENGTH = 200;
 
 export const blastParamsSchema = z.object({
   orgId: dataIdSchema,
@@ -74,7 +76,7 @@ export const publicBlastSchema = blastListItemSchema.omit({ id: true });
 export type PublicBlast = z.infer<typeof publicBlastSchema>;
 
 const metadataShape = {
-  name: z.string().trim().min(1, 'Mandatory field').max(200),
+  name: z.string().trim().min(1, 'Mandatory field').max(MAX_BLAST_NAME_LENGTH),
   description: z.string().trim().max(2000).nullable().optional(),
   status: blastStatusSchema.default('fired'),
   /** When it was fired (fired blasts); defaults to now for a fired blast. */
