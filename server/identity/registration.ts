@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { emailSchema } from '@/contract/common';
+import { MAX_EMAIL_LENGTH, emailSchema } from '@/contract/common';
+import { MAX_PERSON_NAME_LENGTH } from '@/contract/identity/profile';
+import { maxLengthMessage } from '@/contract/limits';
 import { hashPassword } from '../auth/passwords';
 import { checkEmailPage, registerPage } from './pages';
 import { accountByEmail, createProvenAccount, startRegistration } from './accounts';
@@ -20,15 +22,21 @@ interface RegisterValues {
   email: string;
 }
 
-/** The registration form's field rules (SPEC §5 messages). */
+/**
+ * The registration form's field rules (SPEC §5 messages). Over-long names and emails are refused
+ * with the forms' message and shown again as typed (issue 17), never cut.
+ */
 function validate(values: RegisterValues, password: string, confirm: string) {
   const errors: Record<string, string> = {};
+  const tooLongName = maxLengthMessage(MAX_PERSON_NAME_LENGTH);
   if (!values.firstName) errors.firstName = 'Mandatory field';
-  else if (values.firstName.length > 100) errors.firstName = 'At most 100 characters';
+  else if (values.firstName.length > MAX_PERSON_NAME_LENGTH) errors.firstName = tooLongName;
   if (!values.lastName) errors.lastName = 'Mandatory field';
-  else if (values.lastName.length > 100) errors.lastName = 'At most 100 characters';
+  else if (values.lastName.length > MAX_PERSON_NAME_LENGTH) errors.lastName = tooLongName;
   const parsedEmail = emailSchema.safeParse(values.email);
   if (!values.email) errors.email = 'Mandatory field';
+  else if (values.email.length > MAX_EMAIL_LENGTH)
+    errors.email = maxLengthMessage(MAX_EMAIL_LENGTH);
   else if (!parsedEmail.success) errors.email = 'Invalid email';
   if (!password) errors.password = 'Mandatory field';
   else if (password.length < 8) errors.password = 'Value must be longer than 7 chars in length';

@@ -3,6 +3,7 @@ import type { App } from '../app';
 import type { RouteInfo } from '../http/routes';
 import { MAX_TAG_LENGTH, maxLengthMessage } from '@/contract/limits';
 import { bearer, createTestApp, tokenFor } from '../test/harness';
+import { form, startAuthorization } from '../test/oidc';
 import {
   PATH_VALUES,
   jsonSchemaOf,
@@ -131,5 +132,26 @@ describe('over-long texts of every write (issue 17)', () => {
       message: maxLengthMessage(MAX_TAG_LENGTH),
       errorCode: 'maxLength',
     });
+  });
+
+  it('the identity service’s registration page refuses a 101-character first name with the forms’ message, keeping it', async () => {
+    const { jar, interaction } = await startAuthorization(app);
+    const firstName = 'F'.repeat(101);
+    const fields = {
+      firstName,
+      lastName: 'Long',
+      email: 'long-name@example.com',
+      password: 'long enough',
+      confirmPassword: 'long enough',
+    };
+    const res = await app.inject({
+      method: 'POST',
+      url: `${interaction}/register`,
+      headers: { ...form(fields).headers, host: 'localhost:4000', cookie: jar.header() },
+      payload: form(fields).payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(maxLengthMessage(100));
+    expect(res.body).toContain(`value="${firstName}"`);
   });
 });

@@ -96,11 +96,14 @@ export const personColumns = {
   lastName: { kind: 'text' },
 } as const;
 
+/** An email address is at most 254 characters (RFC 5321's path limit less the brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254)
+  .max(MAX_EMAIL_LENGTH)
   .regex(/^[^\s@]+@([^\s@.]+\.)*[^\s@.]+$|^[^\s@]+@\[[0-9a-f:.]+\]$/i, 'Invalid email');
 
 /** Delete/ack answers carry the affected id. */

@@ -11,10 +11,13 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** A person's first or last name is at most this long (profile, and the registration page). */
+export const MAX_PERSON_NAME_LENGTH = 100;
+
 /** PUT /identity/v1/profile. The email is not editable here. */
 export const updateProfileSchema = z.object({
-  firstName: z.string().trim().min(1, 'Mandatory field').max(100),
-  lastName: z.string().trim().min(1, 'Mandatory field').max(100),
+  firstName: z.string().trim().min(1, 'Mandatory field').max(MAX_PERSON_NAME_LENGTH),
+  lastName: z.string().trim().min(1, 'Mandatory field').max(MAX_PERSON_NAME_LENGTH),
   /** A data URL or plain base64 of a JPG/PNG at most 131072 bytes; null removes the photo; omitted keeps it. */
   avatar_Base64: z.string().max(1_400_000).nullable().optional(),
 });
