@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { maxLengthMessage } from '@/contract/limits';
+import { tooLongFieldError } from '@/contract/limits';
 import type { FieldError } from '@/contract/envelope';
 import { HttpError, errorEnvelope, type FieldErrors } from './envelope';
 import { BadTextError } from './input';
@@ -17,9 +17,6 @@ export interface ErrorPages {
 /** Postgres refusing a value the schemas let through (e.g. an id beyond int4). */
 const PG_BAD_VALUE = new Set(['22003', '22P02', '22007', '22008', '22001']);
 
-/** Zod's own wording of a too-long string ('Too big: expected string to have <=200 characters'). */
-const ZOD_TOO_BIG = /^Too big/;
-
 /**
  * One zod issue as a field error. A string over its maximum is 'maxLength' with the forms'
  * message (issue 17: refused, never cut); a missing value is 'required'.
@@ -30,11 +27,8 @@ function fieldErrorOf(v: {
   params?: Record<string, unknown>;
 }): FieldError {
   const text = v.message ?? 'Invalid value';
-  const maximum = v.params?.maximum;
-  if (v.keyword === 'too_big' && v.params?.origin === 'string' && typeof maximum === 'number') {
-    const message = ZOD_TOO_BIG.test(text) ? maxLengthMessage(maximum) : text;
-    return { message, errorCode: 'maxLength' };
-  }
+  const tooLong = tooLongFieldError({ ...v.params, code: v.keyword, message: text });
+  if (tooLong) return tooLong;
   const required = /received undefined/.test(text);
   return {
     message: required ? 'Mandatory field' : text,

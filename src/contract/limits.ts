@@ -14,3 +14,20 @@ export const LENGTH_COUNTER_FROM = 0.8;
 /** Issue 17: a text over its maximum is refused with this message (form and server), never cut. */
 export const maxLengthMessage = (max: number) =>
   `Value must be at most ${String(max)} characters long`;
+
+/**
+ * A zod 'too_big' issue of a string as the field error both the server and a client's own check
+ * answer: errorCode 'maxLength' and maxLengthMessage, unless the schema gave its own message.
+ * Undefined for any other issue.
+ */
+export function tooLongFieldError(issue: {
+  code?: string;
+  origin?: unknown;
+  maximum?: unknown;
+  message?: string;
+}): { message: string; errorCode: 'maxLength' } | undefined {
+  const { code, origin, maximum, message } = issue;
+  if (code !== 'too_big' || origin !== 'string' || typeof maximum !== 'number') return undefined;
+  const own = message !== undefined && !/^Too big/.test(message);
+  return { message: own ? message : maxLengthMessage(maximum), errorCode: 'maxLength' };
+}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldError } from '@/contract/envelope';
+import { tooLongFieldError } from '@/contract/limits';
 
 /**
  * A request refused before it left: the contract schema's issues, shaped like the server's field
@@ -24,7 +25,8 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   const errors: Record<string, FieldError> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.');
-    errors[key] ??= { message: issue.message, errorCode: issue.code };
+    // Issue 17: a text over its maximum reads as the server's 400 does ('maxLength').
+    errors[key] ??= tooLongFieldError(issue) ?? { message: issue.message, errorCode: issue.code };
   }
   throw new InputError(errors);
 }
