@@ -79,7 +79,7 @@ describe('blasts', () => {
     });
     expect(up.status).toBe(400);
     expect(up.body.errors?.name).toMatchObject({ errorCode: 'maxLength' });
-    expect(up.body.errors?.name.message).toMatch(/at most 200 characters/);
+    expect(up.body.errors?.name?.message).toMatch(/at most 200 characters/);
     const named = await call('siteadmin', 'POST', '/orgs/2/sites/1/blasts', {
       name: 'Long header, short name',
       status: 'planned',
