@@ -10,6 +10,8 @@ import { siteInputSchema } from '@/contract/data/sites';
 import { updateProfileSchema } from '@/contract/identity/profile';
 import { customDataFormSettings } from '@/core/custom-data/settings';
 import { contractMaxLength, type FormSettings } from '@/core/forms';
+import { memberFormSettings } from '@/core/members';
+import { inviteUserSchema } from '@/contract/crm/users';
 import { profileFormSettings } from '@/org/features/account-profile/components/profile-form';
 import { orgFormSettings } from '@/org/features/edit-org/components/org-form';
 import {
@@ -37,6 +39,7 @@ const FORMS: [string, FormSettings, z.ZodType][] = [
   ['site', siteFormSettings([]), siteInputSchema],
   ['blast', blastFormSettings('edit'), blastMetadataSchema],
   ['node library', libraryFormSettings, nodeLibraryInputSchema],
+  ['member', memberFormSettings({ editing: false, flagRows: [] }), inviteUserSchema],
 ];
 
 describe('form text fields take their maximum from the contract (issue 17)', () => {
@@ -46,6 +49,23 @@ describe('form text fields take their maximum from the contract (issue 17)', () 
     expect(bounded.length).toBeGreaterThan(0);
     for (const f of bounded)
       expect([f.field, f.maxLength]).toEqual([f.field, contractMaxLength(schema, f.field)]);
+  });
+
+  it('leaves unbounded only the texts the contract bounds otherwise', () => {
+    const unbounded = FORMS.flatMap(([form, settings]) =>
+      settings.rows
+        .flat()
+        .filter((f) => TEXT.has(f.type) && !f.isDisabled && f.maxLength === undefined)
+        .map((f) => `${form}: ${f.field}`),
+    );
+    // Bounded otherwise: a version by its pattern (YY.MM.DD.Commit), the icon by the record's data
+    // (1,000,000 characters) and its image check, the node list line by line (name 200, type 50).
+    expect([...new Set(unbounded)]).toEqual([
+      'custom data: fields.warningMinimumVersion',
+      'custom data: fields.criticalMinimumVersion',
+      'custom data: fields.iconBase64',
+      'node library: nodesText',
+    ]);
   });
 
   it('custom data name and description are bounded like the server (200, 2000)', () => {
