@@ -32,7 +32,9 @@ export function BulkDialog() {
         </p>
       );
       if (input) {
-        // The action's own fields (a new expiry); its submit button runs the action.
+        // The action's own fields (a new expiry); its submit button runs the action, after the
+        // review of what it will do where the action has one.
+        const review = input.review;
         body = (
           <>
             {question}
@@ -41,6 +43,7 @@ export function BulkDialog() {
               defaultValues={input.defaultValues}
               submitLabel={action.label}
               onCancel={closeBulk}
+              review={review && ((values) => review(count, isEstimate, values))}
               onSubmit={(values) => confirmBulk(input.toParams(values))}
             />
           </>

@@ -1,4 +1,4 @@
-import type { FormSettings, FormValues } from '@/core/forms';
+import type { FormReview, FormSettings, FormValues } from '@/core/forms';
 import type { ReactNode } from 'react';
 import type { QueryFunction, QueryKey, SkipToken } from '@tanstack/react-query';
 import type { Permission } from '@/core/permissions';
@@ -157,6 +157,11 @@ export interface BulkActionSetting {
     toParams: (values: FormValues) => Record<string, unknown>;
     /** The question with the values, when they change it ('Renew 12 records to 2027/11/23?'). */
     confirmText?: (count: number, isEstimate: boolean) => string;
+    /**
+     * What the action will do with these values, in words, with Confirm and Back before it runs
+     * (issue 17: an action that bills or grants says so first).
+     */
+    review?: (count: number, isEstimate: boolean, values: FormValues) => FormReview;
   };
 }
 

@@ -1,4 +1,4 @@
-import { calendarDay } from '@/core/format';
+import { calendarDay, today } from '@/core/format';
 import { fromStoredDate } from './dates';
 
 /**
@@ -25,3 +25,7 @@ export function monthsAfter(ymd: string | null | undefined, months: number): str
   const from = base.getTime() < today.getTime() ? today : base;
   return calendarDay(new Date(from.getFullYear(), from.getMonth() + months, from.getDate()));
 }
+
+/** A calendar date (YYYY-MM-DD) before today: an expiry there ends what it grants at once. */
+export const isPastDay = (ymd: string | null | undefined): boolean =>
+  Boolean(ymd && /^\d{4}-\d{2}-\d{2}/.test(ymd) && ymd.slice(0, 10) < today());

@@ -21,7 +21,7 @@ import {
   matchField,
   serverErrorMessage,
 } from './server-errors';
-import type { FormSettings, FormValues, ServerFieldErrors } from './types';
+import type { FormReview, FormSettings, FormValues, ServerFieldErrors, ShownText } from './types';
 import { allFields, buildFormSchema, isFieldDisabled, isFieldVisible } from './validation';
 
 export interface FormSubmitHelpers {
@@ -61,7 +61,16 @@ export interface FormEngineProps {
   /** A Cancel button beside the submit button (a form in a modal closes the modal). */
   onCancel?: () => void;
   className?: string;
+  /**
+   * For a form that bills or grants: after validation, what it will do in words, with Confirm and
+   * Back; nothing is sent before Confirm (null: submit at once). `shown` gives the text a field
+   * shows for its value (a picker's label).
+   */
+  review?: (values: FormValues, shown: ShownText) => FormReview | null;
 }
+
+/** The review step's texts. */
+export const REVIEW_TEXT = { confirm: 'Confirm', back: 'Back' } as const;
 
 const ENTER_SUBMITS = new Set([
   'text',
@@ -118,6 +127,23 @@ export function FormEngine(props: FormEngineProps) {
   );
   const unsaved = formState.isDirty && !handedOver;
   useLeaveGuard(unsaved);
+  // The text each field shows for its value, for the review's summary.
+  const [shownTexts, setShownTexts] = useState<ReadonlyMap<string, string>>(new Map());
+  const setShownText = useCallback(
+    (field: string, text: string) =>
+      setShownTexts((map) => (map.get(field) === text ? map : new Map(map).set(field, text))),
+    [],
+  );
+  // The review step: the validated values waiting for Confirm, the summary, the ticked warnings.
+  const [reviewing, setReviewing] = useState<{ values: FormValues; review: FormReview } | null>(
+    null,
+  );
+  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (reviewing) confirmRef.current?.focus();
+  }, [reviewing]);
 
   // SPEC §3 isAnIsDisabledTrigger: a change of a trigger field re-evaluates disabled and visible rules.
   const triggerNames = useMemo(
@@ -161,7 +187,7 @@ export function FormEngine(props: FormEngineProps) {
     form,
   };
 
-  const submit = handleSubmit(async (submitted) => {
+  const send = async (submitted: FormValues) => {
     setThrownUnmatched([]);
     try {
       await onSubmit(submitted, helpers);
@@ -178,7 +204,31 @@ export function FormEngine(props: FormEngineProps) {
       }
       showingInPlace(error);
     }
+  };
+
+  const submit = handleSubmit(async (submitted) => {
+    const review = props.review?.(submitted, (field) => shownTexts.get(field) ?? '');
+    if (review) {
+      setTicked(new Set());
+      setReviewing({ values: submitted, review });
+      return;
+    }
+    await send(submitted);
   });
+
+  const confirm = async () => {
+    if (!reviewing || confirming) return;
+    setConfirming(true);
+    try {
+      await send(reviewing.values);
+    } finally {
+      // Back to the form: a refusal shows under its fields (a success usually closes the form).
+      setConfirming(false);
+      setReviewing(null);
+    }
+  };
+  const warnings = reviewing?.review.warnings ?? [];
+  const allTicked = warnings.every((_, i) => ticked.has(i));
 
   // SPEC §5: forms submit on Enter (not from text areas, buttons or widgets that used the key).
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -186,7 +236,7 @@ export function FormEngine(props: FormEngineProps) {
     const target = event.target;
     if (!(target instanceof HTMLInputElement) || !ENTER_SUBMITS.has(target.type)) return;
     event.preventDefault();
-    if (!cannotSubmit) formRef.current?.requestSubmit();
+    if (!cannotSubmit && !reviewing) formRef.current?.requestSubmit();
   };
 
   const hasFieldTitle = settings.hasFieldTitle !== false;
@@ -202,76 +252,131 @@ export function FormEngine(props: FormEngineProps) {
       noValidate
       onKeyDown={onKeyDown}
       onSubmit={(e) => {
-        if (cannotSubmit) {
+        if (cannotSubmit || reviewing) {
           e.preventDefault();
           return;
         }
         void submit(e);
       }}
     >
-      {formLevelErrors.length > 0 && (
-        <div className="alert alert-danger py-2" role="alert">
-          {formLevelErrors.map((m) => (
-            <div key={m}>{m}</div>
-          ))}
-        </div>
-      )}
-      {settings.rows.map((row, r) => {
-        const visible = [...row]
-          .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-          .filter((s) => isFieldVisible(s, values));
-        if (visible.length === 0) return null;
-        return (
-          <div className="row g-3 mb-3" key={visible.map((s) => s.field).join('|') || String(r)}>
-            {visible.map((setting) => (
-              <FormField
-                key={setting.field}
-                setting={setting}
-                control={control}
-                idPrefix={formId}
-                disabled={Boolean(props.disabled) || isFieldDisabled(setting, values)}
-                hasFieldTitle={hasFieldTitle}
-                isVerticalLayout={isVerticalLayout}
-                values={values}
-                setLoading={setLoading}
-                setFieldValue={(field, value) =>
-                  setValue(field as FieldPath<FormValues>, value, {
-                    shouldDirty: true,
-                    shouldValidate: formState.isSubmitted,
-                  })
-                }
+      {reviewing && (
+        <div className="mb-2">
+          <p className="fw-semibold" role="status">
+            {reviewing.review.summary}
+          </p>
+          {warnings.map((warning, i) => (
+            <div className="form-check mb-2" key={warning}>
+              <input
+                className="form-check-input"
+                type="checkbox"
+                id={`${formId}-review-${String(i)}`}
+                checked={ticked.has(i)}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  setTicked((set) => {
+                    const next = new Set(set);
+                    if (checked) next.add(i);
+                    else next.delete(i);
+                    return next;
+                  });
+                }}
               />
-            ))}
-          </div>
-        );
-      })}
-      {props.children}
-      {(!props.hideSubmit || props.actions || props.onCancel) && (
-        <div className="d-flex justify-content-end gap-2">
-          {props.actions}
-          {props.onCancel && (
+              <label
+                className="form-check-label text-danger"
+                htmlFor={`${formId}-review-${String(i)}`}
+              >
+                {warning}
+              </label>
+            </div>
+          ))}
+          <div className="d-flex justify-content-end gap-2">
             <button
               type="button"
               className="btn btn-outline-secondary"
-              onClick={() => {
-                if (!unsaved || confirmLeave()) props.onCancel?.();
-              }}
+              disabled={confirming}
+              onClick={() => setReviewing(null)}
             >
-              Cancel
+              {REVIEW_TEXT.back}
             </button>
-          )}
-          {!props.hideSubmit && (
             <button
-              type="submit"
+              type="button"
+              ref={confirmRef}
               className="btn btn-primary"
-              disabled={cannotSubmit || formState.isSubmitting}
-              aria-busy={loadingFields.length > 0 || undefined}
+              disabled={!allTicked || confirming}
+              onClick={() => void confirm()}
             >
-              {props.submitLabel ?? 'Save'}
+              {REVIEW_TEXT.confirm}
             </button>
-          )}
+          </div>
         </div>
       )}
+      {/* The fields stay mounted under the review, so Back finds them as they were. */}
+      <div hidden={reviewing !== null}>
+        {formLevelErrors.length > 0 && (
+          <div className="alert alert-danger py-2" role="alert">
+            {formLevelErrors.map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </div>
+        )}
+        {settings.rows.map((row, r) => {
+          const visible = [...row]
+            .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+            .filter((s) => isFieldVisible(s, values));
+          if (visible.length === 0) return null;
+          return (
+            <div className="row g-3 mb-3" key={visible.map((s) => s.field).join('|') || String(r)}>
+              {visible.map((setting) => (
+                <FormField
+                  key={setting.field}
+                  setting={setting}
+                  control={control}
+                  idPrefix={formId}
+                  disabled={Boolean(props.disabled) || isFieldDisabled(setting, values)}
+                  hasFieldTitle={hasFieldTitle}
+                  isVerticalLayout={isVerticalLayout}
+                  values={values}
+                  setLoading={setLoading}
+                  setShownText={setShownText}
+                  setFieldValue={(field, value) =>
+                    setValue(field as FieldPath<FormValues>, value, {
+                      shouldDirty: true,
+                      shouldValidate: formState.isSubmitted,
+                    })
+                  }
+                />
+              ))}
+            </div>
+          );
+        })}
+        {props.children}
+        {(!props.hideSubmit || props.actions || props.onCancel) && (
+          <div className="d-flex justify-content-end gap-2">
+            {props.actions}
+            {props.onCancel && (
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => {
+                  if (!unsaved || confirmLeave()) props.onCancel?.();
+                }}
+              >
+                Cancel
+              </button>
+            )}
+            {!props.hideSubmit && (
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={cannotSubmit || formState.isSubmitting}
+                aria-busy={loadingFields.length > 0 || undefined}
+              >
+                {props.submitLabel ?? 'Save'}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
     </form>
   );
 }

@@ -16,6 +16,8 @@ export interface FormFieldProps {
   setFieldValue: (field: string, value: unknown) => void;
   /** Marks this field as still loading (its code, or its options): the form waits for it. */
   setLoading: (field: string, loading: boolean) => void;
+  /** Keeps the text this field shows for its value (a picker's label) for the form's review. */
+  setShownText: (field: string, text: string) => void;
 }
 
 /** What a field shows while its code loads; the form cannot be submitted meanwhile. */
@@ -48,6 +50,7 @@ export function FormField({
   values,
   setFieldValue,
   setLoading,
+  setShownText,
 }: FormFieldProps) {
   const { field, fieldState } = useController({ name: setting.field, control });
   const kind = FIELD_KINDS[setting.type];
@@ -76,6 +79,7 @@ export function FormField({
     (loading: boolean) => setLoading(name, loading),
     [setLoading, name],
   );
+  const shownText = useCallback((text: string) => setShownText(name, text), [setShownText, name]);
   const labelClass = hasFieldTitle
     ? isVerticalLayout
       ? 'form-label'
@@ -143,6 +147,7 @@ export function FormField({
         control={control}
         setFieldValue={setFieldValue}
         setLoading={fieldLoading}
+        setShownText={shownText}
         label={title}
         labelHidden={!hasFieldTitle}
       />

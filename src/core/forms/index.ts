@@ -10,12 +10,14 @@ export type {
   FieldSetting,
   FieldType,
   FormSettings,
+  FormReview,
   FormValues,
   OfferingWithFeatures,
   OptionsPage,
   SearchOptions,
   ServerFieldError,
   ServerFieldErrors,
+  ShownText,
   UserItem,
 } from './types';
 export { contractMaxLength, withContractLimits } from './contract-limits';
@@ -45,7 +47,7 @@ export {
   toStoredDate,
   yearDropdownYears,
 } from './dates';
-export { fromCalendarDate, monthsAfter, toCalendarDate } from './calendar-date';
+export { fromCalendarDate, isPastDay, monthsAfter, toCalendarDate } from './calendar-date';
 export { TAGS_REMOVED_WARNING, TAG_MAX_LENGTH, addTag, normaliseTag, removedTags } from './tags';
 export { toDropdownItems, userToItem, withLabels } from './options';
 export { ATTACHMENT_MAX_BYTES, attachmentsOf } from './files';

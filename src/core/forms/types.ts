@@ -177,6 +177,18 @@ export interface FormSettings {
 }
 
 /** A server field error, as in the API envelope (SPEC §3): keyed by field. */
+/**
+ * What a form that bills or grants says before it does it (FormEngineProps.review): the action in
+ * words, and warnings the user must tick one by one before Confirm is allowed.
+ */
+export interface FormReview {
+  summary: string;
+  warnings?: readonly string[];
+}
+
+/** The text a field shows for its value: a picker's label rather than its id ('' when none). */
+export type ShownText = (field: string) => string;
+
 export interface ServerFieldError {
   message: string;
   errorCode?: string;

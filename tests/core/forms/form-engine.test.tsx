@@ -241,3 +241,36 @@ describe('FormEngine', () => {
     expect(flattenPayload(values)).toEqual({ 'address.city': 'Perth' });
   });
 });
+
+describe('FormEngine review (a form that bills or grants says what it will do first)', () => {
+  const review = (values: Record<string, unknown>) => ({
+    summary: `Grant ${String(values['name'])}`,
+    warnings: values['name'] === 'late' ? ['It is late: confirm'] : [],
+  });
+
+  it('shows the summary with Confirm and Back; nothing is submitted before Confirm, by click or Enter', async () => {
+    const { user, onSubmit } = renderForm([name], { review });
+    await user.type(screen.getByLabelText(/^Name/), 'Acme{Enter}');
+    expect(await screen.findByText('Grant Acme')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Acme');
+    expect(screen.queryByText('Grant Acme')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: 'Acme' });
+  });
+
+  it('a warning must be ticked before Confirm is allowed', async () => {
+    const { user, onSubmit } = renderForm([name], { review });
+    await user.type(screen.getByLabelText(/^Name/), 'late');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'It is late: confirm' }));
+    await user.click(confirm);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Select from 'react-select';
 import { EMPTY_OPTION_VALUE } from '../validation';
 import type { DropdownItem } from '../types';
@@ -17,6 +18,9 @@ export function SingleSelect(
     ...props.items.map((i) => ({ value: i.id, label: i.label })),
   ];
   const selected = options.find((o) => sameValue(o.value, props.value)) ?? null;
+  const shown = selected && !sameValue(selected.value, EMPTY_OPTION_VALUE) ? selected.label : '';
+  const { setShownText } = props;
+  useEffect(() => setShownText?.(shown), [setShownText, shown]);
   return (
     <Select<SelectOption, false>
       {...SELECT_DEFAULTS}

@@ -21,6 +21,8 @@ export interface FieldComponentProps {
   setFieldValue: (field: string, value: unknown) => void;
   /** While a field is still loading what it offers, the form cannot be submitted. */
   setLoading: (loading: boolean) => void;
+  /** Reports the text the field shows for its value (a picker's label), for a review's summary. */
+  setShownText?: (text: string) => void;
 }
 
 /** The aria attributes of a single native control. */

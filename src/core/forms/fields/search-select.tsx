@@ -130,6 +130,13 @@ export function SearchSelect(props: FieldComponentProps & { isMulti: boolean }) 
     )
     .map(option);
 
+  const shown = chosen
+    .filter((o) => !sameValue(o.value, EMPTY_OPTION_VALUE))
+    .map((o) => o.label)
+    .join(', ');
+  const { setShownText } = props;
+  useEffect(() => setShownText?.(shown), [setShownText, shown]);
+
   return (
     <AsyncSelect<SelectOption, boolean>
       {...SELECT_DEFAULTS}
