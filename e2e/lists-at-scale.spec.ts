@@ -118,11 +118,16 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     });
     const toolbar = page.getByRole('toolbar', { name: 'Issued Licences actions' });
     /** Runs a bulk action from its dialog: what was done plus what was refused is every row. */
-    const runBulk = async (label: string, question: string | RegExp) => {
+    const runBulk = async (label: string, question: string | RegExp, review?: RegExp) => {
       await toolbar.getByRole('button', { name: label }).click();
       const dialog = page.getByRole('dialog', { name: label });
       await expect(dialog).toContainText(question);
       await dialog.getByRole('button', { name: label }).click();
+      if (review) {
+        // An action that grants says what it will do, in words, before it runs (issue 17).
+        await expect(dialog.getByText(review)).toBeVisible();
+        await dialog.getByRole('button', { name: 'Confirm' }).click();
+      }
       await expect(dialog.getByText(/^Done: \d+\.$/)).toBeVisible();
       const count = async (text: string) =>
         Number(/\d+/.exec((await dialog.getByText(text).textContent()) ?? '')?.[0]);
@@ -131,7 +136,11 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     };
 
     // Renew them all to the date the dialog asks for (a year from today to start with).
-    await runBulk('Renew', `Renew ${matching} licences`);
+    await runBulk(
+      'Renew',
+      `Renew ${matching} licences`,
+      new RegExp(`^Renew ${matching} licences to expire \\d{4}/\\d{2}/\\d{2}$`),
+    );
     await expect(page.getByText(/selected$/)).toHaveCount(0);
     // Suspend them all: the count first, then what was done and what was refused.
     await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();

@@ -124,6 +124,9 @@ test.describe('Issued Licences', () => {
     await issue.getByLabel('Seats').fill(seats);
     await expectAccessible(page);
     await issue.getByRole('button', { name: 'Issue' }).click();
+    // What it will issue, in words, before it does (issue 17).
+    await expect(issue.getByText(new RegExp(`^Issue .+ to .+: ${seats} seats, `))).toBeVisible();
+    await issue.getByRole('button', { name: 'Confirm' }).click();
     await expect(issue).toHaveCount(0);
 
     await reloadAndSearch(page, seats);
@@ -135,6 +138,7 @@ test.describe('Issued Licences', () => {
     await row.getByRole('button', { name: /^Renew:/ }).click();
     const renew = page.getByRole('dialog', { name: 'Renew licence' });
     await renew.getByRole('button', { name: 'Renew' }).click();
+    await renew.getByRole('button', { name: 'Confirm' }).click();
     await expect(renew).toHaveCount(0);
     await reloadAndSearch(page, seats);
     await expect(row.getByRole('gridcell').nth(6)).not.toHaveText(expiryBefore ?? '');
@@ -183,6 +187,8 @@ test.describe('Customer Subs', () => {
     await expectAccessible(page);
     await screenshot(page, 'customer-subs-create');
     await create.getByRole('button', { name: 'Create' }).click();
+    await expect(create.getByText(/^Create 2 subscriptions to /)).toBeVisible();
+    await create.getByRole('button', { name: 'Confirm' }).click();
     await expect(create).toHaveCount(0);
 
     await reloadAndSearch(page, name);

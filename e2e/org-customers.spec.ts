@@ -39,6 +39,9 @@ test('the vendor finds its customers by name and sells to the selected ones', as
   await dialog.getByLabel(/^Name/).fill(name);
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Create' }).click();
+  // It says what it will create before it does (issue 17).
+  await expect(dialog.getByText(/^Create a subscription to .+ for Delta Drilling: /)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Subscriptions', exact: true }).click();

@@ -14,6 +14,7 @@ import {
   createOffering,
   createSubscription,
 } from '../../../factories/crm';
+import { formatDate } from '@/core/format';
 import { crm, ok, refusal } from '../../../msw/envelope';
 import { offeringHandlers } from '../../../msw/handlers/offerings';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
@@ -116,6 +117,18 @@ describe('Customer Subs (/issued-subscriptions)', () => {
     await user.clear(seats);
     await user.type(seats, '25');
     await user.click(dialog.getByRole('button', { name: 'Create' }));
+    // It says what it will create, in words, and sends nothing before Confirm (issue 17).
+    expect(
+      await dialog.findByText(
+        `Create 2 subscriptions to BlastPlan for Borealis Quarries, Delta Drilling: 25 seats allowed each, from ${formatDate(new Date())}, no end date`,
+      ),
+    ).toBeInTheDocument();
+    expect(body).toBeNull();
+    // Back keeps what was chosen; Create asks again.
+    await user.click(dialog.getByRole('button', { name: 'Back' }));
+    expect(dialog.getByLabelText(/^Seats allowed/)).toHaveValue('25');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    await user.click(await dialog.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(body).not.toBeNull());
     expect(body).toMatchObject({
       subscriberOrgIds: [2, 4],
@@ -201,6 +214,7 @@ describe('Customer Subs: the Customers view (?view=customers)', () => {
     expect(dialog.getByText('Borealis Quarries')).toBeInTheDocument();
     expect(dialog.getByText('Delta Drilling')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Create' }));
+    await user.click(await dialog.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(body).not.toBeNull());
     expect(body).toMatchObject({ subscriberOrgIds: [2, 4], offeringId: 1 });
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { formatDate } from '@/core/format';
+import { monthsAfter } from '@/core/forms';
 import IssuedLicencesPage from '@/org/features/issued-licences/route';
 import { renderApp } from '../../../render';
 import { server } from '../../../msw/server';
@@ -110,7 +112,64 @@ describe('Issued Licences (/issued-licences)', () => {
     // The date field's code loads first: nothing is sent while it reads 'Loading...'.
     await waitFor(() => expect(renew).toBeEnabled());
     await user.click(renew);
+    // What it will do, in words, before anything is sent (issue 17).
+    expect(
+      await dialog.findByText('Renew BlastPlan for Borealis Quarries: expires 2100/12/31'),
+    ).toBeInTheDocument();
+    expect(body).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(body).toEqual({ expiry: '2100-12-31' }));
+  });
+
+  it('bulk Renew says what it will do, asks about a past expiry, and runs only on Confirm', async () => {
+    listing();
+    const bodies: unknown[] = [];
+    server.use(
+      // Bulk actions run in server mode: the whole list answers that it does not fit.
+      http.post(crm('orgs/1/issued-licences/list'), async ({ request }) => {
+        const body = (await request.clone().json()) as { take?: number };
+        if ((body.take ?? 0) < 1000) return undefined;
+        return ok({
+          results: [active, expired, suspended],
+          fetchedCount: 3,
+          skippedCount: 0,
+          totalAvailable: 1_000_000,
+          totalIsEstimate: false,
+          hasMore: true,
+        });
+      }),
+      http.post(crm('orgs/1/issued-licences/bulk/renew'), async ({ request }) => {
+        bodies.push(await request.json());
+        return ok({ requested: 2, done: 2, refused: 0, refusals: [] });
+      }),
+    );
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Borealis Quarries' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Delta Drilling' }));
+    const ribbon = screen.getByRole('toolbar', { name: 'Issued Licences actions' });
+    await user.click(within(ribbon).getByRole('button', { name: 'Renew' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Renew' }));
+    const expiry = await dialog.findByLabelText(/^New expiry/);
+    await user.clear(expiry);
+    await user.type(expiry, '1/1/2024');
+    await user.keyboard('{Escape}');
+    await user.click(dialog.getByRole('button', { name: 'Renew' }));
+    expect(await dialog.findByText('Renew 2 licences to expire 2024/01/01')).toBeInTheDocument();
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.click(
+      dialog.getByRole('checkbox', {
+        name: 'The expiry 2024/01/01 is in the past: the licences will be expired at once',
+      }),
+    );
+    expect(bodies).toEqual([]);
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(bodies).toEqual([expect.objectContaining({ expiry: '2024-01-01' })]),
+    );
   });
 
   it('issue: a server refusal shows its field errors under the fields, keeping the typing', async () => {
@@ -143,6 +202,8 @@ describe('Issued Licences (/issued-licences)', () => {
     await user.clear(seats);
     await user.type(seats, '40');
     await user.click(dialog.getByRole('button', { name: 'Issue' }));
+    await user.click(await dialog.findByRole('button', { name: 'Confirm' }));
+    // The refusal takes the user back to the form, under the field.
     expect(await dialog.findByText('More seats than the subscription allows')).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Seats/)).toHaveValue('40');
     // The first customer and offering are chosen to start with (mandatory dropdowns).
@@ -193,10 +254,98 @@ describe('Issued Licences (/issued-licences)', () => {
     );
     expect(screen.queryByRole('option', { name: /Borealis 2026/ })).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Issue' }));
+    await user.click(await dialog.findByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(requests).toEqual([
         expect.objectContaining({ customerOrgId: 4, offeringId: 1, subscriptionId: 8 }),
       ]),
+    );
+  });
+
+  it('issue: says what it will issue, in words, and sends nothing before Confirm', async () => {
+    listing();
+    const requests: unknown[] = [];
+    server.use(
+      offeringHandlers.list([asListed(createOffering({ id: 1, name: 'Blast Cloud Sync' }))]),
+      subscriptionHandlers.issuedList([]),
+      subscriptionHandlers.customers([
+        createCustomer({ id: 12, name: 'Blue Mountain Earthworks 12' }),
+      ]),
+      http.post(crm('orgs/1/issued-licences'), async ({ request }) => {
+        requests.push(await request.json());
+        return ok(active);
+      }),
+    );
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue licence' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Issue' })).toBeEnabled());
+    const seats = dialog.getByLabelText(/^Seats/);
+    await user.clear(seats);
+    await user.type(seats, '5');
+    await user.click(dialog.getByRole('button', { name: 'Issue' }));
+    const inAYear = formatDate(monthsAfter(null, 12));
+    expect(
+      await dialog.findByText(
+        `Issue Blast Cloud Sync to Blue Mountain Earthworks 12: 5 seats, expires ${inAYear}`,
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Issue' })).toBeNull();
+    expect(requests).toEqual([]);
+    // Back: the form as it was, nothing sent.
+    await user.click(dialog.getByRole('button', { name: 'Back' }));
+    expect(dialog.getByLabelText(/^Seats/)).toHaveValue('5');
+    expect(requests).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Issue' }));
+    await user.click(await dialog.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(requests).toEqual([
+        expect.objectContaining({ customerOrgId: 12, offeringId: 1, seats: 5 }),
+      ]),
+    );
+  });
+
+  it('issue: an expiry in the past is confirmed explicitly', async () => {
+    listing();
+    const requests: unknown[] = [];
+    server.use(
+      offeringHandlers.list([asListed(createOffering({ id: 1, name: 'BlastPlan' }))]),
+      subscriptionHandlers.issuedList([]),
+      subscriptionHandlers.customers([createCustomer()]),
+      http.post(crm('orgs/1/issued-licences'), async ({ request }) => {
+        requests.push(await request.json());
+        return ok(active);
+      }),
+    );
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue licence' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Issue' })).toBeEnabled());
+    const expiry = dialog.getByLabelText(/^Expiry/);
+    await user.clear(expiry);
+    await user.type(expiry, '1/1/2024');
+    await user.keyboard('{Escape}');
+    await user.click(dialog.getByRole('button', { name: 'Issue' }));
+    expect(
+      await dialog.findByText('Issue BlastPlan to Borealis Quarries: 1 seat, expires 2024/01/01'),
+    ).toBeInTheDocument();
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.click(
+      dialog.getByRole('checkbox', {
+        name: 'The expiry 2024/01/01 is in the past: the licence will be expired at once',
+      }),
+    );
+    expect(requests).toEqual([]);
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(requests).toEqual([expect.objectContaining({ expiry: '2024-01-01' })]),
     );
   });
 

@@ -4,12 +4,16 @@ import { createSubscriptionSchema } from '@/contract/crm/subscriptions';
 import {
   FormEngine,
   fromCalendarDate,
+  isPastDay,
   toCalendarDate,
   attachmentsOf,
+  type FormReview,
   type FormSettings,
   type FormValues,
+  type ShownText,
   withContractLimits,
 } from '@/core/forms';
+import { formatDate, pluralise } from '@/core/format';
 import { useOrgContext } from '@/core/org';
 import { isSellable, type SellerFlags } from '@/org/entities/offerings/api';
 import { Modal } from '@/core/ui/modal';
@@ -134,6 +138,35 @@ const positive = (value: unknown): number => {
 };
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/**
+ * What Create will do, in words (issue 17): 'Create a subscription to BlastPlan for Delta
+ * Drilling: 5 seats allowed, from 2026/11/26, no end date'; an end date in the past is asked.
+ */
+export function createSubscriptionReview(
+  values: FormValues,
+  shown: ShownText,
+  choices: SubscriptionChoices,
+): FormReview {
+  const count = ids(values['subscriberOrgIds']).length;
+  const offering = choices.offerings.find((o) => o.id === positive(values['offeringId']));
+  const start = toCalendarDate(values['startDate']);
+  const end = toCalendarDate(values['endDate']);
+  const what = count === 1 ? 'a subscription' : `${String(count)} subscriptions`;
+  const each = count === 1 ? '' : ' each';
+  return {
+    summary: `Create ${what} to ${offering?.name ?? shown('offeringId')} for ${shown('subscriberOrgIds')}: ${pluralise(
+      positive(values['seatsAllowed']),
+      'seat',
+    )} allowed${each}, from ${formatDate(start)}, ${end ? `ends ${formatDate(end)}` : 'no end date'}`,
+    warnings:
+      end && isPastDay(end)
+        ? [
+            `The end date ${formatDate(end)} is in the past: the ${count === 1 ? 'subscription' : 'subscriptions'} will be ended at once`,
+          ]
+        : [],
+  };
+}
+
 export interface SubscriptionFormModalProps {
   mode: Mode;
   /** The subscription edited (edit mode). */
@@ -248,6 +281,12 @@ function SubscriptionForm({
       settings={settings}
       defaultValues={defaultValues}
       onSubmit={onSubmit}
+      // A new subscription bills: it says what it will do first (an edit saves at once).
+      review={
+        mode === 'create'
+          ? (values, shown) => createSubscriptionReview(values, shown, offered)
+          : undefined
+      }
       submitLabel={mode === 'create' ? 'Create' : 'Save'}
       onCancel={onClose}
     />

@@ -8,11 +8,16 @@ import {
   type RowAction,
   type BulkActionSetting,
 } from '@/core/data-table';
-import { pluralise } from '@/core/format';
+import { formatDate, pluralise } from '@/core/format';
 import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms';
 import { useOrgId } from '@/core/org';
 import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
-import { IssueLicenceModal, LicenceStateModal, RenewLicenceModal } from './licence-forms';
+import {
+  IssueLicenceModal,
+  LicenceStateModal,
+  RenewLicenceModal,
+  pastExpiryWarning,
+} from './licence-forms';
 
 export const issuedLicenceColumns: ColumnSettings<Licence> = {
   entity: 'Issued Licences',
@@ -85,6 +90,13 @@ const ISSUED_BULK: BulkActionSetting[] = [
       },
       defaultValues: { expiry: fromCalendarDate(monthsAfter(null, 12)) },
       toParams: (values) => ({ expiry: toCalendarDate(values['expiry']) }),
+      review: (count, isEstimate, values) => {
+        const expiry = toCalendarDate(values['expiry']) ?? '';
+        return {
+          summary: `Renew ${isEstimate ? 'about ' : ''}${pluralise(count, 'licence')} to expire ${formatDate(expiry)}`,
+          warnings: pastExpiryWarning(expiry, count === 1 ? 'the licence' : 'the licences'),
+        };
+      },
     },
   },
   { id: 'suspend', label: 'Suspend', danger: true, permissions: 'issuedLicences.write' },

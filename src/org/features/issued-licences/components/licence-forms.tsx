@@ -3,12 +3,15 @@ import type { Licence } from '@/contract/crm/licences';
 import {
   FormEngine,
   fromCalendarDate,
+  isPastDay,
   monthsAfter,
   toCalendarDate,
+  type FormReview,
   type FormSettings,
   type FormValues,
+  type ShownText,
 } from '@/core/forms';
-import { formatDate } from '@/core/format';
+import { formatDate, pluralise } from '@/core/format';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { Modal } from '@/core/ui/modal';
 import { useChangeLicence, useIssueLicence } from '@/org/entities/licences/issued';
@@ -22,6 +25,33 @@ const asNumber = (value: unknown): number | null => {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 };
+
+/** An expiry before today ends what is granted at once: the user says so explicitly. */
+export const pastExpiryWarning = (expiry: string | null, what: string): string[] =>
+  expiry && isPastDay(expiry)
+    ? [`The expiry ${formatDate(expiry)} is in the past: ${what} will be expired at once`]
+    : [];
+
+const expiryText = (expiry: string | null) =>
+  expiry ? `expires ${formatDate(expiry)}` : 'no expiry';
+
+/** What Issue will do, in words (issue 17): 'Issue BlastPlan to Delta Drilling: 5 seats, expires 2027/11/23'. */
+export function issueReview(
+  values: FormValues,
+  shown: ShownText,
+  offerings: readonly OfferingChoice[],
+): FormReview {
+  const offering = offerings.find((o) => o.id === asNumber(values['offeringId']));
+  const expiry = toCalendarDate(values['expiry']);
+  const subscription = shown('subscriptionId');
+  return {
+    summary: `Issue ${offering?.name ?? shown('offeringId')} to ${shown('customerOrgId')}: ${pluralise(
+      asNumber(values['seats']) ?? 0,
+      'seat',
+    )}, ${expiryText(expiry)}${subscription ? `, under the subscription ${subscription}` : ''}`,
+    warnings: pastExpiryWarning(expiry, 'the licence'),
+  };
+}
 
 /**
  * The Issue form: customer, offering, optional subscription of that customer, seats, expiry.
@@ -116,6 +146,7 @@ function IssueForm({
       settings={settings}
       defaultValues={{ seats: 1, expiry: fromCalendarDate(monthsAfter(null, 12)) }}
       onSubmit={onSubmit}
+      review={(values, shown) => issueReview(values, shown, offerings)}
       submitLabel="Issue"
       onCancel={onClose}
     />
@@ -139,6 +170,13 @@ export function RenewLicenceModal({ licence, onClose }: { licence: Licence; onCl
         settings={renewSettings}
         defaultValues={{ expiry: fromCalendarDate(monthsAfter(licence.expiry, 12)) }}
         submitLabel="Renew"
+        review={(values) => {
+          const expiry = toCalendarDate(values['expiry']);
+          return {
+            summary: `Renew ${licence.product.name} for ${licence.customerOrg.name}: ${expiryText(expiry)}`,
+            warnings: pastExpiryWarning(expiry, 'the licence'),
+          };
+        }}
         onSubmit={async (values) => {
           await change.mutateAsync({
             kind: 'renew',
