@@ -105,7 +105,7 @@ export const scopeBy =
     body,
   }: ScopeContext<
     { orgId: number },
-    { includeDisabled?: boolean; subscriberOrgId?: number }
+    { includeDisabled?: boolean; subscriberOrgId?: number; offeringId?: number }
   >): Scope => {
     const where = [`s.${column} = $1`];
     const values: SqlParam[] = [params.orgId];
@@ -113,6 +113,10 @@ export const scopeBy =
     if (body?.subscriberOrgId !== undefined) {
       values.push(body.subscriberOrgId);
       where.push(`s.subscriber_org_id = $${values.length}`);
+    }
+    if (body?.offeringId !== undefined) {
+      values.push(body.offeringId);
+      where.push(`s.offering_id = $${values.length}`);
     }
     return { where, params: values };
   };

@@ -118,4 +118,37 @@ describe('the Issue form picker: one customer’s subscriptions', () => {
       ).json().errors.subscriberOrgId,
     ).toBeDefined();
   });
+
+  it('keeps the subscriptions of one offering with offeringId, beside the customer', async () => {
+    const all = (
+      await send('manager', 'POST', '/orgs/1/issued-subscriptions/list', { take: 1000 })
+    ).json().data.results as Array<{ subscriberOrg: { id: number }; offering: { id: number } }>;
+    const first = all[0];
+    if (!first) throw new Error('the seed sold no subscription');
+    const same = all.filter(
+      (s) => s.subscriberOrg.id === first.subscriberOrg.id && s.offering.id === first.offering.id,
+    );
+    const page = (
+      await send('manager', 'POST', '/orgs/1/issued-subscriptions/list', {
+        take: 50,
+        subscriberOrgId: first.subscriberOrg.id,
+        offeringId: first.offering.id,
+      })
+    ).json().data;
+    expect(page.totalAvailable).toBe(same.length);
+    const otherOffering = all.find((s) => s.offering.id !== first.offering.id)?.offering.id;
+    if (otherOffering === undefined) throw new Error('the seed sold one offering only');
+    const ofOther = (
+      await send('manager', 'POST', '/orgs/1/issued-subscriptions/list', {
+        take: 1000,
+        offeringId: otherOffering,
+      })
+    ).json().data;
+    expect(ofOther.totalAvailable).toBe(all.filter((s) => s.offering.id === otherOffering).length);
+    expect(
+      (
+        await send('manager', 'POST', '/orgs/1/issued-subscriptions/list', { offeringId: 'x' })
+      ).json().errors.offeringId,
+    ).toBeDefined();
+  });
 });

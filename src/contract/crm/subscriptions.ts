@@ -47,8 +47,15 @@ const subscriptionColumns = {
 } as const;
 /** `includeDisabled: false` leaves out disabled subscriptions (older than filters.status). */
 const includeDisabled = { includeDisabled: z.boolean().optional() };
-/** Customer Subs only: `subscriberOrgId` keeps one customer's subscriptions (the Issue form's picker). */
-const customerSubExtras = { ...includeDisabled, subscriberOrgId: bodyIdSchema.optional() };
+/**
+ * Customer Subs only: `subscriberOrgId` keeps one customer's subscriptions and `offeringId` those
+ * of one offering (the Issue form's picker: what a licence of that product can belong to).
+ */
+const customerSubExtras = {
+  ...includeDisabled,
+  subscriberOrgId: bodyIdSchema.optional(),
+  offeringId: bodyIdSchema.optional(),
+};
 /**
  * POST /crm/v1/orgs/{orgId}/issued-subscriptions/list (Customer Subs): `subscriberOrg.name` is
  * the customer.

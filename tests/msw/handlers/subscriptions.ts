@@ -12,10 +12,14 @@ export const subscriptionHandlers = {
   /** Searched by name, paged, and kept to one customer's with subscriberOrgId (the pickers). */
   issuedList: (rows: Rows<Subscription>, orgId = 1) =>
     http.post(crm(`orgs/${orgId}/issued-subscriptions/list`), ({ request }) =>
-      pageOf(request, rowsOf(rows), (s, body) =>
-        body['subscriberOrgId'] === undefined
-          ? true
-          : s.subscriberOrg.id === body['subscriberOrgId'],
+      pageOf(
+        request,
+        rowsOf(rows),
+        (s, body) =>
+          (body['subscriberOrgId'] === undefined ||
+            s.subscriberOrg.id === body['subscriberOrgId']) &&
+          (body['offeringId'] === undefined || s.offering.id === body['offeringId']) &&
+          (body['includeDisabled'] !== false || !s.isDisabled),
       ),
     ),
   issuedDetail: (subscription: SubscriptionDetail, orgId = 1) =>

@@ -36,22 +36,31 @@ export const getCustomerSubscriptions = (
   });
 
 /**
- * One customer's subscriptions that a licence can belong to (not disabled), as a picker's
- * options searched on the server; `customerField` names the form field holding the customer.
- * Each option says what it is: 'Name · Offering · ends 2027/11/23'.
+ * One customer's subscriptions of one offering that a licence can belong to (not disabled), as a
+ * picker's options searched on the server. `fields` name the form fields holding the customer
+ * and the offering: with either one not chosen there is nothing to offer. The customer and the
+ * offering are implied by those fields, so each option says what tells it apart:
+ * 'Name · ends 2027/11/23'.
  */
 export const customerSubscriptionOptions =
-  (orgId: number, customerField: string): SearchOptions =>
+  (orgId: number, fields: { customer: string; offering: string }): SearchOptions =>
   async ({ search, values, signal }) => {
-    const customer = Number(values[customerField]);
-    if (!Number.isInteger(customer) || customer <= 0) return { items: [], total: 0 };
+    const customer = Number(values[fields.customer]);
+    const offering = Number(values[fields.offering]);
+    const chosen = (id: number) => Number.isInteger(id) && id > 0;
+    if (!chosen(customer) || !chosen(offering)) return { items: [], total: 0 };
     const page = await fetchListPage(
       crmApi,
       `orgs/${orgId}/issued-subscriptions/list`,
       subscriptionSchema,
       {
         search,
-        body: { subscriberOrgId: customer, includeDisabled: false, sortBy: 'name' },
+        body: {
+          subscriberOrgId: customer,
+          offeringId: offering,
+          includeDisabled: false,
+          sortBy: 'name',
+        },
         signal,
       },
     );
@@ -59,11 +68,7 @@ export const customerSubscriptionOptions =
       ...page,
       items: page.rows.map((s) => ({
         id: s.id,
-        label: [
-          s.name,
-          s.offering.name,
-          s.endDate ? `ends ${formatDate(s.endDate)}` : 'no end date',
-        ].join(' · '),
+        label: [s.name, s.endDate ? `ends ${formatDate(s.endDate)}` : 'no end date'].join(' · '),
       })),
     };
   };

@@ -215,16 +215,31 @@ describe('Issued Licences (/issued-licences)', () => {
     });
   });
 
-  it("issue: the Subscription picker offers the chosen customer's subscriptions only, saying what each is", async () => {
+  it("issue: the Subscription picker offers the chosen customer's subscriptions of the chosen product, and clears when they change", async () => {
     listing();
     const delta = { id: 4, name: 'Delta Drilling' };
+    const cloud = { id: 2, name: 'Rock Cloud Sync', type: 'product' as const };
     const requests: unknown[] = [];
     server.use(
-      offeringHandlers.list([asListed(createOffering({ id: 1, name: 'BlastPlan' }))]),
+      offeringHandlers.list([
+        asListed(createOffering({ id: 1, name: 'BlastPlan' })),
+        asListed(createOffering({ id: 2, name: 'Rock Cloud Sync' })),
+      ]),
       subscriptionHandlers.issuedList([
         asListedSub(createSubscription({ id: 7, name: 'Borealis 2026' })),
         asListedSub(
           createSubscription({ id: 8, name: 'Delta 2026', subscriberOrg: delta, endDate: null }),
+        ),
+        asListedSub(
+          createSubscription({ id: 9, name: 'Delta Cloud', subscriberOrg: delta, offering: cloud }),
+        ),
+        asListedSub(
+          createSubscription({
+            id: 10,
+            name: 'Delta Old',
+            subscriberOrg: delta,
+            isDisabled: true,
+          }),
         ),
       ]),
       subscriptionHandlers.customers([createCustomer(), createCustomer(delta)]),
@@ -240,26 +255,89 @@ describe('Issued Licences (/issued-licences)', () => {
     await user.click(await screen.findByRole('button', { name: 'Issue licence' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Issue' })).toBeEnabled());
+    // The first customer and product to start with: that customer's BlastPlan subscriptions.
     await user.click(dialog.getByLabelText(/^Subscription/));
     expect(
-      await screen.findByRole('option', { name: 'Borealis 2026 · BlastPlan · ends 2099/12/31' }),
+      await screen.findByRole('option', { name: 'Borealis 2026 · ends 2099/12/31' }),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: /Delta 2026/ })).toBeNull();
+    expect(screen.queryByRole('option', { name: /Delta/ })).toBeNull();
 
+    // Delta Drilling: its BlastPlan subscription, not the other product's nor the disabled one.
     await user.click(dialog.getByLabelText(/^Customer/));
     await user.click(await screen.findByRole('option', { name: 'Delta Drilling' }));
     await user.click(dialog.getByLabelText(/^Subscription/));
-    await user.click(
-      await screen.findByRole('option', { name: 'Delta 2026 · BlastPlan · no end date' }),
-    );
-    expect(screen.queryByRole('option', { name: /Borealis 2026/ })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Delta 2026 · no end date' }));
+    expect(
+      screen.queryByRole('option', { name: /Borealis 2026|Delta Cloud|Delta Old/ }),
+    ).toBeNull();
+    expect(dialog.getByText('Delta 2026 · no end date')).toBeInTheDocument();
+
+    // Another product: the choice no longer fits and is cleared; that product's subscription is offered.
+    await user.click(dialog.getByLabelText(/^Product/));
+    await user.click(await screen.findByRole('option', { name: 'Rock Cloud Sync (product)' }));
+    await waitFor(() => expect(dialog.queryByText('Delta 2026 · no end date')).toBeNull());
+    await user.click(dialog.getByLabelText(/^Subscription/));
+    await user.click(await screen.findByRole('option', { name: 'Delta Cloud · ends 2099/12/31' }));
+    expect(screen.queryByRole('option', { name: /Delta 2026|Delta Old/ })).toBeNull();
+
     await user.click(dialog.getByRole('button', { name: 'Issue' }));
     await user.click(await dialog.findByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(requests).toEqual([
-        expect.objectContaining({ customerOrgId: 4, offeringId: 1, subscriptionId: 8 }),
+        expect.objectContaining({ customerOrgId: 4, offeringId: 2, subscriptionId: 9 }),
       ]),
     );
+  });
+
+  it('issue: customers and subscriptions are searched on the server as the user types', async () => {
+    listing();
+    const delta = { id: 4, name: 'Delta Drilling' };
+    const searches: Array<{ list: string; body: Record<string, unknown> }> = [];
+    const record =
+      (list: string) =>
+      async ({ request }: { request: Request }) => {
+        const body = (await request.clone().json()) as Record<string, unknown>;
+        if (body['search']) searches.push({ list, body });
+        // Falls through to the list's handler below.
+        return undefined;
+      };
+    server.use(
+      offeringHandlers.list([asListed(createOffering({ id: 1, name: 'BlastPlan' }))]),
+      subscriptionHandlers.issuedList([
+        asListedSub(createSubscription({ id: 8, name: 'Delta 2026', subscriberOrg: delta })),
+        asListedSub(createSubscription({ id: 11, name: 'Delta 2027', subscriberOrg: delta })),
+      ]),
+      subscriptionHandlers.customers([createCustomer(), createCustomer(delta)]),
+    );
+    server.use(
+      http.post(crm('orgs/1/customers/list'), record('customers')),
+      http.post(crm('orgs/1/issued-subscriptions/list'), record('subscriptions')),
+    );
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Issue licence' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Issue' })).toBeEnabled());
+    await user.type(dialog.getByLabelText(/^Customer/), 'delta');
+    await user.click(await screen.findByRole('option', { name: 'Delta Drilling' }));
+    // One request after the pause in typing, not one per key.
+    expect(searches).toEqual([
+      { list: 'customers', body: expect.objectContaining({ search: 'delta' }) },
+    ]);
+    await user.type(dialog.getByLabelText(/^Subscription/), '2027');
+    expect(await screen.findByRole('option', { name: /^Delta 2027/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /^Delta 2026/ })).toBeNull();
+    expect(searches[1]).toEqual({
+      list: 'subscriptions',
+      body: expect.objectContaining({
+        search: '2027',
+        subscriberOrgId: 4,
+        offeringId: 1,
+        includeDisabled: false,
+      }),
+    });
   });
 
   it('issue: says what it will issue, in words, and sends nothing before Confirm', async () => {

@@ -88,9 +88,14 @@ export function issueLicenceSettings(orgId: number, offerings: OfferingChoice[])
           field: 'subscriptionId',
           type: 'dropdown',
           title: 'Subscription',
-          tooltip: "Optional: one of the customer's subscriptions that the licence belongs to.",
-          searchOptions: customerSubscriptionOptions(orgId, 'customerOrgId'),
-          optionsDependOn: ['customerOrgId'],
+          tooltip:
+            "Optional: one of the customer's subscriptions of the product that the licence belongs to.",
+          // Only what can be chosen: the chosen customer's subscriptions of the chosen product.
+          searchOptions: customerSubscriptionOptions(orgId, {
+            customer: 'customerOrgId',
+            offering: 'offeringId',
+          }),
+          optionsDependOn: ['customerOrgId', 'offeringId'],
         },
       ],
       [
