@@ -172,18 +172,24 @@ export async function loadLicence(
   return mapLicence(side)(row);
 }
 
-/** A licence's subscription must be the vendor's to the customer, and not disabled. */
+/**
+ * A licence's subscription must be the vendor's to the customer, of the licence's product, and
+ * not disabled.
+ */
 async function checkSubscription(
   q: Queryable,
   vendorOrgId: number,
   customerOrgId: number,
+  offeringId: number,
   subscriptionId: number,
 ) {
-  const [sub] = await q.query<{ is_disabled: boolean }>(
-    'select is_disabled from subscriptions where id = $1 and vendor_org_id = $2 and subscriber_org_id = $3',
+  const [sub] = await q.query<{ is_disabled: boolean; offering_id: number }>(
+    'select is_disabled, offering_id from subscriptions where id = $1 and vendor_org_id = $2 and subscriber_org_id = $3',
     [subscriptionId, vendorOrgId, customerOrgId],
   );
   if (!sub) throw badRequest('subscriptionId', 'Unknown subscription');
+  if (sub.offering_id !== offeringId)
+    throw badRequest('subscriptionId', 'The subscription is for another product', 'offering');
   if (sub.is_disabled)
     throw badRequest('subscriptionId', 'The subscription is disabled', 'disabled');
 }
@@ -303,7 +309,13 @@ export const licenceRoutes = ({ db }: Services) => {
         await assertForSale(db, body.offeringId, params.orgId);
         await assertCustomers(db, params.orgId, [body.customerOrgId], 'customerOrgId');
         if (body.subscriptionId)
-          await checkSubscription(db, params.orgId, body.customerOrgId, body.subscriptionId);
+          await checkSubscription(
+            db,
+            params.orgId,
+            body.customerOrgId,
+            body.offeringId,
+            body.subscriptionId,
+          );
         const [row] = await db.query<{ id: number }>(
           `insert into licences (vendor_org_id, customer_org_id, subscription_id, offering_id, state, seats, expiry) values ($1, $2, $3, $4, 'Active', $5, $6) returning id`,
           [

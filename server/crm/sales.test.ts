@@ -198,6 +198,28 @@ describe('the checks of a sale run again on every later change', () => {
     }
   });
 
+  it("refuses a licence under a subscription of another product (the picker's rule, issue 17)", async () => {
+    const [sub] = await q<{ id: number; subscriber_org_id: number; offering_id: number }>(
+      `select s.id, s.subscriber_org_id, s.offering_id from subscriptions s
+        where s.vendor_org_id = 1 and not s.is_disabled
+          and exists (select 1 from offerings f where f.org_id = 1 and f.id <> s.offering_id)
+        order by s.id limit 1`,
+    );
+    const s = sub ?? { id: 0, subscriber_org_id: 0, offering_id: 0 };
+    const [other] = await q<{ id: number }>(
+      'select id from offerings where org_id = 1 and id <> $1 order by id limit 1',
+      [s.offering_id],
+    );
+    const refused = await issue(s.subscriber_org_id, {
+      offeringId: other?.id ?? 0,
+      subscriptionId: s.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      subscriptionId: { message: 'The subscription is for another product', errorCode: 'offering' },
+    });
+  });
+
   it('refuses a licence under a disabled subscription, on issue and on reinstate', async () => {
     const [sub] = await q<{ id: number; subscriber_org_id: number; offering_id: number }>(
       `select id, subscriber_org_id, offering_id from subscriptions
