@@ -140,9 +140,11 @@ export function FormEngine(props: FormEngineProps) {
   );
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  // The review takes the focus: its first warning to tick, else Confirm.
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const firstWarningRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (reviewing) confirmRef.current?.focus();
+    if (reviewing) (firstWarningRef.current ?? confirmRef.current)?.focus();
   }, [reviewing]);
 
   // SPEC §3 isAnIsDisabledTrigger: a change of a trigger field re-evaluates disabled and visible rules.
@@ -269,6 +271,7 @@ export function FormEngine(props: FormEngineProps) {
               <input
                 className="form-check-input"
                 type="checkbox"
+                ref={i === 0 ? firstWarningRef : undefined}
                 id={`${formId}-review-${String(i)}`}
                 checked={ticked.has(i)}
                 onChange={(e) => {

@@ -252,6 +252,7 @@ describe('FormEngine review (a form that bills or grants says what it will do fi
     const { user, onSubmit } = renderForm([name], { review });
     await user.type(screen.getByLabelText(/^Name/), 'Acme{Enter}');
     expect(await screen.findByText('Grant Acme')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -269,7 +270,9 @@ describe('FormEngine review (a form that bills or grants says what it will do fi
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: 'It is late: confirm' }));
+    const warning = screen.getByRole('checkbox', { name: 'It is late: confirm' });
+    expect(warning).toHaveFocus();
+    await user.click(warning);
     await user.click(confirm);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
   });
