@@ -142,6 +142,53 @@ describe('Customer Subs (/issued-subscriptions)', () => {
     expect((body as { startDate: string }).startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('create: an end date in the past is confirmed explicitly', async () => {
+    listing();
+    let body: unknown = null;
+    server.use(
+      http.post(crm('orgs/1/issued-subscriptions'), async ({ request }) => {
+        body = await request.json();
+        return ok([asListedSub(borealis)]);
+      }),
+    );
+    const { user } = await renderApp(<CustomerSubsPage />, {
+      url: '/issued-subscriptions',
+      org: acme({ isBusinessManager: true }),
+    });
+    await screen.findByRole('link', { name: 'Delta - BlastPlan' });
+    await user.click(screen.getByRole('button', { name: 'New subscriptions' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'New customer subscriptions' }),
+    );
+    const customers = await dialog.findByLabelText(/^Customers/, {}, { timeout: 8000 });
+    await user.click(customers);
+    await user.click(await screen.findByRole('option', { name: 'Borealis Quarries' }));
+    const start = await dialog.findByLabelText(/^Start date/, {}, { timeout: 8000 });
+    await user.clear(start);
+    await user.type(start, '1/1/2023');
+    await user.keyboard('{Escape}');
+    await user.type(dialog.getByLabelText(/^End date/), '1/1/2024');
+    await user.keyboard('{Escape}');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    expect(
+      await dialog.findByText(
+        'Create a subscription to BlastPlan for Borealis Quarries: 1 seat allowed, from 2023/01/01, ends 2024/01/01',
+      ),
+    ).toBeInTheDocument();
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.click(
+      dialog.getByRole('checkbox', {
+        name: 'The end date 2024/01/01 is in the past: the subscription will be ended at once',
+      }),
+    );
+    expect(body).toBeNull();
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(body).toMatchObject({ subscriberOrgIds: [2], endDate: '2024-01-01' }),
+    );
+  });
+
   it('edit: a server 400 shows the field error under the field', async () => {
     listing();
     server.use(
