@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiAuth, crmApi, dataApi, identityApi, isUnderConfiguredBase } from '@/core/api';
 import { config } from '@/core/config';
 import { neutraliseCell, recordsToCsvText, toCsvText } from '@/core/data-table';
-import { createBeforeSend, FILTERED, scrubValue } from '@/core/errors';
+import { FILTERED, scrubValue } from '@/core/errors';
+import { createBeforeSend } from '@/core/errors/sentry-options';
 import { server } from '../msw/server';
 import { runsAsFormula } from './formula';
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthSession } from '@/core/auth';
 import { useOptionalOrgContext } from '@/core/org/context';
@@ -8,8 +8,12 @@ import {
   usePermissionGrants,
   type PermissionRequirement,
 } from '@/core/permissions';
-import { MockPermissionsPanel } from '@/core/permissions/mock-panel';
 import { formatUser } from '@/core/format';
+
+// A developer's tool (SPEC §3/§6): its code loads when the panel is opened.
+const MockPermissionsPanel = lazy(() =>
+  import('@/core/permissions/mock-panel').then((m) => ({ default: m.MockPermissionsPanel })),
+);
 
 export interface UserMenuLink {
   label: string;
@@ -149,12 +153,14 @@ export function UserMenu({ links = [] }: UserMenuProps) {
         </ul>
       </div>
       {panelOpen && mock.enabled ? (
-        <MockPermissionsPanel
-          onClose={() => {
-            setPanelOpen(false);
-            button.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <MockPermissionsPanel
+            onClose={() => {
+              setPanelOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -4,14 +4,9 @@ import { join } from 'node:path';
 import type { ErrorEvent as SentryEvent } from '@sentry/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '@/core/config';
-import {
-  createBeforeSend,
-  FILTERED,
-  initErrorReporting,
-  reportError,
-  scrubString,
-} from '@/core/errors';
+import { FILTERED, initErrorReporting, reportError, scrubString } from '@/core/errors';
 import { pendingReports, resetErrorReportingForTests } from '@/core/errors/reporting';
+import { createBeforeSend } from '@/core/errors/sentry-options';
 
 type SentryModule = typeof SentryNamespace;
 

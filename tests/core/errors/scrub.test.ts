@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBeforeSend, FILTERED, scrubString, scrubValue } from '@/core/errors';
+import { FILTERED, scrubString, scrubValue } from '@/core/errors';
+import { createBeforeSend } from '@/core/errors/sentry-options';
 
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJlLXN0dWZm';
 

@@ -184,7 +184,8 @@ describe('mock_permissions in the shell', () => {
 
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Mock permissions…' }));
-    const panel = screen.getByRole('dialog', { name: 'Mock permissions' });
+    // Its code loads when it is opened.
+    const panel = await screen.findByRole('dialog', { name: 'Mock permissions' });
     await user.selectOptions(within(panel).getByLabelText('Sysadmin'), 'On');
 
     expect(readStored(storageKeys.mockPermissions)).toEqual({ isSysadmin: true });
@@ -250,7 +251,7 @@ describe('mock_permissions: developers only (SPEC §3/§6)', () => {
     });
     await user.click(screen.getByRole('button', { name: /account menu/ }));
     await user.click(screen.getByRole('button', { name: 'Mock permissions…' }));
-    const panel = screen.getByRole('dialog', { name: 'Mock permissions' });
+    const panel = await screen.findByRole('dialog', { name: 'Mock permissions' });
     const names = within(panel)
       .getAllByRole('rowheader')
       .map((cell) => cell.textContent);
