@@ -101,7 +101,8 @@ export function FormEngine(props: FormEngineProps) {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { control, handleSubmit, trigger, getValues, setValue, reset, formState } = form;
+  const { control, handleSubmit, trigger, getValues, setValue, reset, resetField, formState } =
+    form;
   const formRef = useRef<HTMLFormElement>(null);
   const [thrownUnmatched, setThrownUnmatched] = useState<string[]>([]);
   // Fields still loading their code or their options: nothing is submitted before they are in.
@@ -341,6 +342,9 @@ export function FormEngine(props: FormEngineProps) {
                   values={values}
                   setLoading={setLoading}
                   setShownText={setShownText}
+                  setFieldDefault={(field, value) =>
+                    resetField(field as FieldPath<FormValues>, { defaultValue: value })
+                  }
                   setFieldValue={(field, value) =>
                     setValue(field as FieldPath<FormValues>, value, {
                       shouldDirty: true,

@@ -14,6 +14,8 @@ export interface FormFieldProps {
   isVerticalLayout: boolean;
   values: FormValues;
   setFieldValue: (field: string, value: unknown) => void;
+  /** Makes a value the field chose itself its starting value (see FieldComponentProps). */
+  setFieldDefault: (field: string, value: unknown) => void;
   /** Marks this field as still loading (its code, or its options): the form waits for it. */
   setLoading: (field: string, loading: boolean) => void;
   /** Keeps the text this field shows for its value (a picker's label) for the form's review. */
@@ -49,6 +51,7 @@ export function FormField({
   isVerticalLayout,
   values,
   setFieldValue,
+  setFieldDefault,
   setLoading,
   setShownText,
 }: FormFieldProps) {
@@ -146,6 +149,7 @@ export function FormField({
         errorId={errorId}
         control={control}
         setFieldValue={setFieldValue}
+        takeDefault={(value) => setFieldDefault(setting.field, value)}
         setLoading={fieldLoading}
         setShownText={shownText}
         label={title}

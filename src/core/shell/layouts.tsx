@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { RequireAuth, SignInButtons, useAuthSession } from '@/core/auth';
 import { OrgProvider } from '@/core/org/provider';
 import { useOptionalOrgContext, type OrgContextValue } from '@/core/org/context';
-import { MockPermissionsBadge } from '@/core/permissions/mock-panel';
+import { MockPermissionsBadge } from '@/core/permissions/mock-badge';
 import { RouteErrorBoundary } from '@/core/ui/error-boundary';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { usePortal } from '@/core/ui/portal';

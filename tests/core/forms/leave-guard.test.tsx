@@ -111,6 +111,63 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/elsewhere');
   });
 
+  it("a mandatory choice's automatic first option is no unsaved change; the user's own choice is", async () => {
+    const customers = [
+      { id: 1, label: 'Acme Mining' },
+      { id: 2, label: 'Borealis Quarries' },
+    ];
+    const customer: FieldSetting = {
+      field: 'customer',
+      type: 'dropdown',
+      title: 'Customer',
+      isMandatory: true,
+      searchOptions: () => Promise.resolve({ items: customers, total: customers.length }),
+    };
+    const user = setupUser();
+    render(
+      <MemoryRouter>
+        <FormEngine settings={{ rows: [[customer]] }} onSubmit={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Acme Mining')).toBeInTheDocument();
+    expect(unloadAsks()).toBe(false);
+    await user.click(screen.getByLabelText(/^Customer/));
+    await user.click(await screen.findByRole('option', { name: 'Borealis Quarries' }));
+    expect(unloadAsks()).toBe(true);
+  });
+
+  it('an offering the form chose itself pre-selects its features as the starting value, not an unsaved change', async () => {
+    const offerings = [
+      { id: 5, name: 'BlastPlan', features: [{ id: 51, name: 'Timing', defaultValue: true }] },
+    ];
+    const fields: FieldSetting[] = [
+      {
+        field: 'offeringId',
+        type: 'dropdown',
+        title: 'Offering',
+        isMandatory: true,
+        searchOptions: () => Promise.resolve({ items: [{ id: 5, label: 'BlastPlan' }], total: 1 }),
+      },
+      {
+        field: 'includedFeatures',
+        type: 'offeringFeatureMultiCheckbox',
+        title: 'Features',
+        offeringField: 'offeringId',
+        offerings,
+      },
+    ];
+    const user = setupUser();
+    render(
+      <MemoryRouter>
+        <FormEngine settings={{ rows: [fields] }} onSubmit={vi.fn()} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Timing')).toBeChecked());
+    expect(unloadAsks()).toBe(false);
+    await user.click(screen.getByLabelText('Timing'));
+    expect(unloadAsks()).toBe(true);
+  });
+
   it('a failed save keeps asking', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = renderEdit(() => Promise.reject(new Error('Database unavailable')));

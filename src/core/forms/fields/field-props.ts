@@ -21,6 +21,11 @@ export interface FieldComponentProps {
   setFieldValue: (field: string, value: unknown) => void;
   /** While a field is still loading what it offers, the form cannot be submitted. */
   setLoading: (loading: boolean) => void;
+  /**
+   * Takes a value the field chose itself (a mandatory choice's first option, SPEC §4) as its
+   * starting value: not a change of the user's, so nothing is unsaved (issue 17).
+   */
+  takeDefault: (value: unknown) => void;
   /** Reports the text the field shows for its value (a picker's label), for a review's summary. */
   setShownText?: (text: string) => void;
 }

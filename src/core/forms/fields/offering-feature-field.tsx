@@ -10,9 +10,9 @@ import { sameValue } from './select-config';
  * that offering's features whose defaultValue is true. The initial offering keeps its values.
  */
 export function OfferingFeatureField(props: FieldComponentProps) {
-  const { setting, onChange } = props;
+  const { setting, onChange, control, takeDefault } = props;
   const offeringId: unknown = useWatch({
-    control: props.control,
+    control,
     name: setting.offeringField ?? '',
   });
   const offering = (setting.offerings ?? []).find((o) => sameValue(o.id, offeringId));
@@ -22,9 +22,16 @@ export function OfferingFeatureField(props: FieldComponentProps) {
   useEffect(() => {
     if (sameValue(previous.current, offeringId) || previous.current === offeringId) return;
     previous.current = offeringId;
+    const preselected = features.filter((f) => f.defaultValue === true).map((f) => f.id);
+    // An offering the form chose itself (a mandatory choice's first option) pre-selects as the
+    // starting value: not an unsaved change of the user's (issue 17).
+    if (!control.getFieldState(setting.offeringField ?? '').isDirty) {
+      takeDefault(preselected);
+      return;
+    }
     onChange([]);
-    onChange(features.filter((f) => f.defaultValue === true).map((f) => f.id));
-  }, [offeringId, features, onChange]);
+    onChange(preselected);
+  }, [offeringId, features, onChange, control, takeDefault, setting.offeringField]);
 
   const selected = Array.isArray(props.value) ? (props.value as unknown[]) : [];
   return (

@@ -103,7 +103,7 @@ export function SearchSelect(props: FieldComponentProps & { isMulti: boolean }) 
       remember(options);
       const first = options[0];
       if (!search && !isMulti && setting.isMandatory && first && isEmptyChoice(props.value))
-        onChange(first.value);
+        props.takeDefault(first.value);
       const all = search ? options : [...emptyOption, ...options];
       return page.total > options.length
         ? [{ label: SEARCH_SELECT_TEXT.more(options.length, page), options: all }]
