@@ -130,7 +130,8 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByText('Acme Mining')).toBeInTheDocument();
-    expect(unloadAsks()).toBe(false);
+    // Once the form has settled (its defaults taken in more than one render).
+    await waitFor(() => expect(unloadAsks()).toBe(false));
     await user.click(screen.getByLabelText(/^Customer/));
     await user.click(await screen.findByRole('option', { name: 'Borealis Quarries' }));
     expect(unloadAsks()).toBe(true);
@@ -163,7 +164,8 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
       </MemoryRouter>,
     );
     await waitFor(() => expect(screen.getByLabelText('Timing')).toBeChecked());
-    expect(unloadAsks()).toBe(false);
+    // Once the form has settled (its defaults taken in more than one render).
+    await waitFor(() => expect(unloadAsks()).toBe(false));
     await user.click(screen.getByLabelText('Timing'));
     expect(unloadAsks()).toBe(true);
   });
