@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import type { GroupBase, OptionsOrGroups } from 'react-select';
 import AsyncSelect from 'react-select/async';
 import type { DropdownItem, FormValues, OptionsPage } from '../types';
@@ -37,6 +37,10 @@ const asList = (value: unknown): unknown[] =>
 const isEmptyChoice = (value: unknown) =>
   value === null || value === undefined || value === '' || sameValue(value, EMPTY_OPTION_VALUE);
 
+/** Whether the user changed any of these fields. */
+const isDirtyAny = (control: Control<FormValues>, fields: readonly string[] | undefined) =>
+  (fields ?? []).some((field) => control.getFieldState(field).isDirty);
+
 /**
  * A dropdown (or multi dropdown) whose options the server searches (FieldSetting.searchOptions):
  * the first page when the menu opens, then one request per pause in typing; a header says how
@@ -61,17 +65,19 @@ export function SearchSelect(props: FieldComponentProps & { isMulti: boolean }) 
   const [seen, setSeen] = useState<ReadonlyMap<string, string>>(new Map());
   const [failed, setFailed] = useState(false);
   const latest = useRef<AbortController | null>(null);
-  const { onChange, setLoading } = props;
+  const { onChange, setLoading, takeDefault, control } = props;
   const remember = (options: readonly SelectOption[]) =>
     setSeen((map) => new Map([...map, ...options.map((o) => [String(o.value), o.label] as const)]));
 
-  // A change of what the options depend on clears the choice (not on the first render).
+  // A change of what the options depend on clears the choice (not on the first render). When
+  // the form set those fields itself (their defaults), the cleared choice is a default too.
   const shownFor = useRef(depKey);
   useEffect(() => {
     if (shownFor.current === depKey) return;
     shownFor.current = depKey;
-    onChange(isMulti ? [] : null);
-  }, [depKey, isMulti, onChange]);
+    const byUser = isDirtyAny(control, setting.optionsDependOn);
+    (byUser ? onChange : takeDefault)(isMulti ? [] : null);
+  }, [depKey, isMulti, onChange, takeDefault, control, setting.optionsDependOn]);
   useEffect(
     () => () => {
       latest.current?.abort();
