@@ -170,6 +170,30 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
     expect(unloadAsks()).toBe(true);
   });
 
+  it('a choice cleared because the fields it depends on took their defaults is no unsaved change', async () => {
+    const customer: FieldSetting = {
+      field: 'customer',
+      type: 'dropdown',
+      title: 'Customer',
+      isMandatory: true,
+      searchOptions: () => Promise.resolve({ items: [{ id: 1, label: 'Acme Mining' }], total: 1 }),
+    };
+    const subscription: FieldSetting = {
+      field: 'subscription',
+      type: 'dropdown',
+      title: 'Subscription',
+      optionsDependOn: ['customer'],
+      searchOptions: () => Promise.resolve({ items: [{ id: 9, label: 'Acme 2026' }], total: 1 }),
+    };
+    render(
+      <MemoryRouter>
+        <FormEngine settings={{ rows: [[customer, subscription]] }} onSubmit={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Acme Mining')).toBeInTheDocument();
+    await waitFor(() => expect(unloadAsks()).toBe(false));
+  });
+
   it('a failed save keeps asking', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = renderEdit(() => Promise.reject(new Error('Database unavailable')));
