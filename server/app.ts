@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig, type ServerConfig } from './config';
 import { openDb } from './db/open';
+import { auditedDb } from './db/audit-context';
 import { migrate } from './db/migrate';
 import { refreshPlannerStats } from './db/stats';
 import type { Db } from './db/types';
@@ -72,7 +73,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   if (options.seed !== false) await ensureLargeVendor(db, config.largeVendorLicences);
   const issuer = `${config.publicUrl}/identity`;
   const services: Services = {
-    db,
+    // Requests write through it: the audit trail records each write with its context.
+    db: auditedDb(db),
     config,
     verifyToken: createTokenVerifier(keys, issuer),
     issuer,

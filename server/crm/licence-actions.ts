@@ -78,5 +78,4 @@ export const renewLicence: RowAction<{ expiry: string }> = {
   set: (sql, { expiry }) =>
     `expiry = ${sql.param(expiry.slice(0, 10), '::date')},
      state = case when l.state = 'Expired' then 'Active' else l.state end`,
-  detail: ({ expiry }) => ({ expiry: expiry.slice(0, 10) }),
 };

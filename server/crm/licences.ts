@@ -211,14 +211,8 @@ export const licenceRoutes = ({ db }: Services) => {
       params: orgIdParamsSchema,
       ...(body ? { body } : {}),
       response: licenceSchema,
-      handler: async ({ params, body: given, user }) => {
-        await applyToOne(
-          db,
-          action,
-          { orgId: params.orgId, actorUserId: user.id },
-          input(given as never),
-          params.id,
-        );
+      handler: async ({ params, body: given }) => {
+        await applyToOne(db, action, { orgId: params.orgId }, input(given as never), params.id);
         return loadLicence(
           db,
           'l.vendor_org_id = $1 and l.id = $2',

@@ -9,6 +9,7 @@ import { subscriptionRoutes } from './subscriptions';
 import { customerRoutes } from './customers';
 import { miscRoutes } from './misc';
 import { registrationRoutes } from './registrations';
+import { auditRoutes } from '../audit/routes';
 
 /** The CRM service (/crm/v1, scope crmApi). docs/local-stack.md lists every route and its access. */
 export async function registerCrm(app: FastifyInstance, services: Services) {
@@ -23,5 +24,6 @@ export async function registerCrm(app: FastifyInstance, services: Services) {
     ...customerRoutes(services),
     ...miscRoutes(services),
     ...registrationRoutes(services),
+    ...auditRoutes(services),
   ]);
 }

@@ -1,3 +1,4 @@
+import { fileLabel, recordEvent } from '../db/audit-context';
 import { z } from 'zod';
 import {
   assignLicenceSchema,
@@ -90,13 +91,21 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
       params: attachmentParams,
       raw: true,
       handler: async ({ params: p, reply }) => {
-        const [row] = await db.query<{ file_name: string; content: Uint8Array }>(
-          `select a.file_name, a.content from subscription_attachments a
+        const [row] = await db.query<{ file_name: string; content: Uint8Array; name: string }>(
+          `select a.file_name, a.content, s.name from subscription_attachments a
              join subscriptions s on s.id = a.subscription_id
             where a.id = $1 and s.id = $2 and s.${side === 'vendor' ? 'vendor_org_id' : 'subscriber_org_id'} = $3`,
           [p.attachmentId, p.id, p.orgId],
         );
         if (!row) throw notFound('Attachment');
+        await recordEvent(db, {
+          orgId: p.orgId,
+          action: 'download',
+          recordType: 'subscription',
+          recordId: p.id,
+          recordName: row.name,
+          changes: { file: { before: null, after: fileLabel(row.file_name, row.content.length) } },
+        });
         return sendDownload(reply, normaliseFileName(row.file_name), Buffer.from(row.content));
       },
     });

@@ -77,6 +77,7 @@ export const userRoutes = (services: Services) => {
     defineRoute({
       method: 'POST',
       url: '/orgs/:orgId/users/invite',
+      audit: 'invite',
       access: org('orgUsers.write'),
       summary:
         'Invite someone by email with flags: nobody joins until the invitee accepts (the answer is the same whether or not the address has an account)',
@@ -124,15 +125,9 @@ export const userRoutes = (services: Services) => {
       summary: 'Resend a pending invitation (a new link; the older one stops working)',
       params: orgIdParamsSchema,
       response: orgUserSchema,
-      handler: async ({ params, user }) => {
+      handler: async ({ params }) => {
         await invitation(params.orgId, params.id);
-        await applyToOne(
-          db,
-          resend,
-          { orgId: params.orgId, actorUserId: user.id },
-          undefined,
-          params.id,
-        );
+        await applyToOne(db, resend, { orgId: params.orgId }, undefined, params.id);
         return mapMember(await person(params.orgId, params.id));
       },
     }),
@@ -153,6 +148,7 @@ export const userRoutes = (services: Services) => {
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/users/:id/invitation',
+      audit: 'revoke',
       access: org('orgUsers.write'),
       summary: 'Revoke a pending invitation (its link stops working)',
       params: orgIdParamsSchema,
@@ -205,6 +201,7 @@ export const userRoutes = (services: Services) => {
       method: 'DELETE',
       url: '/orgs/:orgId/users/:id',
       access: org('orgUsers.remove'),
+      audit: 'remove',
       summary: 'Remove a member from the organisation (org admin; never the org owner)',
       params: orgIdParamsSchema,
       response: idResultSchema,

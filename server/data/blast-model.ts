@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/types';
+import type { Db, Queryable } from '../db/types';
+import { fileLabel, recordEvent } from '../db/audit-context';
 import { notFound } from '../http/envelope';
 import {
   blastColumns,
@@ -137,6 +138,34 @@ export async function loadBlastFile(db: Queryable, blastId: number) {
     [blastId],
   );
   if (!row) throw notFound('Blast');
+  return row;
+}
+
+/** A blast's .blst file for a download, which the audit trail records (docs/audit.md). */
+export async function downloadBlastFile(db: Db, blastId: number) {
+  const [row] = await db.query<{
+    file_name: string;
+    file_content: string;
+    name: string;
+    site_id: number;
+    org_id: number;
+  }>(
+    `select b.file_name, b.file_content, b.name, b.site_id, s.org_id
+       from blasts b join sites s on s.id = b.site_id where b.id = $1`,
+    [blastId],
+  );
+  if (!row) throw notFound('Blast');
+  await recordEvent(db, {
+    orgId: row.org_id,
+    siteId: row.site_id,
+    action: 'download',
+    recordType: 'blast',
+    recordId: blastId,
+    recordName: row.name,
+    changes: {
+      file: { before: null, after: fileLabel(row.file_name, Buffer.byteLength(row.file_content)) },
+    },
+  });
   return row;
 }
 

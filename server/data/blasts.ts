@@ -16,7 +16,7 @@ import {
   MAX_BLAST_NAME_LENGTH,
   uploadBlastSchema,
 } from '@/contract/data/blasts';
-import { blastsDef, loadBlast, loadBlastFile, loadPlan } from './blast-model';
+import { blastsDef, downloadBlastFile, loadBlast, loadPlan } from './blast-model';
 import { memberSitesSql, sendFile } from './common';
 import { FILE_FIELD, readBlastUpload } from './upload';
 import { checkStorage, lockOrg } from '../http/quotas';
@@ -162,7 +162,7 @@ export function blastRoutes({ db, config }: Services) {
       raw: true,
       handler: async ({ params, reply }) => {
         await loadBlast(db, params.blastId, params.siteId);
-        const file = await loadBlastFile(db, params.blastId);
+        const file = await downloadBlastFile(db, params.blastId);
         return sendFile(reply, file.file_name, file.file_content);
       },
     }),

@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/types';
+import type { Db, Queryable } from '../db/types';
+import { linkLabel, recordEvent } from '../db/audit-context';
 import { anonymous, defineRoute, signedIn, site, type Services } from '../http/routes';
 import { HttpError, notFound } from '../http/envelope';
 import { loadOrgAccess, loadSiteAccess } from '../auth/access';
@@ -14,7 +15,7 @@ import {
   type BlastLink,
 } from '@/contract/data/links';
 import { z } from 'zod';
-import { loadBlast, loadBlastFile, loadPlan, toPublicBlast } from './blast-model';
+import { downloadBlastFile, loadBlast, loadPlan, toPublicBlast } from './blast-model';
 import { newLinkId, sendFile, toIso, userCols, userRef, type UserCols } from './common';
 
 interface LinkRow extends UserCols {
@@ -53,6 +54,25 @@ async function liveLink(db: Queryable, linkId: string, anonymousOnly: boolean) {
   return row;
 }
 
+/**
+ * A link opened, in the audit trail of the blast's organisation: by whom ('anonymous' without
+ * a session), and which link, by the first characters of its id only (the id is the secret).
+ */
+const recordLinkView = (
+  db: Db,
+  blast: { id: number; name: string; orgId: number; siteId: number },
+  linkId: string,
+) =>
+  recordEvent(db, {
+    orgId: blast.orgId,
+    siteId: blast.siteId,
+    action: 'link view',
+    recordType: 'blast',
+    recordId: blast.id,
+    recordName: blast.name,
+    changes: { link: { before: null, after: linkLabel(linkId) } },
+  });
+
 export function linkRoutes({ db }: Services) {
   return [
     defineRoute({
@@ -60,6 +80,7 @@ export function linkRoutes({ db }: Services) {
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links',
       access: site('blasts.write'),
       summary: 'Create a link to a blast: anonymous (anyone with it) or for signed-in users',
+      audit: 'link create',
       params: blastParamsSchema,
       body: createBlastLinkSchema,
       response: blastLinkSchema,
@@ -96,6 +117,7 @@ export function linkRoutes({ db }: Services) {
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links/:linkId',
       access: site('blasts.write'),
       summary: 'Revoke a link (it stops working at once; revoking twice is harmless)',
+      audit: 'link revoke',
       params: blastLinkParamsSchema,
       response: blastLinkSchema,
       handler: async ({ params }) => {
@@ -122,6 +144,7 @@ export function linkRoutes({ db }: Services) {
       handler: async ({ params, user }) => {
         const link = await liveLink(db, params.linkId, false);
         const { blast, orgName } = await loadBlast(db, link.blast_id);
+        await recordLinkView(db, blast, params.linkId);
         const orgAccess = await loadOrgAccess(db, user, blast.orgId);
         const siteAccess = orgAccess
           ? await loadSiteAccess(db, user, orgAccess, blast.siteId)
@@ -149,7 +172,7 @@ export function linkRoutes({ db }: Services) {
       raw: true,
       handler: async ({ params, reply }) => {
         const link = await liveLink(db, params.linkId, false);
-        const file = await loadBlastFile(db, link.blast_id);
+        const file = await downloadBlastFile(db, link.blast_id);
         return sendFile(reply, file.file_name, file.file_content);
       },
     }),
@@ -163,6 +186,7 @@ export function linkRoutes({ db }: Services) {
       handler: async ({ params }) => {
         const link = await liveLink(db, params.linkId, true);
         const { blast } = await loadBlast(db, link.blast_id);
+        await recordLinkView(db, blast, params.linkId);
         return {
           blast: toPublicBlast(blast),
           plan: await loadPlan(db, blast.id),
@@ -179,7 +203,7 @@ export function linkRoutes({ db }: Services) {
       raw: true,
       handler: async ({ params, reply }) => {
         const link = await liveLink(db, params.linkId, true);
-        const file = await loadBlastFile(db, link.blast_id);
+        const file = await downloadBlastFile(db, link.blast_id);
         return sendFile(reply, file.file_name, file.file_content);
       },
     }),

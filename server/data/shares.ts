@@ -20,7 +20,7 @@ import {
   type SharedBlast,
 } from '@/contract/data/shared-blasts';
 import { z } from 'zod';
-import { loadBlast, loadBlastFile, loadPlan } from './blast-model';
+import { downloadBlastFile, loadBlast, loadPlan } from './blast-model';
 import {
   isOrgAdmin,
   memberOrgsSql,
@@ -131,6 +131,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares',
       access: site('blasts.write'),
       summary: 'Share a blast with a user (by email) or with an organisation (by id)',
+      audit: 'share',
       params: blastParamsSchema,
       body: createShareSchema,
       response: blastShareSchema,
@@ -261,7 +262,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
       raw: true,
       handler: async ({ params, user, reply }) => {
         await loadSharedBlast(db, user, params.blastId);
-        const file = await loadBlastFile(db, params.blastId);
+        const file = await downloadBlastFile(db, params.blastId);
         return sendFile(reply, file.file_name, file.file_content);
       },
     }),
@@ -270,6 +271,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
       url: '/shared-blasts/shares/:shareId',
       access: signedIn,
       summary: 'Unshare: by the user who shared it or an org admin of the blast’s organisation',
+      audit: 'unshare',
       params: shareParamsSchema,
       response: idResultSchema,
       handler: async ({ params, user }) => {

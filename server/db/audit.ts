@@ -2,69 +2,77 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from './types';
 
 /**
- * The audit trail (ARCHITECTURE: append-only, hash-chained, written in the transaction of the
- * change it records). Each entry's hash covers the previous entry's hash and the entry itself,
- * so an entry changed or removed afterwards breaks the chain (verifyAuditChain). The table
- * refuses updates, deletes and truncation (migration 030).
+ * Verifying the audit trail (docs/audit.md). Events are written by the database itself
+ * (migration 060: a trigger on every audited table, audit_record() for the explicit events);
+ * each event's hash covers the previous event of its organisation's chain and the event's
+ * canonical text. Verification recomputes every chain here, in Node, from the stored fields.
  */
-export interface AuditEntry {
-  actorUserId: number | null;
-  orgId: number | null;
-  /** What was done, as resource.verb: 'licence.suspend'. */
-  action: string;
-  targetType: string;
-  /** The records changed (one for a single-row action, a batch for a bulk action). */
-  targetIds: number[];
-  /** What the action was given (e.g. the new expiry) and how it was asked (bulk or not). */
-  detail: Record<string, unknown>;
-}
 
 const GENESIS = '0'.repeat(64);
+const PAGE = 5000;
 
-/** The canonical text an entry's hash is computed from (stable key order). */
-function canonical(at: string, e: AuditEntry): string {
-  return JSON.stringify([
-    at,
-    e.actorUserId,
-    e.orgId,
-    e.action,
-    e.targetType,
-    e.targetIds,
-    Object.fromEntries(Object.entries(e.detail).sort(([a], [b]) => (a < b ? -1 : 1))),
-  ]);
+export interface ChainBreak {
+  /** The chain: the organisation's id, 0 for events of no organisation, 'legacy' for audit_log. */
+  chain: number | 'legacy';
+  /** The first event that does not match its stored hash or its predecessor. */
+  eventId: number;
 }
 
-const hashOf = (prev: string, at: string, e: AuditEntry) =>
-  createHash('sha256').update(prev).update('\n').update(canonical(at, e)).digest('hex');
-
-/** Appends an entry; call it inside the transaction of the change. */
-export async function audit(tx: Queryable, entry: AuditEntry): Promise<void> {
-  // One writer at a time extends the chain (released at commit or rollback).
-  await tx.query(`select pg_advisory_xact_lock(hashtext('audit_log'))`);
-  const [last] = await tx.query<{ hash: string }>(
-    'select hash from audit_log order by id desc limit 1',
-  );
-  const prev = last?.hash ?? GENESIS;
-  const at = new Date().toISOString();
-  await tx.query(
-    `insert into audit_log (at, actor_user_id, org_id, action, target_type, target_ids, detail, prev_hash, hash)
-     values ($1, $2, $3, $4, $5, $6::int[], $7::jsonb, $8, $9)`,
-    [
-      at,
-      entry.actorUserId,
-      entry.orgId,
-      entry.action,
-      entry.targetType,
-      entry.targetIds,
-      JSON.stringify(entry.detail),
-      prev,
-      hashOf(prev, at, entry),
-    ],
-  );
+export interface TrailReport {
+  events: number;
+  chains: number;
+  /** The first broken link of each broken chain (empty: the trail is intact). */
+  broken: ChainBreak[];
 }
 
-/** Recomputes the chain; answers the id of the first entry that does not match, or null. */
-export async function verifyAuditChain(db: Queryable): Promise<number | null> {
+const sha256 = (prev: string, canonical: string) =>
+  createHash('sha256').update(prev).update('\n').update(canonical).digest('hex');
+
+/** Recomputes every chain of audit_events, a page at a time (flat memory at any size). */
+export async function verifyTrail(db: Queryable): Promise<TrailReport> {
+  const report: TrailReport = { events: 0, chains: 0, broken: [] };
+  const chains = await db.query<{ chain: number }>(
+    'select distinct coalesce(org_id, 0) as chain from audit_events order by 1',
+  );
+  for (const { chain } of chains) {
+    report.chains++;
+    let prev = GENESIS;
+    let after = 0;
+    for (;;) {
+      const rows = await db.query<{
+        id: number;
+        prev_hash: string;
+        hash: string;
+        canonical: string;
+      }>(
+        `select id, prev_hash, hash, audit_canonical(e) as canonical from audit_events e
+          where coalesce(org_id, 0) = $1 and id > $2 order by coalesce(org_id, 0), id limit ${PAGE}`,
+        [chain, after],
+      );
+      const broken = rows.find((r) => {
+        report.events++;
+        const intact = r.prev_hash === prev && r.hash === sha256(prev, r.canonical);
+        prev = r.hash;
+        return !intact;
+      });
+      if (broken) {
+        report.broken.push({ chain, eventId: broken.id });
+        break;
+      }
+      if (rows.length < PAGE) break;
+      after = rows.at(-1)?.id ?? after;
+    }
+  }
+  const legacy = await verifyLegacyChain(db);
+  if (legacy !== null) report.broken.push({ chain: 'legacy', eventId: legacy });
+  return report;
+}
+
+/**
+ * The first trail (migration 030, row actions only, one chain over all organisations), kept as
+ * it was written: the id of its first entry that does not match, or null.
+ */
+async function verifyLegacyChain(db: Queryable): Promise<number | null> {
   const rows = await db.query<{
     id: number;
     at: string;
@@ -83,15 +91,16 @@ export async function verifyAuditChain(db: Queryable): Promise<number | null> {
   );
   let prev = GENESIS;
   for (const r of rows) {
-    const entry: AuditEntry = {
-      actorUserId: r.actor_user_id,
-      orgId: r.org_id,
-      action: r.action,
-      targetType: r.target_type,
-      targetIds: r.target_ids,
-      detail: r.detail,
-    };
-    if (r.prev_hash !== prev || r.hash !== hashOf(prev, r.at, entry)) return r.id;
+    const canonical = JSON.stringify([
+      r.at,
+      r.actor_user_id,
+      r.org_id,
+      r.action,
+      r.target_type,
+      r.target_ids,
+      Object.fromEntries(Object.entries(r.detail).sort(([a], [b]) => (a < b ? -1 : 1))),
+    ]);
+    if (r.prev_hash !== prev || r.hash !== sha256(prev, canonical)) return r.id;
     prev = r.hash;
   }
   return null;

@@ -11,7 +11,7 @@ import {
   type BulkResult,
   type ListColumns,
 } from '@/contract/lists';
-import { audit } from '../db/audit';
+import { auditAs, withAuditAction } from '../db/audit-context';
 import type { Db, Queryable } from '../db/types';
 import { HttpError, badRequest, notFound, ok, refused } from './envelope';
 import {
@@ -52,8 +52,6 @@ export interface RowAction<I> {
   refusals: (sql: Sql, input: I) => Refusal[];
   /** The set clause of the change of the eligible rows ("state = 'Suspended'"). */
   set: (sql: Sql, input: I) => string;
-  /** What the audit entry keeps of the input. */
-  detail?: (input: I) => Record<string, unknown>;
   /** Why a key out of the action's scope is refused (code notFound; default '{target} not found'). */
   missing?: string;
   /** What follows the committed change of the rows done (a message sent, say). */
@@ -62,15 +60,19 @@ export interface RowAction<I> {
 
 export interface ActionContext {
   orgId: number;
-  actorUserId: number;
-  /** How the action was asked: 'single' or 'bulk' (kept in the audit entry). */
-  via: 'single' | 'bulk';
 }
 
 export interface BatchOutcome {
   done: number[];
   refused: Array<{ id: number; code: string; message: string }>;
 }
+
+/** The verb the audit trail records an action's writes under: 'licence.suspend' → 'suspend'. */
+const verbOf = (action: RowAction<never>) => action.name.slice(action.name.indexOf('.') + 1);
+
+/** What follows the change (a message sent and its new link, say), recorded under the verb too. */
+const afterCommit = (action: RowAction<never>, ids: number[]) =>
+  withAuditAction(verbOf(action), async () => action.afterCommit?.(ids));
 
 /** Applies an action to some rows in one transaction: lock, judge, change, audit. */
 export async function applyRowAction<I>(
@@ -106,18 +108,12 @@ export async function applyRowAction<I>(
     const change = new Sql([ctx.orgId]);
     const set = action.set(change, input);
     const eligible = change.param(outcome.done, '::int[]');
+    // The trail records each row changed, under the action's verb.
+    await auditAs(tx, verbOf(action));
     await tx.query(
       `update ${action.table} set ${set} where ${action.scope} and ${action.key} = any(${eligible})`,
       change.params,
     );
-    await audit(tx, {
-      actorUserId: ctx.actorUserId,
-      orgId: ctx.orgId,
-      action: action.name,
-      targetType: action.target.toLowerCase(),
-      targetIds: outcome.done,
-      detail: { ...(action.detail?.(input) ?? {}), via: ctx.via },
-    });
   }
   return outcome;
 }
@@ -129,16 +125,14 @@ export async function applyRowAction<I>(
 export async function applyToOne<I>(
   db: Db,
   action: RowAction<I>,
-  ctx: Omit<ActionContext, 'via'>,
+  ctx: ActionContext,
   input: I,
   id: number,
 ): Promise<void> {
-  const outcome = await db.transaction((tx) =>
-    applyRowAction(tx, action, { ...ctx, via: 'single' }, input, [id]),
-  );
+  const outcome = await db.transaction((tx) => applyRowAction(tx, action, ctx, input, [id]));
   const refusal = outcome.refused[0];
   if (!refusal) {
-    await action.afterCommit?.(outcome.done);
+    await afterCommit(action, outcome.done);
     return;
   }
   if (refusal.code === 'notFound') throw notFound(action.target);
@@ -154,7 +148,7 @@ export const BULK_BATCH = 1000;
 export async function* bulkFrames<I>(
   db: Db,
   action: RowAction<I>,
-  ctx: Omit<ActionContext, 'via'>,
+  ctx: ActionContext,
   input: I,
   keys: number[],
 ): AsyncGenerator<BulkFrame> {
@@ -163,10 +157,8 @@ export async function* bulkFrames<I>(
   yield { kind: 'start', total: keys.length };
   for (let at = 0; at < keys.length; at += BULK_BATCH) {
     const batch = keys.slice(at, at + BULK_BATCH);
-    const outcome = await db.transaction((tx) =>
-      applyRowAction(tx, action, { ...ctx, via: 'bulk' }, input, batch),
-    );
-    if (outcome.done.length > 0) await action.afterCommit?.(outcome.done);
+    const outcome = await db.transaction((tx) => applyRowAction(tx, action, ctx, input, batch));
+    if (outcome.done.length > 0) await afterCommit(action, outcome.done);
     result.done += outcome.done.length;
     result.refused += outcome.refused.length;
     for (const r of outcome.refused) {
@@ -231,13 +223,7 @@ export function bulkRoute<C extends ListColumns, I, P extends z.ZodType & { _zod
             spec.scope(ctx as unknown as Parameters<typeof spec.scope>[0]),
             body,
           );
-      const frames = bulkFrames(
-        db,
-        spec.action,
-        { orgId, actorUserId: ctx.user.id },
-        spec.input(ctx.body as never),
-        keys,
-      );
+      const frames = bulkFrames(db, spec.action, { orgId }, spec.input(ctx.body as never), keys);
       if (String(ctx.req.headers.accept ?? '').includes(NDJSON)) {
         return sendNdjson(ctx.reply, safely(frames, ctx.req.log));
       }

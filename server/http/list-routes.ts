@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { listPageSchema, NDJSON, type ExportFrame, type ListColumns } from '@/contract/lists';
 import type { CallerUser, OrgAccess, SiteAccess } from '../auth/access';
 import type { Db } from '../db/types';
+import { inAuditContext } from '../db/audit-context';
 import { defineRoute, type Access, type ListMeta } from './routes';
 import {
   listPage,
@@ -62,8 +63,10 @@ export function sendNdjson(
     .header('Cache-Control', 'no-store')
     .header('X-Accel-Buffering', 'no');
   if (fileName) reply.header('Content-Disposition', `attachment; filename="${fileName}.ndjson"`);
+  // Pulled by the socket after the handler returned: keep the request's audit context.
+  const source = inAuditContext(frames);
   async function* lines() {
-    for await (const frame of frames) yield `${JSON.stringify(frame)}\n`;
+    for await (const frame of source) yield `${JSON.stringify(frame)}\n`;
   }
   // A client that goes away destroys the stream: the generator returns at its next frame, so
   // no further query is started (a query under way ends first).

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { envelopeSchema } from '@/contract/envelope';
 import type { ListColumns } from '@/contract/lists';
 import type { Db } from '../db/types';
+import { actorName, withAuditContext } from '../db/audit-context';
 import type { ServerConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { ApiScope, TokenVerifier, AccessTokenClaims } from '../auth/tokens';
@@ -88,6 +89,11 @@ export interface RouteDef<
   raw?: boolean;
   /** List, export and bulk routes: the list's columns (the generated list tests read them). */
   list?: ListMeta;
+  /**
+   * The named action the audit trail records for this route's writes ('invite', 'share'),
+   * instead of create/update/delete (docs/audit.md).
+   */
+  audit?: string;
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<unknown>;
 }
 
@@ -253,17 +259,30 @@ export function registerRoutes(
       },
       handler: async (req, reply) => {
         const g = (req as GuardedRequest)[guardKey] ?? {};
-        const result = await def.handler({
-          params: req.params as never,
-          query: req.query as never,
-          body: req.body as never,
-          user: g.user as CallerUser,
-          claims: g.claims as AccessTokenClaims,
-          org: g.org as OrgAccess,
-          site: g.site as SiteAccess,
-          req,
-          reply,
-        });
+        // Every write the handler makes is recorded in the audit trail under this context.
+        const audit = {
+          actorId: g.user?.id ?? null,
+          actorName: g.user ? actorName(g.user) : 'anonymous',
+          orgId: g.org?.id ?? null,
+          siteId: g.site?.id ?? null,
+          requestId: req.id,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? null,
+          action: def.audit ?? null,
+        };
+        const result = await withAuditContext(audit, () =>
+          def.handler({
+            params: req.params as never,
+            query: req.query as never,
+            body: req.body as never,
+            user: g.user as CallerUser,
+            claims: g.claims as AccessTokenClaims,
+            org: g.org as OrgAccess,
+            site: g.site as SiteAccess,
+            req,
+            reply,
+          }),
+        );
         if (def.raw) return result;
         return { success: true, errors: null, data: result ?? null };
       },

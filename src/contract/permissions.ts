@@ -35,6 +35,10 @@ export const permissionTable = {
   'allSites.write': ['isSysadmin'],
   /** The local stack's stored error events (the portals' error reports; no portal screen). */
   'errorEvents.read': ['isSysadmin'],
+  /** The audit trail of every organisation, and the check of its hash chains (docs/audit.md). */
+  'audit.read': ['isSysadmin'],
+  /** The organisation's own activity (its part of the audit trail). */
+  'activity.read': ['isOrgOwner', 'isOrgAdmin'],
 
   /** Offerings and their details. */
   'offerings.read': [
