@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
-/** CSP for the stack's own HTML pages (sign-in, registration, sign-out): no scripts at all. */
+/**
+ * CSP for the stack's own HTML pages (sign-in, registration, sign-out): no scripts at all; the
+ * stack's own stylesheet and favicon (identity/assets.ts), no inline style.
+ */
 export const htmlCsp = (formTargets: string[]) =>
   [
     "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    "img-src 'self' data:",
+    "style-src 'self'",
+    "img-src 'self'",
     `form-action 'self' ${formTargets.join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",

@@ -1,29 +1,22 @@
-/** Server-rendered pages of the identity service: no scripts, inline styles only, escaped text. */
+import { identityAssets } from './assets';
+
+/**
+ * Server-rendered pages of the identity service: no scripts, no inline style (the stack's
+ * stylesheet, identity/assets.ts), escaped text.
+ */
 export const esc = (s: unknown) =>
   String(s ?? '').replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const STYLE = `
-*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f3f5;color:#212529;line-height:1.5}
-main{max-width:26rem;margin:3rem auto;background:#fff;border:1px solid #dee2e6;border-radius:.5rem;padding:2rem;box-shadow:0 .125rem .25rem rgba(0,0,0,.075)}
-h1{font-size:1.5rem;margin:0 0 1rem}p{margin:.5rem 0 1rem}
-label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input{display:block;width:100%;padding:.5rem .75rem;font-size:1rem;border:1px solid #ced4da;border-radius:.375rem}
-input:focus{outline:3px solid #86b7fe;border-color:#86b7fe}
-input[aria-invalid=true]{border-color:#dc3545}
-.field-error{color:#b02a37;font-size:.875rem;margin:.25rem 0 0}
-.alert{padding:.75rem 1rem;border-radius:.375rem;margin-bottom:1rem;background:#f8d7da;color:#58151c;border:1px solid #f1aeb5}
-.alert-info{background:#cff4fc;color:#055160;border-color:#9eeaf9}
-button{margin-top:1.25rem;width:100%;padding:.6rem;font-size:1rem;font-weight:600;color:#fff;background:#0d6efd;border:0;border-radius:.375rem;cursor:pointer}
-button:hover{background:#0b5ed7}button.secondary{background:#6c757d}
-.muted{color:#6c757d;font-size:.9rem}a{color:#0a58ca}
-`;
+/** What the top bar names: the provider signs people in to both portals. */
+const BRAND = 'Portal account';
 
+/** The pages' frame: the portals' top bar and a card; the look is the stack's stylesheet. */
 export function page(title: string, body: string, opts: { wide?: boolean } = {}): string {
-  const style = opts.wide ? `${STYLE}main{max-width:48rem}` : STYLE;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${style}</style></head><body><main>${body}</main></body></html>`;
+  const { stylesheet, favicon } = identityAssets;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><link rel="icon" type="image/svg+xml" href="${favicon.href}"><link rel="stylesheet" href="${stylesheet.href}"></head><body><header class="topbar"><span class="brand"><img src="${favicon.href}" alt="" width="28" height="28">${BRAND}</span></header><main${opts.wide ? ' class="wide"' : ''}>${body}</main></body></html>`;
 }
 
 const alert = (message: string | undefined, kind: 'error' | 'info' = 'error') =>

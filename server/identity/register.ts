@@ -9,11 +9,13 @@ import { registerRegistrationRoute } from './registration';
 import { registerAccountRoutes } from './account-routes';
 import { registerProfileApi } from './profile';
 import { sendQueuedInvitations } from './invitations';
+import { registerIdentityAssets } from './assets';
 
 /**
  * The identity service under /identity: oidc-provider (provider.ts, mount.ts), its
  * server-rendered pages (interactions.ts: sign-in and invitations; registration.ts),
- * getStarted and the address check's link (account-routes.ts), and the profile API (profile.ts).
+ * getStarted and the address check's link (account-routes.ts), the pages' stylesheet and favicon
+ * (assets.ts), and the profile API (profile.ts).
  */
 export async function registerIdentity(
   app: FastifyInstance,
@@ -29,6 +31,7 @@ export async function registerIdentity(
     registerRegistrationRoute(scope, kit);
     registerAccountRoutes(scope, kit);
   });
+  registerIdentityAssets(app);
   registerProfileApi(app, services, kit.base);
   // Invitations made but never sent (the demo data's) go out now.
   const unsent = await sendQueuedInvitations(services);

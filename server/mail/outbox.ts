@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../http/routes';
 import { esc, page } from '../identity/pages';
+import { htmlCsp } from '../http/security';
 import type { MailLink } from './mailer';
 
 export const OUTBOX_PATH = '/dev/outbox';
@@ -50,12 +51,10 @@ export function registerOutbox(app: FastifyInstance, { db, config }: Services) {
     );
     const items = rows
       .map(
-        (
-          m,
-        ) => `<article aria-labelledby="m${m.id}" style="border-top:1px solid #dee2e6;padding-top:.75rem">
-<h2 id="m${m.id}" style="font-size:1.1rem;margin:.25rem 0">${esc(m.subject)}</h2>
+        (m) => `<article class="message" aria-labelledby="m${m.id}">
+<h2 id="m${m.id}">${esc(m.subject)}</h2>
 <p class="muted">To ${esc(m.recipient)} · ${esc(m.created_at.toISOString())}</p>
-<p style="white-space:pre-wrap">${bodyHtml(m.body, m.links)}</p></article>`,
+<p class="message-body">${bodyHtml(m.body, m.links)}</p></article>`,
       )
       .join('\n');
     const heading = recipient ? `Outbox: messages to ${recipient}` : 'Outbox';
@@ -65,10 +64,7 @@ export function registerOutbox(app: FastifyInstance, { db, config }: Services) {
 <input id="to" name="to" type="email" value="${esc(recipient ?? '')}"><button type="submit">Show</button></form>
 ${items || '<p>No messages.</p>'}`;
     return reply
-      .header(
-        'Content-Security-Policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-      )
+      .header('Content-Security-Policy', htmlCsp([]))
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(page(heading, body, { wide: true }));
