@@ -52,8 +52,14 @@ export function createAdapterFactory(db: Db) {
       async destroy(id) {
         await db.query('delete from oidc_payloads where model = $1 and id = $2', [model, id]);
       },
+      // This model's entries only: an interaction in progress carries the grant it would extend,
+      // and revoking the grant's tokens (a sign-out on the way to another account's sign-in) must
+      // not take the interaction with it.
       async revokeByGrantId(grantId) {
-        await db.query('delete from oidc_payloads where grant_id = $1', [grantId]);
+        await db.query('delete from oidc_payloads where model = $1 and grant_id = $2', [
+          model,
+          grantId,
+        ]);
       },
     };
   };

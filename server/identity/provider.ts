@@ -203,18 +203,37 @@ export function createProvider(services: Services, keys: StackKeys) {
   };
   /**
    * A portal's sign-out carries its ID token (id_token_hint): oidc-provider has verified its
-   * signature and audience (a known client) before asking for confirmation. When it names the
-   * account signed in here, that portal is signing its own user out: end the session at once, as
-   * the confirmation would (every grant of the session revoked, session and cookie gone), and
-   * return to the registered post_logout_redirect_uri. Anything else still asks.
+   * signature, issuer and audience (a known client) and the post_logout_redirect_uri against that
+   * client before asking for confirmation. When the hint is a portal's, names the account signed
+   * in here and was issued during this sign-in (not before it: an old token of an earlier session
+   * is no proof that this one's portal asks), that portal is signing its own user out (OIDC
+   * RP-Initiated Logout §2: the question is owed only otherwise): end the session at once, as the
+   * confirmation would. Anything else still asks.
    */
   async function signOutAtOnce(ctx: KoaContextWithOIDC): Promise<boolean> {
-    const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+    const hint = ctx.oidc.entities.IdTokenHint as
+      { payload?: { sub?: unknown; iat?: unknown } } | undefined;
     const client = ctx.oidc.entities.Client;
     const session = ctx.oidc.session;
     if (!hint || !client || !session || !PORTAL_CLIENT_IDS.includes(client.clientId)) return false;
+    if (session.accountId) {
+      if (hint.payload?.sub !== session.accountId) return false;
+      const issuedAt = Number(hint.payload.iat);
+      if (!(issuedAt >= Number(session.loginTs))) return false;
+    }
     // No account signed in here (the session ended already): nothing to confirm either.
-    if (session.accountId && hint.payload?.sub !== session.accountId) return false;
+    await endSessionNow(ctx);
+    return true;
+  }
+
+  /**
+   * What the sign-out confirmation does (oidc-provider's end_session confirm with logout=yes):
+   * every grant of the session revoked, session and cookie gone, then 303 to the registered
+   * post_logout_redirect_uri (with state) the session's logout state holds, or the signed-out page.
+   */
+  async function endSessionNow(ctx: KoaContextWithOIDC) {
+    const session = ctx.oidc.session;
+    if (!session) throw new Error('end_session without a session');
     const { postLogoutRedirectUri, state } = (session.state ?? {}) as {
       postLogoutRedirectUri?: string;
       state?: string;
@@ -225,11 +244,29 @@ export function createProvider(services: Services, keys: StackKeys) {
     await session.destroy();
     ctx.cookies.set(ctx.oidc.provider.cookieName('session'), null, SESSION_COOKIE);
     ctx.oidc.provider.emit('end_session.success', ctx);
-    const target = new URL(postLogoutRedirectUri ?? ctx.oidc.urlFor('end_session_success'));
+    const target = new URL(postLogoutRedirectUri ?? ctx.oidc.urlFor('end_session_success'), issuer);
     if (postLogoutRedirectUri && state != null) target.searchParams.set('state', state);
     ctx.status = 303;
     ctx.redirect(target.href);
-    return true;
+  }
+
+  /**
+   * oidc-provider ends a session without asking by answering a page whose inline script submits
+   * the confirmation (end_session with no account signed in; another account signing in on top
+   * of a session, before the sign-in resumes). The provider pages' CSP refuses that script: the
+   * user would see a blank page. This is that form, with this session's secret.
+   */
+  function isAutoSubmittedConfirmation(ctx: KoaContextWithOIDC) {
+    const secret = (ctx.oidc?.session?.state as { secret?: unknown } | undefined)?.secret;
+    const body: unknown = ctx.body;
+    return (
+      ctx.status === 200 &&
+      typeof secret === 'string' &&
+      typeof body === 'string' &&
+      body.includes(`action="${ctx.oidc.urlFor('end_session_confirm')}"`) &&
+      body.includes(`name="xsrf" value="${secret}"`) &&
+      body.includes('type="hidden" name="logout" value="yes"')
+    );
   }
 
   const provider = new Provider(issuer, configuration);
@@ -253,17 +290,13 @@ export function createProvider(services: Services, keys: StackKeys) {
     }
     await next();
   });
-  // end_session without a signed-in session answers an auto-submitting form whose script the
-  // provider's CSP refuses (a blank page): with a portal's valid hint, go straight back instead.
+  // The auto-submitting confirmation (isAutoSubmittedConfirmation): do here what it would do.
+  // With a portal's hint the user goes straight back to that portal; without one, to the
+  // signed-out page; a sign-in as another account resumes as that account.
   provider.use(async (ctx, next) => {
     await next();
     const oidcCtx = ctx as KoaContextWithOIDC;
-    const session = oidcCtx.oidc?.session;
-    // Only the form oidc-provider rendered after its checks (an error page stays as it is).
-    const rendered =
-      ctx.status === 200 && (session?.state as { secret?: string } | undefined)?.secret;
-    if (ctx.path === '/session/end' && session && !session.accountId && rendered)
-      await signOutAtOnce(oidcCtx);
+    if (isAutoSubmittedConfirmation(oidcCtx)) await endSessionNow(oidcCtx);
   });
   // RFC 7009 §2.2: a revocation answers 200 and the client ignores the body. oidc-provider sends
   // an empty text/plain one, which oidc-client-ts rejects (it accepts JSON or no Content-Type),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT, decodeJwt, importJWK } from 'jose';
+import { SignJWT, decodeJwt, generateKeyPair, importJWK, type JWTPayload } from 'jose';
 import type { App } from '../app';
 import { CookieJar, bearer, createTestApp, tokenFor } from '../test/harness';
 import {
@@ -9,6 +9,8 @@ import {
   signIn,
   startAuthorization,
   tokenRequest,
+  followToCode,
+  formBody,
   ORG_ORIGIN,
   type TokenResponse,
 } from '../test/oidc';
@@ -159,5 +161,111 @@ describe('end_session', () => {
     expect(res.body).toContain('Yes, sign me out');
     expect(await api(tokens.access_token)).toBe(200);
     expect(await hasSession(jar)).toBe(true);
+  });
+
+  /** An ID token with these claims, signed with the provider's key (or another one: forged). */
+  async function idToken(claims: JWTPayload, key: 'provider' | 'forged' = 'provider') {
+    const jwk = app.keys.signingJwk;
+    const signingKey =
+      key === 'provider'
+        ? await importJWK(jwk, 'RS256')
+        : (await generateKeyPair('RS256', { extractable: true })).privateKey;
+    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: jwk.kid }).sign(signingKey);
+  }
+  const signOutWith = (
+    jar: CookieJar,
+    hint: string,
+    redirect: string | null = `${ORG_ORIGIN}/signout-callback-oidc`,
+  ) =>
+    providerGet(
+      app,
+      jar,
+      `/identity/session/end?${new URLSearchParams({
+        id_token_hint: hint,
+        ...(redirect ? { post_logout_redirect_uri: redirect } : {}),
+      })}`,
+    );
+
+  it('a forged hint (not signed by the provider) signs nobody out', async () => {
+    const { jar, tokens } = await signedIn('support@example.com');
+    const forged = await idToken(decodeJwt(tokens.id_token), 'forged');
+    const res = await signOutWith(jar, forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.body).toContain('could not validate id_token_hint');
+    expect(await api(tokens.access_token)).toBe(200);
+    expect(await hasSession(jar)).toBe(true);
+  });
+
+  it('asks when the hint is another client’s than a portal’s, or from before this sign-in', async () => {
+    const { jar, tokens } = await signedIn('support@example.com');
+    const claims = decodeJwt(tokens.id_token);
+    const now = Math.floor(Date.now() / 1000);
+    const foreign = await idToken({ ...claims, aud: 'identity-account' });
+    const earlier = await idToken({ ...claims, iat: now - 3600, exp: now - 60 });
+    // (The internal client registers no post-logout address.)
+    for (const [hint, redirect] of [
+      [foreign, null],
+      [earlier, undefined],
+    ] as const) {
+      const res = await signOutWith(jar, hint, redirect);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Do you want to sign out of the portals?');
+    }
+    expect(await api(tokens.access_token)).toBe(200);
+    expect(await hasSession(jar)).toBe(true);
+  });
+
+  it('with nobody signed in and no hint: the signed-out page, not a blank auto-submitting one', async () => {
+    const res = await providerGet(app, new CookieJar(), '/identity/session/end');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('http://localhost:4000/identity/session/end/success');
+    const done = await providerGet(app, new CookieJar(), String(res.headers.location));
+    expect(done.body).toContain('You have been signed out.');
+    expect(done.body).not.toMatch(/<script/i);
+    // A known client's registered address (client_id instead of a hint): straight back there.
+    const back = await providerGet(
+      app,
+      new CookieJar(),
+      `/identity/session/end?${new URLSearchParams({
+        client_id: 'org-portal',
+        post_logout_redirect_uri: `${ORG_ORIGIN}/`,
+        state: 's3',
+      })}`,
+    );
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`${ORG_ORIGIN}/?state=s3`);
+  });
+
+  it('another account signing in over a session: signs that session out and goes on, no blank page', async () => {
+    const { jar, tokens } = await signedIn('support@example.com');
+    const { interaction, verifier } = await startAuthorization(app, { prompt: 'login' }, jar);
+    const login = await app.inject({
+      method: 'POST',
+      url: `${interaction}/login`,
+      payload: formBody({ email: 'developer@example.com', password: 'demo' }),
+      headers: {
+        host: 'localhost:4000',
+        cookie: jar.header(),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    });
+    jar.store(login);
+    expect(login.statusCode).toBe(303);
+    const resumed = await providerGet(app, jar, String(login.headers.location));
+    expect(resumed.body).not.toMatch(/<script/i);
+    expect(resumed.statusCode).toBe(303);
+    const code = await followToCode(app, jar, String(resumed.headers.location));
+    const res = await tokenRequest(app, {
+      grant_type: 'authorization_code',
+      client_id: 'org-portal',
+      code,
+      redirect_uri: `${ORG_ORIGIN}/signin-oidc`,
+      code_verifier: verifier,
+    });
+    const developer = JSON.parse(res.body) as TokenResponse;
+    expect(decodeJwt(developer.id_token).sub).not.toBe(decodeJwt(tokens.id_token).sub);
+    expect(await api(developer.access_token)).toBe(200);
+    expect(await api(tokens.access_token)).toBe(401); // the earlier account's session ended
   });
 });

@@ -65,7 +65,7 @@ export async function followToCode(app: App, jar: CookieJar, location: string): 
     });
     jar.store(res);
     loc = String(res.headers.location ?? '');
-    if (!loc) throw new Error(`stuck at ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    if (!loc) throw new Error(`stuck at ${url}: ${res.statusCode} ${res.body.slice(-300)}`);
   }
   throw new Error('too many redirects');
 }
