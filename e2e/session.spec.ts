@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ORG_PORTAL, signIn, SITE_PORTAL, STACK } from './support/auth';
-import { expect, test } from './support/test';
+import { chromiumArgs, findChromium } from './support/chromium';
+import { expect, test, watchPageProblems } from './support/test';
 
 /**
  * Issue 4, the session in the browser against the real identity provider (access tokens live
@@ -75,6 +76,45 @@ for (const portal of portals) {
     await page.goto(portal.origin + portal.path);
     await page.waitForURL((url) => url.origin === STACK);
     await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  });
+}
+
+for (const portal of portals) {
+  test(`Back after signing out of the ${portal.name} portal shows no signed-in page, back/forward cache on`, async ({
+    playwright,
+    pageProblems,
+  }) => {
+    test.setTimeout(60_000); // a browser of its own, and a sign-in through the form
+    // A browser as users have it: Playwright's own turns the back/forward cache off, which
+    // would restore nothing from memory and hide what a user sees on Back.
+    const browser = await playwright.chromium.launch({
+      executablePath: findChromium(),
+      args: chromiumArgs,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const page = await browser.newPage();
+      watchPageProblems(page, pageProblems);
+      await signIn(page, portal.account, { portal: portal.origin, path: portal.path, form: true });
+      const signedIn = page.getByRole('button', { name: /account menu/ });
+      await expect(signedIn).toBeVisible();
+
+      // One click: no 'Do you want to sign out?' page on the way to the signed-out landing.
+      await openUserMenu(page);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`${portal.origin}/`);
+      await expect(landing(page)).toBeVisible();
+      await expect(signedIn).toHaveCount(0);
+
+      // Back: the page left signed in is not shown again; the portal finds no session and
+      // sends the user to sign in.
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+      expect(new URL(page.url()).origin).toBe(STACK);
+      await expect(signedIn).toHaveCount(0);
+    } finally {
+      await browser.close();
+    }
   });
 }
 

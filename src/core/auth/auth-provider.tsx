@@ -24,6 +24,7 @@ import {
 import { isAuthMachineryPath, restorePath, safeReturnPath } from './return-path';
 import { authRoutes } from './routes';
 import { createSessionController, type SessionController } from './session';
+import { watchPageRestore } from './page-restore';
 import { getUserManager } from './settings';
 
 export type NavigateFn = (path: string, options?: { replace?: boolean }) => void;
@@ -181,6 +182,20 @@ function SessionLayer({
   );
 
   useEffect(() => session.start(), [session]);
+  // Back after a sign-out must not show this page as it was left (back/forward cache): a page
+  // restored with a session that ended or changed meanwhile loads afresh (page-restore.ts).
+  const shownAccount = auth.user?.profile.sub ?? null;
+  const ending = phase.kind === 'signing-out' || phase.kind === 'signed-out';
+  useEffect(
+    () =>
+      watchPageRestore(window, {
+        wasEnding: () => ending,
+        shownAccount: () => shownAccount,
+        storedAccount: async () => (await manager.getUser())?.profile.sub ?? null,
+        reload: () => window.location.reload(),
+      }),
+    [ending, shownAccount, manager],
+  );
   useEffect(
     () =>
       configureApiAuth({
