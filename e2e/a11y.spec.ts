@@ -93,6 +93,9 @@ test('signed-out, anonymous and provider pages of both portals', async ({ page }
     [`${SITE_PORTAL}/blast-link-anon/no-such-link`, 'Link not available'],
     [`${SITE_PORTAL}/no-such-page`, NOT_FOUND],
     [`${SITE_PORTAL}/Account/Login`, 'Sign in'],
+    // The provider's own pages: signed out (nobody signed in: no question), and its errors.
+    [`${STACK}/identity/session/end`, 'Signed out'],
+    [`${STACK}/identity/auth?client_id=nobody`, 'Sign-in problem'],
   ];
   for (const [url, heading] of pages) {
     await test.step(url, async () => {
