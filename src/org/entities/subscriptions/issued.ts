@@ -24,14 +24,17 @@ import { serverListSource } from '@/core/data-table/server-source';
 
 /**
  * POST orgs/{orgId}/issued-subscriptions/list: subscriptions sold to customers, disabled
- * included unless asked otherwise.
+ * included unless asked otherwise; `offeringId` keeps one offering's (the server filters).
  */
 export const getCustomerSubscriptions = (
   orgId: number,
-  options: { includeDisabled?: boolean; signal?: AbortSignal } = {},
+  options: { includeDisabled?: boolean; offeringId?: number; signal?: AbortSignal } = {},
 ) =>
   fetchList(crmApi, `orgs/${orgId}/issued-subscriptions/list`, subscriptionSchema, {
-    body: options.includeDisabled === false ? { includeDisabled: false } : {},
+    body: {
+      ...(options.includeDisabled === false ? { includeDisabled: false } : {}),
+      ...(options.offeringId === undefined ? {} : { offeringId: options.offeringId }),
+    },
     signal: options.signal,
   });
 
@@ -73,12 +76,23 @@ export const customerSubscriptionOptions =
     };
   };
 
-/** Customer Subs: the list screen and the offering pages read this one cache entry. */
+/** Customer Subs: the list screen's cache entry (the whole list, client mode). */
 export const customerSubscriptionsQueryOptions = (orgId: number) =>
   queryOptions({
     ...queryPresets.records,
     queryKey: subscriptionKeys.issuedList(orgId),
     queryFn: ({ signal }) => getCustomerSubscriptions(orgId, { signal }),
+  });
+
+/**
+ * The customer subscriptions of one offering (Product and Service Details): the server keeps
+ * that offering's rows, so the page never loads the vendor's whole list to show a few.
+ */
+export const offeringSubscriptionsQueryOptions = (orgId: number, offeringId: number) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: subscriptionKeys.issuedOfOffering(orgId, offeringId),
+    queryFn: ({ signal }) => getCustomerSubscriptions(orgId, { offeringId, signal }),
   });
 
 /** GET orgs/{orgId}/issued-subscriptions/{id}: with its attachments and licences. */
@@ -170,4 +184,14 @@ export const customerSubscriptionsSource = (orgId: number) =>
     base: `orgs/${orgId}/issued-subscriptions`,
     row: subscriptionSchema,
     columns: customerSubColumns,
+  });
+
+/** One offering's customer subscriptions paged on the server (when they do not fit). */
+export const offeringSubscriptionsSource = (orgId: number, offeringId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/issued-subscriptions`,
+    row: subscriptionSchema,
+    columns: customerSubColumns,
+    body: { offeringId },
   });

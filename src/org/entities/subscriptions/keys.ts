@@ -8,6 +8,9 @@ import { orgQueryKey } from '@/core/query';
 export const subscriptionKeys = {
   issued: ['customer-subs'] as const,
   issuedList: (orgId: number) => orgQueryKey(orgId, 'customer-subs', 'list'),
+  /** One offering's customer subscriptions (its details page). */
+  issuedOfOffering: (orgId: number, offeringId: number) =>
+    orgQueryKey(orgId, 'customer-subs', 'offering', offeringId),
   issuedDetail: (orgId: number, id: number) => orgQueryKey(orgId, 'customer-subs', 'detail', id),
   /** The vendor's customers: they follow its subscriptions. */
   customers: (orgId: number) => orgQueryKey(orgId, 'customer-subs', 'customers'),

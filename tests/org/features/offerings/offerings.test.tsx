@@ -261,6 +261,91 @@ describe('Product Details and Service Details', () => {
     expect(screen.queryByRole('link', { name: 'Other' })).toBeNull();
   });
 
+  it('pages the offering subscriptions in the data table with their true total, filtered by the server', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const subs = Array.from({ length: 45 }, (_, i) =>
+      asListedSub(
+        createSubscription({
+          id: 100 + i,
+          name: `Sub ${String(i + 1).padStart(2, '0')}`,
+          subscriberOrg: { id: 2, name: `Customer ${i + 1}` },
+        }),
+      ),
+    );
+    const other = asListedSub(
+      createSubscription({
+        id: 999,
+        name: 'Other offering sub',
+        offering: { id: 9, name: 'Site support', type: 'service' },
+      }),
+    );
+    server.use(
+      offeringHandlers.detail(planner),
+      http.post(crm('orgs/1/issued-subscriptions/list'), async ({ request }) => {
+        bodies.push((await request.clone().json()) as Record<string, unknown>);
+        return undefined;
+      }),
+      subscriptionHandlers.issuedList([...subs, other]),
+    );
+    const { user } = await renderApp(<ProductDetailsPage />, {
+      url: '/offerings/product/1',
+      path: '/offerings/product/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Offering Subscriptions' }));
+    expect(await table.findByRole('link', { name: 'Sub 01' })).toHaveAttribute(
+      'href',
+      '/issued-subscriptions/100',
+    );
+    // One page of the default size, and the offering's true total (not the vendor's 46).
+    expect(table.getByPlaceholderText('Search 45 records...')).toBeInTheDocument();
+    expect(table.getByText(/Showing 1–20 of 45/)).toBeInTheDocument();
+    expect(table.getAllByRole('link', { name: /^Sub / })).toHaveLength(20);
+    expect(table.queryByRole('link', { name: 'Other offering sub' })).toBeNull();
+    // Every request asked the server for this offering's subscriptions only.
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) expect(body).toMatchObject({ offeringId: 1 });
+    await user.click(table.getByRole('button', { name: 'Page 3' }));
+    expect(await table.findByRole('link', { name: 'Sub 45' })).toBeInTheDocument();
+    expect(table.getByText(/Showing 41–45 of 45/)).toBeInTheDocument();
+  });
+
+  it('asks the server page by page for an offering with more subscriptions than the browser holds', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const row = (n: number) => asListedSub(createSubscription({ id: n, name: `Big ${n}` }));
+    server.use(
+      offeringHandlers.detail(planner),
+      http.post(crm('orgs/1/issued-subscriptions/list'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        const skip = Number(body['skip'] ?? 0);
+        const take = Number(body['take'] ?? 1000);
+        const results = Array.from({ length: take }, (_, i) => row(skip + i + 1));
+        return ok({
+          results,
+          fetchedCount: take,
+          skippedCount: skip,
+          totalAvailable: 12_345,
+          totalIsEstimate: false,
+          hasMore: true,
+        });
+      }),
+    );
+    await renderApp(<ProductDetailsPage />, {
+      url: '/offerings/product/1',
+      path: '/offerings/product/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Offering Subscriptions' }));
+    expect(await table.findByText(/Showing 1–20 of 12345/)).toBeInTheDocument();
+    expect(table.getByPlaceholderText('Search 12345 records...')).toBeInTheDocument();
+    // Server mode: pages of the page size, each for this offering.
+    await waitFor(() =>
+      expect(bodies).toContainEqual(expect.objectContaining({ offeringId: 1, take: 20 })),
+    );
+    for (const body of bodies) expect(body).toMatchObject({ offeringId: 1 });
+  });
+
   it('Service Details has the breadcrumb back to Offerings', async () => {
     server.use(offeringHandlers.detail(support), subscriptionHandlers.issuedList([]));
     await renderApp(<ServiceDetailsPage />, {

@@ -1,79 +1,64 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { ExpiredDate, formatDate } from '@/core/format';
+import type { Subscription } from '@/contract/crm/subscriptions';
+import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
+import { formatDate } from '@/core/format';
 import { useOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
-import { getOrgHref } from '@/core/routes';
-import { DetailsCard } from '@/core/ui/details-page';
-import { customerSubscriptionsQueryOptions } from '@/org/entities/subscriptions/issued';
+import {
+  offeringSubscriptionsQueryOptions,
+  offeringSubscriptionsSource,
+} from '@/org/entities/subscriptions/issued';
 import { subscriptionStatus } from '@/org/entities/subscriptions/status';
 
+const columnSettings: ColumnSettings<Subscription> = {
+  entity: 'Offering Subscriptions',
+  columns: [
+    {
+      id: 'name',
+      title: 'Subscription',
+      type: ColumnType.URL,
+      linkFormat: '/issued-subscriptions/{id}',
+    },
+    { id: 'subscriberOrg.name', title: 'Customer' },
+    { id: 'startDate', title: 'Start', type: ColumnType.DATE, width: '7rem' },
+    { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE, width: '7rem' },
+    {
+      id: 'seats',
+      title: 'Seats used',
+      accessor: (row) => `${row.seatsUsed} / ${row.seatsAllowed}`,
+      width: '6rem',
+    },
+    { id: 'status', title: 'Status', accessor: subscriptionStatus, width: '6rem' },
+  ],
+  sortIndex: 0,
+  csvMapperFn: (row) => ({
+    Id: row.id,
+    Subscription: row.name,
+    Customer: row.subscriberOrg.name,
+    Start: formatDate(row.startDate),
+    End: formatDate(row.endDate),
+    'Seats used': row.seatsUsed,
+    'Seats allowed': row.seatsAllowed,
+    Status: subscriptionStatus(row),
+  }),
+};
+
 /**
- * The customer subscriptions that include this offering (only for those who may see them). The
- * CRM has no per-offering list: this reads the Customer Subs list (its one cache entry) and
- * keeps the offering's rows (docs/org-portal.md; a server-side filter is requested).
+ * The customer subscriptions that include this offering (only for those who may see them), in
+ * the data table like every list (issue 17): the server keeps the offering's rows (`offeringId`),
+ * and pages them itself when there are more than the browser holds.
  */
 export function OfferingSubscriptions({ offeringId }: { offeringId: number }) {
   const allowed = useCanAccess('customerSubs.read');
-  const query = useQuery({
-    ...customerSubscriptionsQueryOptions(useOrgId()),
-    select: (rows) => rows.filter((s) => s.offering.id === offeringId),
-    enabled: allowed,
-  });
+  const orgId = useOrgId();
   if (!allowed) return null;
   return (
-    <DetailsCard title="Subscriptions that include it" id="subs-title">
-      <div className="table-responsive">
-        <table className="table table-sm mb-0">
-          <thead>
-            <tr>
-              <th scope="col">Subscription</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Start</th>
-              <th scope="col">End</th>
-              <th scope="col">Seats</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.isPending && (
-              <tr>
-                <td colSpan={6}>
-                  <span role="status">Loading Data...</span>
-                </td>
-              </tr>
-            )}
-            {query.isError && (
-              <tr>
-                <td colSpan={6}>
-                  <span role="alert">Error: Something&apos;s gone wrong!</span>
-                </td>
-              </tr>
-            )}
-            {query.data?.length === 0 && (
-              <tr>
-                <td colSpan={6} className="text-body-secondary">
-                  No data found
-                </td>
-              </tr>
-            )}
-            {query.data?.map((s) => (
-              <tr key={s.id}>
-                <td>
-                  <Link to={getOrgHref('subscriptionDetails', { id: s.id })}>{s.name}</Link>
-                </td>
-                <td>{s.subscriberOrg.name}</td>
-                <td>{formatDate(s.startDate)}</td>
-                <td>{s.endDate ? <ExpiredDate value={s.endDate} /> : '—'}</td>
-                <td>
-                  {s.seatsUsed} / {s.seatsAllowed}
-                </td>
-                <td>{subscriptionStatus(s)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </DetailsCard>
+    <DataTable<Subscription>
+      columnSettings={columnSettings}
+      title="Subscriptions that include it"
+      query={offeringSubscriptionsQueryOptions(orgId, offeringId)}
+      source={offeringSubscriptionsSource(orgId, offeringId)}
+      selectable={false}
+      getRowId={(row) => String(row.id)}
+    />
   );
 }
