@@ -86,16 +86,27 @@ test.describe('Blasts of a site', () => {
     await expectAccessible(page);
     await screenshot(page, 'site-blasts');
 
-    // A file that is not .blst is refused before any request.
+    // A file that is not .blst is refused when it is picked (issue 17), before any request.
     await page.getByRole('button', { name: 'Upload blast' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload a blast' });
+    await dialog.getByLabel(/^Name/).fill('Kept while the file is refused');
     await dialog.getByLabel(/Blast file/).setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('hello'),
     });
-    await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByText('Only .blst files can be uploaded')).toBeVisible();
+    await expect(dialog.getByText('No file chosen')).toBeVisible();
+    await expect(dialog.getByLabel(/^Name/)).toHaveValue('Kept while the file is refused');
+    // A renamed text file is refused by its content, with the server's words.
+    await dialog.getByLabel(/Blast file/).setInputFiles({
+      name: 'notes.blst',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('hello'),
+    });
+    await expect(
+      dialog.getByText('Not a valid .blst file: the first line must be "BLST 1"'),
+    ).toBeVisible();
     await expectAccessible(page);
     await leaveUnsaved(page, () => dialog.getByRole('button', { name: 'Cancel' }).click());
     await expect(dialog).toBeHidden();

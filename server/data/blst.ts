@@ -10,6 +10,8 @@
  *
  * Blank lines and lines starting with # are ignored. At most 10 000 holes.
  */
+import { BLST_FIRST_LINE, BLST_FIRST_LINE_PROBLEM } from '@/contract/data/blasts';
+
 export interface BlastHole {
   id: string;
   x: number;
@@ -31,7 +33,7 @@ export class BlstError extends Error {}
 
 export function parseBlst(text: string): BlstFile {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trim() !== 'BLST 1') throw new BlstError('the first line must be "BLST 1"');
+  if (lines[0]?.trim() !== BLST_FIRST_LINE) throw new BlstError(BLST_FIRST_LINE_PROBLEM);
   const header: Record<string, string> = {};
   const holes: BlastHole[] = [];
   let inHoles = false;
@@ -66,7 +68,11 @@ export function parseBlst(text: string): BlstFile {
 }
 
 export function writeBlst(header: Record<string, string>, holes: BlastHole[]): string {
-  const out = ['BLST 1', ...Object.entries(header).map(([k, v]) => `${k}=${v}`), BLST_COLUMNS];
+  const out = [
+    BLST_FIRST_LINE,
+    ...Object.entries(header).map(([k, v]) => `${k}=${v}`),
+    BLST_COLUMNS,
+  ];
   for (const h of holes) {
     out.push(
       [

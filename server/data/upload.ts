@@ -1,6 +1,10 @@
 import { badRequest } from '../http/envelope';
 import { MAX_ATTACHMENT_BYTES, type Attachment } from '@/contract/common';
-import { BLAST_FILE_EXTENSION } from '@/contract/data/blasts';
+import {
+  BLAST_FILE_EXTENSION,
+  BLAST_FILE_TYPE_MESSAGE,
+  invalidBlstMessage,
+} from '@/contract/data/blasts';
 import { BlstError, parseBlst, type BlstFile } from './blst';
 import { blastFileName } from './common';
 import { decodeBase64, decodedSizeOf } from '../http/files';
@@ -22,7 +26,7 @@ export interface BlastUpload {
  */
 export function readBlastUpload(file: Attachment): BlastUpload {
   if (!file.fileName.toLowerCase().trim().endsWith(BLAST_FILE_EXTENSION)) {
-    throw badRequest(FILE_FIELD, 'Only .blst files can be uploaded', 'fileType');
+    throw badRequest(FILE_FIELD, BLAST_FILE_TYPE_MESSAGE, 'fileType');
   }
   // Refuse what is certainly too large before decoding it.
   if (decodedSizeOf(file.base64.replace(/\s+/g, '')) > MAX_ATTACHMENT_BYTES + 2) {
@@ -48,7 +52,7 @@ export function readBlastUpload(file: Attachment): BlastUpload {
     parsed = parseBlst(content);
   } catch (error) {
     if (error instanceof BlstError) {
-      throw badRequest(FILE_FIELD, `Not a valid .blst file: ${error.message}`, 'invalidFile');
+      throw badRequest(FILE_FIELD, invalidBlstMessage(error.message), 'invalidFile');
     }
     throw error;
   }

@@ -31,3 +31,22 @@ export function tooLongFieldError(issue: {
   const own = message !== undefined && !/^Too big/.test(message);
   return { message: own ? message : maxLengthMessage(maximum), errorCode: 'maxLength' };
 }
+
+/** The server's refusal of a file above its limit (SPEC §5: 'File size is too large'). */
+export const FILE_TOO_LARGE_MESSAGE = 'File size is too large';
+/** The server's refusal of an avatar that is no JPG or PNG image (by its content). */
+export const AVATAR_TYPE_MESSAGE = 'Only JPG or PNG images are allowed';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * SPEC §5 avatars are JPG or PNG: told by the file's first bytes (its magic number), not by its
+ * name or the type the browser guesses from the name, so a text file renamed .png is neither.
+ * The server and the portals' pickers decide alike.
+ */
+export function imageTypeOf(bytes: ArrayLike<number>): 'png' | 'jpeg' | undefined {
+  const at = (i: number) => bytes[i];
+  if (bytes.length > 8 && PNG_SIGNATURE.every((b, i) => at(i) === b)) return 'png';
+  if (bytes.length > 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
+  return undefined;
+}

@@ -11,6 +11,14 @@ export type BlastStatus = z.infer<typeof blastStatusSchema>;
 
 /** SPEC §3: blast files use the extension .blst. */
 export const BLAST_FILE_EXTENSION = '.blst';
+/** The server's refusal of a file without the .blst extension. */
+export const BLAST_FILE_TYPE_MESSAGE = 'Only .blst files can be uploaded';
+/** The first line of every .blst file: its magic and format version. */
+export const BLST_FIRST_LINE = 'BLST 1';
+/** Why a file whose first line is another is no .blst file (the server's parser says it). */
+export const BLST_FIRST_LINE_PROBLEM = `the first line must be "${BLST_FIRST_LINE}"`;
+/** The server's refusal of a file that does not parse as .blst, with the parser's reason. */
+export const invalidBlstMessage = (reason: string) => `Not a valid .blst file: ${reason}`;
 /** A blast's name is at most this long, typed or taken from its file. */
 export const MAX_BLAST_NAME_LENGTH = 200;
 

@@ -16,3 +16,19 @@ export function saveBlob(blob: Blob, fileName: string): void {
   // cancels the download.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/**
+ * The first bytes of a file (its magic number), read without loading the rest: what a picker
+ * checks the moment a file is chosen.
+ */
+export function readFileHead(file: Blob, length = 16): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      resolve(
+        reader.result instanceof ArrayBuffer ? new Uint8Array(reader.result) : new Uint8Array(),
+      );
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file.slice(0, length));
+  });
+}

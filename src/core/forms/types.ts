@@ -156,9 +156,18 @@ export interface FieldSetting {
   pickYear?: boolean;
   /** date: days that cannot be picked. */
   filterDate?: (date: Date) => boolean;
-  /** attachments: accept attribute and multiple selection. */
+  /**
+   * attachments: accept attribute and multiple selection. A picked file the accept attribute does
+   * not cover is refused when picked ('Only .blst files can be uploaded'), as the browser's dialog
+   * can be told to show every file.
+   */
   accept?: string;
   multiple?: boolean;
+  /**
+   * attachments: a check of each picked file's content, run when it is picked (its first bytes,
+   * as the server will check them): a message refuses the file, which is then not added.
+   */
+  checkFile?: (file: File) => Promise<string | undefined>;
   /** textArea rows. */
   rows?: number;
   /** timeDifference: which parts are edited (default all four). */

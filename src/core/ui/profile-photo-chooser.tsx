@@ -1,14 +1,24 @@
 import { useId, useState } from 'react';
-import { MAX_AVATAR_BYTES } from '@/contract/limits';
+import {
+  AVATAR_TYPE_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_AVATAR_BYTES,
+  imageTypeOf,
+} from '@/contract/limits';
+import { readFileHead } from '@/core/files';
+import { formatFileSize } from '@/core/format';
+import { FilePicker, type ChosenFile } from './file-picker';
 
 /** SPEC §5 / §9: avatars are JPG or PNG, at most 131072 bytes. */
 export const AVATAR_MAX_BYTES = MAX_AVATAR_BYTES;
 export const AVATAR_ACCEPT = '.jpeg,.jpg,.png';
 export const AVATAR_HINT = 'JPG or PNG. Max size of 128KB';
-export const AVATAR_TOO_LARGE = 'File size is too large';
-export const AVATAR_WRONG_TYPE = 'Only JPG or PNG files are allowed';
+/** SPEC §5's 'File size is too large', with the limit (issue 17). */
+export const AVATAR_TOO_LARGE = `${FILE_TOO_LARGE_MESSAGE}: the maximum is ${formatFileSize(AVATAR_MAX_BYTES)}`;
+/** The server's own words for a file that is no JPG or PNG image. */
+export const AVATAR_WRONG_TYPE = AVATAR_TYPE_MESSAGE;
 
-/** The message for a chosen file, or undefined when it may be used. Pure. */
+/** The message for a chosen file by its name, type and size, or undefined. Pure. */
 export function avatarFileProblem(file: {
   name: string;
   type: string;
@@ -19,6 +29,17 @@ export function avatarFileProblem(file: {
   if (!extensionOk || !typeOk) return AVATAR_WRONG_TYPE;
   if (file.size > AVATAR_MAX_BYTES) return AVATAR_TOO_LARGE;
   return undefined;
+}
+
+/**
+ * The message for a picked file, checked as the server will check it (issue 17): its name and
+ * size, then its content: a JPG or PNG by its first bytes, so a text file renamed .png is
+ * refused when it is picked, not on Save.
+ */
+export async function checkAvatarFile(file: File): Promise<string | undefined> {
+  const problem = avatarFileProblem(file);
+  if (problem) return problem;
+  return imageTypeOf(await readFileHead(file)) ? undefined : AVATAR_WRONG_TYPE;
 }
 
 function readAsDataUrl(file: Blob): Promise<string> {
@@ -47,7 +68,8 @@ export interface ProfilePhotoChooserProps {
 /**
  * SPEC §2 'Profile photo chooser card': a title, the current image, a file input accepting
  * .jpeg, .jpg, .png, the hint 'JPG or PNG. Max size of 128KB'; a larger file shows
- * 'File size is too large' and is not used.
+ * 'File size is too large' (with the limit) and is not used, nor is a file that is
+ * no JPG or PNG by its content. The picker names the file chosen last, with its size.
  */
 export function ProfilePhotoChooser({
   title,
@@ -63,13 +85,16 @@ export function ProfilePhotoChooser({
   const hintId = `${inputId}-hint`;
   const problemId = `${inputId}-problem`;
   const [problem, setProblem] = useState<string | undefined>();
+  const [chosen, setChosen] = useState<ChosenFile | null>(null);
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    const found = avatarFileProblem(file);
+    const found = await checkAvatarFile(file);
     setProblem(found);
+    // A refused file changes nothing: the image and the file chosen before stay.
     if (found) return;
     onChange(await readAsDataUrl(file), file);
+    setChosen({ name: file.name, size: file.size });
   };
 
   return (
@@ -97,20 +122,16 @@ export function ProfilePhotoChooser({
             <label htmlFor={inputId} className={hideTitle ? 'visually-hidden' : 'form-label'}>
               Choose {title.toLowerCase()}
             </label>
-            <input
+            <FilePicker
               id={inputId}
-              type="file"
               accept={AVATAR_ACCEPT}
-              className={problem ? 'form-control is-invalid' : 'form-control'}
               disabled={disabled}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={[hintId, problem ? problemId : undefined, describedBy]
+              invalid={Boolean(problem)}
+              describedBy={[hintId, problem ? problemId : undefined, describedBy]
                 .filter(Boolean)
                 .join(' ')}
-              onChange={(e) => {
-                void choose(e.target.files?.[0]);
-                e.target.value = '';
-              }}
+              chosen={chosen ? [chosen] : []}
+              onPick={(files) => void choose(files[0])}
             />
             <div id={hintId} className="form-text">
               {AVATAR_HINT}

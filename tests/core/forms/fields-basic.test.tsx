@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOLD_DELAY_MS, HOLD_INTERVAL_MS, type FieldSetting } from '@/core/forms';
 import { describedText, renderForm } from './helpers';
+import { setupUser } from '../../user';
 
 // Busy CI machines (2 cores): allow slow renders of the heavy widgets.
 vi.setConfig({ testTimeout: 30_000 });
@@ -309,15 +310,64 @@ describe('files', () => {
     expect(submitted(onSubmit)).toEqual({ files: [] });
   });
 
+  it('the picker names the file the form holds, with its size, not "No file chosen" (issue 17)', async () => {
+    const { user } = renderForm([
+      { field: 'file', type: 'attachments', title: 'File', multiple: false },
+      { field: 'name', type: 'string', title: 'Name' },
+    ]);
+    const input = screen.getByLabelText('File');
+    expect(describedText(input)).toBe('No file chosen');
+    await user.type(screen.getByLabelText('Name'), 'Kept');
+    await user.upload(input, new File(['x'.repeat(2048)], 'plan.pdf'));
+    expect(await screen.findByText('plan.pdf (2 KB)')).toBeVisible();
+    expect(screen.queryByText('No file chosen')).toBeNull();
+    expect(describedText(input)).toBe('plan.pdf (2 KB)');
+    // A second pick replaces the one file; Remove empties the field.
+    await user.upload(input, new File(['abc'], 'other.pdf'));
+    expect(await screen.findByText('other.pdf (3 B)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove other.pdf' }));
+    expect(screen.getByText('No file chosen')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Kept');
+  });
+
+  it('refuses at pick a file of a type the field does not accept, or whose content its check refuses, keeping the rest', async () => {
+    const checkFile = vi.fn(async (file: File) =>
+      (await file.text()).startsWith('OK') ? undefined : 'Not the right content',
+    );
+    const { user, save, onSubmit } = renderForm([
+      { field: 'files', type: 'attachments', title: 'Files', accept: '.txt', checkFile },
+      { field: 'name', type: 'string', title: 'Name' },
+    ]);
+    const input = screen.getByLabelText('Files');
+    await user.type(screen.getByLabelText('Name'), 'Kept');
+    await user.upload(input, new File(['OK 1'], 'a.txt'));
+    expect(await screen.findByText('a.txt')).toBeInTheDocument();
+    const picker = setupUser({ applyAccept: false });
+    await picker.upload(input, [new File(['OK'], 'b.png'), new File(['bad'], 'c.txt')]);
+    expect(await screen.findByText('Only .txt files can be uploaded')).toBeInTheDocument();
+    expect(screen.getByText('Not the right content')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('b.png')).toBeNull();
+    expect(screen.queryByText('c.txt')).toBeNull();
+    await save();
+    expect(submitted(onSubmit)).toEqual({
+      files: [{ fileName: 'a.txt', base64: btoa('OK 1') }],
+      name: 'Kept',
+    });
+  });
+
   it('avatar fields use the profile photo rules', async () => {
     const { user } = renderForm([{ field: 'avatar_Base64', type: 'avatar', title: 'Logo' }]);
     const big = new File(['x'], 'me.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 131_073 });
     await user.upload(screen.getByLabelText('Logo'), big);
-    expect(await screen.findByText('File size is too large')).toBeInTheDocument();
+    expect(
+      await screen.findByText('File size is too large: the maximum is 128 KB'),
+    ).toBeInTheDocument();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
     await user.upload(
       screen.getByLabelText('Logo'),
-      new File(['png'], 'me.png', { type: 'image/png' }),
+      new File([png], 'me.png', { type: 'image/png' }),
     );
     await waitFor(() =>
       expect(screen.getByRole('img')).toHaveAttribute(

@@ -4,6 +4,7 @@ import { setupUser } from '../../../user';
 import { http } from 'msw';
 import SiteBlastsPage from '@/site/features/blasts/route';
 import {
+  NOT_BLST_MESSAGE,
   ONLY_BLST_MESSAGE,
   toUpload,
   uploadFileProblem,
@@ -76,6 +77,28 @@ describe('Blasts: upload', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByText(ONLY_BLST_MESSAGE)).toBeInTheDocument();
+    expect(posted).toBe(0);
+  });
+
+  it('checks the file when it is picked: a renamed text file is refused at once, the typing kept', async () => {
+    let posted = 0;
+    server.use(http.post(uploadUrl, () => ((posted += 1), ok(createBlast()))));
+    const { user, dialog } = await openUpload();
+    const form = within(dialog);
+    await user.type(form.getByLabelText(/^Name/), 'North Pit 0042');
+    const input = form.getByLabelText(/Blast file/);
+    await user.upload(input, new File(['just some notes'], 'notes.blst'));
+    // Refused when picked, with the server's own words, before any Upload click.
+    expect(await form.findByText(NOT_BLST_MESSAGE)).toBeInTheDocument();
+    expect(NOT_BLST_MESSAGE).toBe('Not a valid .blst file: the first line must be "BLST 1"');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByText('No file chosen')).toBeInTheDocument();
+    expect(form.getByLabelText(/^Name/)).toHaveValue('North Pit 0042');
+    // A real one is taken and named, with its size.
+    await user.upload(input, new File(['BLST 1\n'], 'trial.blst'));
+    expect(await form.findByText('trial.blst (7 B)')).toBeInTheDocument();
+    expect(form.queryByText(NOT_BLST_MESSAGE)).toBeNull();
+    expect(form.queryByText('No file chosen')).toBeNull();
     expect(posted).toBe(0);
   });
 

@@ -1,6 +1,13 @@
 import type { Blast, BlastListItem, BlastMetadata, UploadBlast } from '@/contract/data/blasts';
 import { blastMetadataSchema } from '@/contract/data/blasts';
-import { BLAST_FILE_EXTENSION } from '@/contract/data/blasts';
+import {
+  BLAST_FILE_EXTENSION,
+  BLAST_FILE_TYPE_MESSAGE,
+  BLST_FIRST_LINE,
+  BLST_FIRST_LINE_PROBLEM,
+  invalidBlstMessage,
+} from '@/contract/data/blasts';
+import { readFileHead } from '@/core/files';
 import {
   attachmentsOf,
   FormModal,
@@ -14,7 +21,22 @@ export const STATUS_ITEMS = [
   { id: 'planned', label: 'Planned' },
 ];
 
-export const ONLY_BLST_MESSAGE = 'Only .blst files can be uploaded';
+export const ONLY_BLST_MESSAGE = BLAST_FILE_TYPE_MESSAGE;
+/** A picked file whose first line is not the .blst magic (the server's message). */
+export const NOT_BLST_MESSAGE = invalidBlstMessage(BLST_FIRST_LINE_PROBLEM);
+
+/**
+ * A picked file's content, checked when it is picked (issue 17): a .blst file starts with the
+ * line 'BLST 1' (a byte-order mark before it allowed, as the server's parser allows it).
+ */
+export async function blastFileProblem(file: File): Promise<string | undefined> {
+  const head = new TextDecoder().decode(await readFileHead(file, 256));
+  const firstLine = head
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)[0]
+    ?.trim();
+  return firstLine === BLST_FIRST_LINE ? undefined : NOT_BLST_MESSAGE;
+}
 export const CHOOSE_FILE_MESSAGE = 'Choose a .blst file';
 
 /** Upload validation (before any request): exactly one file, with the .blst extension. */
@@ -43,6 +65,7 @@ export function blastFormSettings(mode: 'upload' | 'edit'): FormSettings {
                 multiple: false,
                 isMandatory: true,
                 tooltip: 'A .blst file of at most 20 MiB',
+                checkFile: blastFileProblem,
                 validate: (value: unknown) => uploadFileProblem(value),
               },
             ],
