@@ -87,6 +87,11 @@ export interface DataTableOptions<T extends RowRecord, TEditor = unknown> {
   source?: ListSource<T>;
   /** Bulk actions on the selection or on every matching row (run by source.bulk[id]). */
   bulkActions?: ReadonlyArray<BulkActionSetting>;
+  /**
+   * A page with several tables gives each a key: its search, filters, sort and page live in the
+   * URL under that prefix (`links.page=2`), so the tables do not share them.
+   */
+  urlKey?: string;
 }
 
 export interface DataTablePagination {
@@ -150,6 +155,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     columns: cols.columns as ReadonlyArray<ColumnSetting<never>>,
     initialSort: cols.defaultSort,
     debounceMs: SERVER_TEXT_DEBOUNCE_MS,
+    urlKey: options.urlKey,
   });
 
   const rowId = useRowId(getRowId);

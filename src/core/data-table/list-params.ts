@@ -59,6 +59,35 @@ export const LIST_PARAM = {
   filterPrefix: 'f.',
 } as const;
 
+/**
+ * A table's own view of the URL when a page holds several tables (`urlKey`): its parameters
+ * carry the key as a prefix (`links.page=2`, `links.q=anon`), and the view shows them without
+ * it, so everything else reads and writes the usual names. Without a key, the URL itself.
+ */
+export function scopedListParams(params: URLSearchParams, urlKey: string | undefined) {
+  if (!urlKey) return params;
+  const prefix = `${urlKey}.`;
+  const view = new URLSearchParams();
+  for (const [name, value] of params) {
+    if (name.startsWith(prefix)) view.append(name.slice(prefix.length), value);
+  }
+  return view;
+}
+
+/** The URL with a table's view written back under its key; other parameters stay. */
+export function unscopedListParams(
+  params: URLSearchParams,
+  view: URLSearchParams,
+  urlKey: string | undefined,
+) {
+  if (!urlKey) return view;
+  const prefix = `${urlKey}.`;
+  const next = new URLSearchParams();
+  for (const [name, value] of params) if (!name.startsWith(prefix)) next.append(name, value);
+  for (const [name, value] of view) next.append(prefix + name, value);
+  return next;
+}
+
 export const EMPTY_QUERY: ListQuery = { search: '', filters: {}, sort: null };
 
 type Columns = ReadonlyArray<ColumnSetting<never>>;

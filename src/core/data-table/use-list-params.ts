@@ -21,6 +21,8 @@ import {
   canonicalListParams,
   nextSort,
   readListQuery,
+  scopedListParams,
+  unscopedListParams,
   withListQuery,
   type ListQuery,
   type ListQueryPatch,
@@ -37,6 +39,11 @@ export interface UseListParamsOptions {
   initialSort: SortState | null;
   /** Quiet time before typed text is committed (server mode asks the server then). */
   debounceMs: number;
+  /**
+   * The prefix of this table's URL parameters when a page holds several tables ('links':
+   * `links.page`, `links.q`, …); none: the usual names.
+   */
+  urlKey?: string;
 }
 
 export interface CommittedList {
@@ -78,8 +85,16 @@ export function useListParams({
   columns,
   initialSort,
   debounceMs,
+  urlKey,
 }: UseListParamsOptions): ListParamsState {
-  const [url, setUrl] = useSearchParams();
+  const [pageUrl, setPageUrl] = useSearchParams();
+  // The table's own parameters (all of them without a urlKey): the rest reads only these.
+  const url = useMemo(() => scopedListParams(pageUrl, urlKey), [pageUrl, urlKey]);
+  const setUrl = useCallback(
+    (next: URLSearchParams, options: { replace: boolean }) =>
+      setPageUrl((current) => unscopedListParams(current, next, urlKey), options),
+    [setPageUrl, urlKey],
+  );
   const query = useMemo(
     () => readListQuery(url, columns, initialSort),
     [url, columns, initialSort],
@@ -161,16 +176,16 @@ export function useListParams({
 
   // A URL changed from outside (back, forward, a link): the inputs start again from it, and it
   // is committed at once.
-  const urlKey = listKey({ query, page });
+  const stateKey = listKey({ query, page });
   useEffect(() => {
-    const own = ownKeys.current.indexOf(urlKey);
+    const own = ownKeys.current.indexOf(stateKey);
     // One of ours: the older ones are behind us now (going back to one is a change from outside).
-    ownKeys.current = own === -1 ? [urlKey] : ownKeys.current.slice(0, own + 1);
+    ownKeys.current = own === -1 ? [stateKey] : ownKeys.current.slice(0, own + 1);
     if (own !== -1) return;
     clearTimeout(timer.current);
     setCommitted({ query, page });
     setGeneration((n) => n + 1);
-  }, [urlKey, query, page]);
+  }, [stateKey, query, page]);
 
   return {
     query,

@@ -138,3 +138,45 @@ describe('leaving the list (issue 16)', () => {
     }
   });
 });
+
+describe('several tables on one page (urlKey, issue 17)', () => {
+  const bolts: ColumnSettings<Part> = { ...settings, entity: 'Bolts' };
+  function TwoTables() {
+    const location = useLocation();
+    return (
+      <>
+        <DataTable columnSettings={settings} rows={parts} urlKey="parts" />
+        <DataTable columnSettings={bolts} rows={parts} urlKey="bolts" />
+        <output data-testid="where">{location.search}</output>
+      </>
+    );
+  }
+
+  it('each keeps its own search and page in the URL under its key', async () => {
+    const client = new QueryClient();
+    const { setupUser } = await import('../../user');
+    const user = setupUser();
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/details?view=a']}>
+          <OrgContext.Provider value={orgContext()}>
+            <TwoTables />
+          </OrgContext.Provider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const first = within(screen.getByRole('region', { name: 'Parts' }));
+    const second = within(screen.getByRole('region', { name: 'Bolts' }));
+    await user.click(first.getByRole('button', { name: 'Page 2' }));
+    expect(await first.findByText(/Showing 21–40 of 40/)).toBeInTheDocument();
+    expect(second.getByText(/Showing 1–20 of 40/)).toBeInTheDocument();
+    await user.click(second.getByRole('searchbox', { name: 'Search' }));
+    await user.paste('part 3');
+    await waitFor(() => expect(second.getByText(/Showing 1–10 of 10/)).toBeInTheDocument());
+    expect(first.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(first.getByText(/Showing 21–40 of 40/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('?view=a&parts.page=2&bolts.q=part+3'),
+    );
+  });
+});
