@@ -211,7 +211,7 @@ test.describe('Blast Details', () => {
     // Share with a user (email) and with an organisation (search).
     await page.getByLabel('User email').fill(accounts.siteuser);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
-    const sharedWith = page.getByRole('list', { name: 'Shared with' });
+    const sharedWith = page.getByRole('region', { name: 'Shared with' });
     await expect(sharedWith).toContainText(accounts.siteuser);
     await page.getByLabel('Organisation name').fill('Delta');
     await page.getByRole('button', { name: 'Find' }).click();

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { BlastLink } from '@/contract/data/links';
+import type { BlastShare } from '@/contract/data/shared-blasts';
 import BlastDetailsPage from '@/site/features/blasts/details-route';
 import BlastLinkAnonPage from '@/site/features/blasts/link-anon-route';
 import { renderApp, renderPortal } from '../../../render';
@@ -84,6 +85,48 @@ describe('Blast Details: links', () => {
       ['orgs/2/sites/1/blasts/1/file', 'North_Pit_0001.blst', fromAddress],
       ['orgs/2/sites/1/blasts/1/file', 'North_Pit_0001.blst', fromAddress],
     ]);
+  });
+
+  it('lists the shares in the data table: paged, with the true total, Unshare after confirmation', async () => {
+    const shares: BlastShare[] = Array.from({ length: 25 }, (_, i) => ({
+      id: i + 1,
+      blastId: 1,
+      sharedBy: null,
+      sharedAt: `2025-01-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`,
+      target: { kind: 'user', email: `person${String(i + 1).padStart(2, '0')}@example.com` },
+    }));
+    let unshared: string | null = null;
+    server.use(
+      ...blastHandlers.details(createBlast(), { plan: createPlan(3), shares }),
+      http.delete(data('shared-blasts/shares/25'), ({ request }) => {
+        unshared = new URL(request.url).pathname;
+        return ok({ id: 25 });
+      }),
+    );
+    const { user } = await renderApp(<BlastDetailsPage />, {
+      portal: 'site',
+      url: '/site/1/blast/1',
+      path: '/site/:siteId/blast/:blastId',
+      org: borealis(),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Shared with' }));
+    // Newest first, one page of 20, the true total.
+    expect(await table.findByText('person25@example.com')).toBeInTheDocument();
+    expect(table.getByText(/Showing 1–20 of 25/)).toBeInTheDocument();
+    expect(table.getByPlaceholderText('Search 25 records...')).toBeInTheDocument();
+    expect(table.queryByText('person05@example.com')).toBeNull();
+    await user.click(table.getByRole('button', { name: 'Page 2' }));
+    expect(await table.findByText('person05@example.com')).toBeInTheDocument();
+    await user.click(table.getByRole('button', { name: 'Page 1' }));
+    await user.click(
+      await table.findByRole('button', { name: 'Stop sharing with: person25@example.com' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Stop sharing' });
+    expect(within(dialog).getByText(/Stop sharing North Pit 0001 with/)).toHaveTextContent(
+      'person25@example.com',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Unshare' }));
+    await waitFor(() => expect(unshared).not.toBeNull());
   });
 
   it('a site user sees who it is shared with, but no links or sharing controls', async () => {

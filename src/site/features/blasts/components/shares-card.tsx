@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import type { BlastShare } from '@/contract/data/shared-blasts';
 import { createShareSchema } from '@/contract/data/shared-blasts';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
 import { formatDateTime, formatUser } from '@/core/format';
 import { FormEngine, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
@@ -23,6 +31,38 @@ const shareEmailSettings: FormSettings = withContractLimits(createShareSchema, {
 
 const targetName = (share: BlastShare) =>
   share.target.kind === 'user' ? share.target.email : share.target.orgName;
+const targetKind = (share: BlastShare) => (share.target.kind === 'user' ? 'User' : 'Organisation');
+
+const shareColumns: ColumnSettings<BlastShare> = {
+  entity: 'Shared with',
+  columns: [
+    { id: 'target', title: 'Shared with', accessor: targetName },
+    { id: 'kind', title: 'Kind', accessor: targetKind, filterOptions: ['User', 'Organisation'] },
+    {
+      id: 'sharedBy',
+      title: 'Shared by',
+      accessor: (s) => (s.sharedBy ? formatUser(s.sharedBy) : 'someone'),
+    },
+    { id: 'sharedAt', title: 'Shared on', type: ColumnType.DATE, withTime: true },
+  ],
+  sortIndex: 3,
+  isDesc: true,
+  csvMapperFn: (s) => ({
+    'Shared with': targetName(s),
+    Kind: targetKind(s),
+    'Shared by': s.sharedBy ? formatUser(s.sharedBy) : '',
+    'Shared on': formatDateTime(s.sharedAt),
+  }),
+};
+
+const shareActions: RowAction<BlastShare>[] = [
+  {
+    action: ActionKind.DELETE,
+    buttonTitle: 'Stop sharing with',
+    buttonText: 'Unshare',
+    display: ActionDisplay.INLINE,
+  },
+];
 
 export interface SharesCardProps {
   orgId: number;
@@ -39,7 +79,6 @@ export function SharesCard({ orgId, siteId, blastId, blastName, canWrite }: Shar
   const share = useShareBlast(orgId, siteId, blastId);
   const unshare = useUnshareBlast();
   const [formKey, setFormKey] = useState(0);
-  const [confirm, setConfirm] = useState<BlastShare | null>(null);
   return (
     <div className="card h-100">
       <div className="card-body">
@@ -49,34 +88,32 @@ export function SharesCard({ orgId, siteId, blastId, blastName, canWrite }: Shar
           <p className="text-body-secondary">{blastName} is not shared with anyone.</p>
         ) : null}
         {shares.data && shares.data.length > 0 ? (
-          <ul className="list-group list-group-flush mb-3" aria-label="Shared with">
-            {shares.data.map((s) => (
-              <li key={s.id} className="list-group-item px-0 d-flex align-items-center gap-2">
-                <div className="me-auto">
-                  <div>
-                    {targetName(s)}{' '}
-                    <span className="badge text-bg-light border">
-                      {s.target.kind === 'user' ? 'User' : 'Organisation'}
-                    </span>
-                  </div>
-                  <div className="small text-body-secondary">
-                    Shared by {s.sharedBy ? formatUser(s.sharedBy) : 'someone'} on{' '}
-                    {formatDateTime(s.sharedAt)}
-                  </div>
-                </div>
-                {canWrite ? (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-danger"
-                    aria-label={`Stop sharing with ${targetName(s)}`}
-                    onClick={() => setConfirm(s)}
+          // Issue 17: a details page's list is a data table too (paged, sorted, searched).
+          <div className="mb-3">
+            <DataTable<BlastShare>
+              columnSettings={shareColumns}
+              title={<span className="visually-hidden">Shared with</span>}
+              rows={shares.data}
+              urlKey="shares"
+              selectable={false}
+              getRowId={(s) => String(s.id)}
+              actions={canWrite ? shareActions : []}
+              renderModal={({ row, close }) =>
+                row ? (
+                  <ConfirmModal
+                    title="Stop sharing"
+                    confirmLabel="Unshare"
+                    onClose={close}
+                    onConfirm={() => unshare.mutateAsync(row.id)}
                   >
-                    Unshare
-                  </button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+                    <p className="mb-0">
+                      Stop sharing {blastName} with <strong>{targetName(row)}</strong>?
+                    </p>
+                  </ConfirmModal>
+                ) : null
+              }
+            />
+          </div>
         ) : null}
         {canWrite ? (
           <>
@@ -102,18 +139,6 @@ export function SharesCard({ orgId, siteId, blastId, blastName, canWrite }: Shar
           </>
         ) : null}
       </div>
-      {confirm ? (
-        <ConfirmModal
-          title="Stop sharing"
-          confirmLabel="Unshare"
-          onClose={() => setConfirm(null)}
-          onConfirm={() => unshare.mutateAsync(confirm.id)}
-        >
-          <p className="mb-0">
-            Stop sharing {blastName} with <strong>{targetName(confirm)}</strong>?
-          </p>
-        </ConfirmModal>
-      ) : null}
     </div>
   );
 }
