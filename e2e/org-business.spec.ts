@@ -88,7 +88,17 @@ test.describe('Offerings', () => {
       page.getByRole('region', { name: 'Features' }).getByText('Timing editor'),
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Custom Data' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Borealis - Blast Designer' })).toBeVisible();
+    // Issue 17: the offering's subscriptions are a paged data table with the true total (the
+    // demo's ~150 made a 5,400 px page), filtered by the server.
+    const subs = page.getByRole('region', { name: 'Offering Subscriptions' });
+    const showing = subs.getByText(/^Showing 1–20 of \d+/);
+    await expect(showing).toBeVisible();
+    const total = Number(/of (\d+)/.exec((await showing.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(20);
+    await expect(subs.getByPlaceholder(`Search ${total} records...`)).toBeVisible();
+    await expect(subs.locator('tbody tr')).toHaveCount(20);
+    await subs.getByRole('searchbox', { name: 'Search' }).fill('Borealis');
+    await expect(subs.getByRole('link', { name: 'Borealis - Blast Designer' })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'product-details');
 
