@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import type { Portal } from '@/core/config';
 import { AppErrorBoundary } from '@/core/ui/error-boundary';
+import { LeaveGuardProvider } from '@/core/ui/leave-guard-provider';
 import { GlobalLoaderProvider } from '@/core/ui/loaders';
 import { PortalProvider } from '@/core/ui/portal';
 import { ShellConfigProvider, type ShellConfig } from './layouts';
@@ -16,16 +17,19 @@ export interface PortalAppProps {
 
 /**
  * A portal inside a router, a query client and an auth provider (bootPortal supplies them;
- * tests supply test ones): its name, shell, global loader, app error boundary and routes.
+ * tests supply test ones): its name, shell, global loader, the leave guard (Back and Forward ask
+ * before unsaved changes are lost), app error boundary and routes.
  */
 export function PortalApp({ portal, shellConfig, routes }: PortalAppProps) {
   return (
     <PortalProvider portal={portal}>
       <ShellConfigProvider config={shellConfig}>
         <GlobalLoaderProvider>
-          <AppErrorBoundary>
-            <PortalRoutes routes={routes} />
-          </AppErrorBoundary>
+          <LeaveGuardProvider>
+            <AppErrorBoundary>
+              <PortalRoutes routes={routes} />
+            </AppErrorBoundary>
+          </LeaveGuardProvider>
         </GlobalLoaderProvider>
       </ShellConfigProvider>
     </PortalProvider>

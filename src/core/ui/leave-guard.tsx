@@ -1,39 +1,26 @@
 /**
  * Work is never lost without asking (issue 17): a form with unsaved changes asks before it is
- * left, whether by a reload or a closed tab (the browser's own question), an in-app link, or its
- * modal closing (Escape, the close button, the backdrop, Cancel).
+ * left, whether by a reload or a closed tab (the browser's own question), an in-app link, the
+ * browser's Back or Forward (LeaveGuardProvider), or its modal closing (Escape, the close button,
+ * the backdrop, Cancel). One question for all: LEAVE_UNSAVED, asked by confirmLeave.
  */
-import { createContext, useContext, useEffect, useId, useState } from 'react';
+import { createContext, useContext, useEffect, useId } from 'react';
+import {
+  AppDirtyFormsContext,
+  confirmLeave,
+  elsewhere,
+  type DirtyForms,
+} from './leave-guard-provider';
 
-export const LEAVE_UNSAVED = 'You have unsaved changes. Leave without saving them?';
+export {
+  confirmLeave,
+  LEAVE_UNSAVED,
+  useDirtyForms,
+  type DirtyForms,
+} from './leave-guard-provider';
 
-/** True when the user agrees to drop the unsaved changes. */
-export function confirmLeave(): boolean {
-  return window.confirm(LEAVE_UNSAVED);
-}
-
-/** The forms of a modal that hold unsaved changes, by id. */
-export interface DirtyForms {
-  set(id: string, dirty: boolean): void;
-  any(): boolean;
-}
-
+/** The forms of a modal (Modal provides it: closing asks while one has unsaved changes). */
 export const DirtyFormsContext = createContext<DirtyForms | null>(null);
-
-/** A modal's registry of its forms' unsaved changes (one per modal, stable). */
-export function useDirtyForms(): DirtyForms {
-  const [forms] = useState(() => {
-    const dirty = new Set<string>();
-    return {
-      set: (id: string, isDirty: boolean) => {
-        if (isDirty) dirty.add(id);
-        else dirty.delete(id);
-      },
-      any: () => dirty.size > 0,
-    };
-  });
-  return forms;
-}
 
 /** An in-app navigation by a plain click on a link of this origin to another address. */
 function leavingLink(event: MouseEvent): boolean {
@@ -44,21 +31,26 @@ function leavingLink(event: MouseEvent): boolean {
   if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return false;
   if (link.target && link.target !== '_self') return false;
   const to = new URL(link.href, window.location.href);
-  const here = window.location;
-  return to.origin === here.origin && (to.pathname !== here.pathname || to.search !== here.search);
+  return to.origin === window.location.origin && elsewhere(window.location, to);
 }
 
 /**
  * While `dirty`: the browser asks before a reload or a closed tab, an in-app link asks before it
- * navigates (declined, nothing happens), and the modal around the form asks before closing.
+ * navigates (declined, nothing happens), Back and Forward ask (under LeaveGuardProvider), and the
+ * modal around the form asks before closing.
  */
 export function useLeaveGuard(dirty: boolean): void {
   const id = useId();
   const modalForms = useContext(DirtyFormsContext);
+  const appForms = useContext(AppDirtyFormsContext);
   useEffect(() => {
     modalForms?.set(id, dirty);
-    return () => modalForms?.set(id, false);
-  }, [modalForms, id, dirty]);
+    appForms?.set(id, dirty);
+    return () => {
+      modalForms?.set(id, false);
+      appForms?.set(id, false);
+    };
+  }, [modalForms, appForms, id, dirty]);
 
   useEffect(() => {
     if (!dirty) return;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
-import { Link, MemoryRouter, useLocation } from 'react-router-dom';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { BrowserRouter, Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormEngine, type FieldSetting } from '@/core/forms';
 import { LEAVE_UNSAVED } from '@/core/ui/leave-guard';
+import { LeaveGuardProvider } from '@/core/ui/leave-guard-provider';
 import { Modal } from '@/core/ui/modal';
 import { setupUser } from '../../user';
 
@@ -202,5 +203,133 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
     await waitFor(() => expect(console.error).toHaveBeenCalled());
     expect(screen.getByRole('dialog', { name: 'Edit thing' })).toBeInTheDocument();
     expect(unloadAsks()).toBe(true);
+  });
+});
+
+/** A page with a form of its own (Name, starting 'Anvil'). */
+function FormPage({ title }: { title: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <FormEngine
+        settings={{ rows: [[name]] }}
+        defaultValues={{ name: 'Anvil' }}
+        onSubmit={vi.fn()}
+      />
+    </>
+  );
+}
+
+/** The router's path, as the page shows it. */
+function Where() {
+  return <output data-testid="page">{useLocation().pathname}</output>;
+}
+
+/**
+ * The app as the portals run it: the browser's own history (BrowserRouter), the leave guard
+ * around the routes. /list links to a page form (/things/1) and to a modal form (/things/1/edit).
+ */
+function renderInBrowser(start = '/list') {
+  window.history.replaceState(null, '', start);
+  const user = setupUser();
+  render(
+    <BrowserRouter>
+      <LeaveGuardProvider>
+        <Where />
+        <Link to="/list">List</Link> <Link to="/things/1">Thing</Link>{' '}
+        <Link to="/things/1/edit">Edit thing</Link>
+        <Routes>
+          <Route path="/list" element={<h1>List</h1>} />
+          <Route path="/things/1" element={<FormPage title="Thing" />} />
+          <Route path="/things/1/edit" element={<EditInModal />} />
+        </Routes>
+      </LeaveGuardProvider>
+    </BrowserRouter>,
+  );
+  return user;
+}
+
+/** The browser's Back (delta -1) or Forward (+1), once the address and the page have settled. */
+async function traverse(delta: number, settled: string) {
+  act(() => window.history.go(delta));
+  await waitFor(() => expect(window.location.pathname).toBe(settled));
+  await waitFor(() => expect(screen.getByTestId('page')).toHaveTextContent(settled));
+  // A declined pop takes two history steps (there and back): let any late one arrive.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(window.location.pathname).toBe(settled);
+  expect(screen.getByTestId('page')).toHaveTextContent(settled);
+}
+
+describe("the browser's Back and Forward ask before unsaved changes are lost (issue 17)", () => {
+  it('Back from a page form with changes asks: Stay keeps the page and the typing, Leave goes back', async () => {
+    const user = renderInBrowser();
+    await user.click(screen.getByRole('link', { name: 'Thing' }));
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    const asked = confirmAnswering(false);
+
+    await traverse(-1, '/things/1');
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveBeenCalledWith(LEAVE_UNSAVED);
+    expect(screen.getByLabelText('Name')).toHaveValue('Anvil 2');
+
+    asked.mockImplementation(() => true);
+    await traverse(-1, '/list');
+    expect(asked).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('heading', { name: 'List' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name')).toBeNull();
+  });
+
+  it('Forward asks too', async () => {
+    const user = renderInBrowser('/things/1');
+    await user.click(screen.getByRole('link', { name: 'List' }));
+    await traverse(-1, '/things/1');
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    const asked = confirmAnswering(false);
+
+    await traverse(1, '/things/1');
+    expect(asked).toHaveBeenCalledWith(LEAVE_UNSAVED);
+    expect(screen.getByLabelText('Name')).toHaveValue('Anvil 2');
+  });
+
+  it('Back with a modal form with changes asks: Stay keeps the dialog and the typing, Leave goes back', async () => {
+    const user = renderInBrowser();
+    await user.click(screen.getByRole('link', { name: 'Edit thing' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit thing' });
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    const asked = confirmAnswering(false);
+
+    await traverse(-1, '/things/1/edit');
+    expect(asked).toHaveBeenCalledWith(LEAVE_UNSAVED);
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Anvil 2');
+
+    asked.mockImplementation(() => true);
+    await traverse(-1, '/list');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Back from a form without changes (a page, or a modal) goes back without a question', async () => {
+    const user = renderInBrowser();
+    const asked = confirmAnswering(false);
+    await user.click(screen.getByRole('link', { name: 'Thing' }));
+    await traverse(-1, '/list');
+    expect(screen.queryByLabelText('Name')).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Edit thing' }));
+    expect(screen.getByRole('dialog', { name: 'Edit thing' })).toBeInTheDocument();
+    await traverse(-1, '/list');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it('a form whose changes were saved no longer asks', async () => {
+    const user = renderInBrowser();
+    await user.click(screen.getByRole('link', { name: 'Edit thing' }));
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const asked = confirmAnswering(false);
+    await traverse(-1, '/list');
+    expect(asked).not.toHaveBeenCalled();
   });
 });
