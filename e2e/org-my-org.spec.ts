@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, signIn } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, leaveUnsaved, test } from './support/test';
+import { expect, leaveUnsaved, stayWithUnsaved, test } from './support/test';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -194,6 +194,27 @@ test.describe('My Org: Edit Organization', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Custom Data' })).toBeVisible();
     await expect(page.getByRole('cell', { name: record, exact: true })).toHaveCount(0);
+  });
+
+  test("the browser's Back asks before a change is lost: Stay keeps it, Leave goes back", async ({
+    page,
+  }) => {
+    await signIn(page, 'owner', { path: '/home' });
+    await page.getByRole('main').getByRole('link', { name: 'Edit Organization' }).click();
+    await expect(page).toHaveTitle('Edit Organization - Organisation Portal');
+    const name = page.getByLabel(/^Name/);
+    // The other test may be renaming Acme at the same moment.
+    await expect(name).toHaveValue(/^Acme Mining/);
+    const typed = `Not saved ${unique()}`;
+    await name.fill(typed);
+
+    await stayWithUnsaved(page, () => page.goBack());
+    await expect(page).toHaveURL(/\/edit-org$/);
+    await expect(name).toHaveValue(typed);
+
+    await leaveUnsaved(page, () => page.goBack());
+    await expect(page).toHaveTitle('Home - Organisation Portal');
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   test('a developer cannot open it', async ({ page }) => {

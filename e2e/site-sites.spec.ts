@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, signIn, SITE_PORTAL } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, leaveUnsaved, test } from './support/test';
+import { expect, leaveUnsaved, questionsAsked, stayWithUnsaved, test } from './support/test';
 
 /**
  * Issue 9 end to end, the site portal's other screens: Sites (presentation), the Site Dashboard,
@@ -134,6 +134,35 @@ test.describe('Site Admin and All Sites', () => {
     await page.reload();
     row = await findRow(page, name);
     await expect(row).toContainText('Quarry Road 2');
+  });
+
+  test("the browser's Back closes an untouched dialog at once, and asks before typing is lost", async ({
+    page,
+  }) => {
+    await signIn(page, 'owner', { portal: SITE_PORTAL, path: '/dashboard' });
+    await page.getByRole('link', { name: 'Site Admin' }).click();
+    await expect(page).toHaveTitle('Site Admin - Site Portal');
+    const create = page.getByRole('button', { name: 'Create site' });
+    const dialog = page.getByRole('dialog', { name: 'Create a site' });
+
+    // Nothing typed: Back goes back without a question, and the dialog goes with its page.
+    await create.click();
+    await expect(dialog).toBeVisible();
+    expect(await questionsAsked(page, () => page.goBack())).toEqual([]);
+    await expect(page).toHaveTitle('Dashboard - Site Portal');
+    await expect(dialog).toBeHidden();
+
+    await page.goForward();
+    await expect(page).toHaveTitle('Site Admin - Site Portal');
+    await create.click();
+    await dialog.getByLabel('Name').fill(`E2E Site ${unique()}`);
+    await stayWithUnsaved(page, () => page.goBack());
+    await expect(page).toHaveURL(/\/sites$/);
+    await expect(dialog.getByLabel('Name')).toHaveValue(/^E2E Site /);
+
+    await leaveUnsaved(page, () => page.goBack());
+    await expect(page).toHaveTitle('Dashboard - Site Portal');
+    await expect(dialog).toBeHidden();
   });
 
   test('sysadmin sees every site with its organisation', async ({ page }) => {

@@ -36,13 +36,43 @@ export { expect };
 /** What a form with unsaved changes asks before it is left (src/core/ui/leave-guard.tsx). */
 export const LEAVE_UNSAVED = 'You have unsaved changes. Leave without saving them?';
 
-/** Leaves a form with unsaved changes (Cancel, Escape, a link), agreeing to its question. */
-export async function leaveUnsaved(page: Page, leave: () => Promise<void>): Promise<void> {
+/** Tries to leave a form with unsaved changes and answers its question: Leave, or Stay. */
+async function answerUnsaved(
+  page: Page,
+  leave: () => Promise<unknown>,
+  answer: 'leave' | 'stay',
+): Promise<void> {
   const asked: string[] = [];
   page.once('dialog', (dialog: Dialog) => {
     asked.push(dialog.message());
-    void dialog.accept();
+    void (answer === 'leave' ? dialog.accept() : dialog.dismiss());
   });
   await leave();
   await expect.poll(() => asked).toEqual([LEAVE_UNSAVED]);
+}
+
+/** Leaves a form with unsaved changes (Cancel, Escape, a link, Back), agreeing to its question. */
+export async function leaveUnsaved(page: Page, leave: () => Promise<unknown>): Promise<void> {
+  await answerUnsaved(page, leave, 'leave');
+}
+
+/** Tries to leave a form with unsaved changes and declines its question (Stay). */
+export async function stayWithUnsaved(page: Page, leave: () => Promise<unknown>): Promise<void> {
+  await answerUnsaved(page, leave, 'stay');
+}
+
+/** Runs `act` and answers the page's questions, if any; resolves to what they asked. */
+export async function questionsAsked(page: Page, act: () => Promise<unknown>): Promise<string[]> {
+  const asked: string[] = [];
+  const answer = (dialog: Dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on('dialog', answer);
+  try {
+    await act();
+  } finally {
+    page.off('dialog', answer);
+  }
+  return asked;
 }
