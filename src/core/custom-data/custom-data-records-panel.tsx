@@ -73,7 +73,7 @@ export function CustomDataRecordsPanel({
               <th scope="col">Type</th>
               <th scope="col">Execution Priority</th>
               {!readOnly && (
-                <th scope="col">
+                <th scope="col" className="table-actions">
                   <span className="visually-hidden">Actions</span>
                 </th>
               )}
@@ -93,7 +93,7 @@ export function CustomDataRecordsPanel({
                 <td>{typeOfRecord(record)}</td>
                 <td>{record.executionPriority}</td>
                 {!readOnly && (
-                  <td className="text-end text-nowrap">
+                  <td className="table-actions text-end text-nowrap">
                     <button
                       type="button"
                       className="btn btn-sm btn-outline-secondary me-1"

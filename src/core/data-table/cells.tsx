@@ -143,20 +143,21 @@ function UrlCell<T extends RowRecord>({ setting, row }: { setting: ColumnSetting
   const text = value === null || value === undefined ? '' : String(value);
   const href = buildLink(setting, row);
   if (!href) return <StringCell text={text} />;
-  const label = truncate(text || href, STRING_CELL_MAX);
+  const full = text || href;
+  const label = truncate(full, STRING_CELL_MAX);
   const stop = (event: React.MouseEvent) => event.stopPropagation();
-  if (href.startsWith('/')) {
-    return (
-      <Link to={href} onClick={stop}>
-        {label}
-      </Link>
-    );
-  }
-  return (
+  const link = href.startsWith('/') ? (
+    <Link to={href} onClick={stop}>
+      {label}
+    </Link>
+  ) : (
     <a href={href} target="_blank" rel="noopener noreferrer" onClick={stop}>
       {label}
     </a>
   );
+  // Issue 17: a link cut at 75 characters (SPEC §5) keeps its whole text in the tooltip, as a
+  // string cell does (shown on hover and when the link has the focus).
+  return label === full ? link : <Tooltip text={full}>{link}</Tooltip>;
 }
 
 /** Renders one cell by its column type and data kind (SPEC §3). */

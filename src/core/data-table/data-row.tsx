@@ -10,7 +10,7 @@ import { ActionContent } from './action-content';
 import { Cell, type CellActions } from './cells';
 import type { ColumnSetting, RowAction, RowRecord } from './types';
 import type { RowClickModifiers } from './use-selection';
-import { cellText } from './values';
+import { cellText, isTextColumn } from './values';
 
 const modifiersOf = (event: MouseEvent | KeyboardEvent): RowClickModifiers => ({
   ctrl: event.ctrlKey || event.metaKey,
@@ -122,13 +122,17 @@ export const DataRow = memo(function DataRow<T extends RowRecord>({
         </td>
       )}
       {columns.map((column) => (
-        // Issue 17: long unbroken text wraps in its cell instead of widening the table.
-        <td key={column.id} className="dt-cell text-break">
+        // Issue 17: long unbroken text wraps in its cell instead of widening the table; a text
+        // column keeps a readable width (the table scrolls in its container below it).
+        <td
+          key={column.id}
+          className={`dt-cell text-break${isTextColumn(column as ColumnSetting<never>) ? ' dt-cell-text' : ''}`}
+        >
           <Cell setting={column} row={row} actions={cellActions} />
         </td>
       ))}
       {inlineActions.length > 0 && (
-        <td className="dt-actions text-end text-nowrap">
+        <td className="dt-actions table-actions text-end text-nowrap">
           {inlineActions.map((action) => {
             if (action.isVisibleFn && !action.isVisibleFn(row, [row])) return null;
             const disabled = Boolean(action.isDisabled || action.isDisabledFn?.(row, [row]));

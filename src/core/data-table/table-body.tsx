@@ -2,7 +2,7 @@
  * The table itself (SPEC §2): column headings with the sort buttons, the filter row, and the
  * body: the page's rows, or the loading, error or empty message.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Tooltip } from '@/core/ui/tooltip';
 import type { CellActions } from './cells';
 import { useDataTableContext } from './context';
@@ -39,6 +39,7 @@ export function DataTableBody() {
     mode,
   } = context;
   const cellActions = useCellActions(openModal);
+  const scroller = useOverflowMark<HTMLDivElement>();
   const columnCount = columns.length + (selectable ? 1 : 0) + (inlineActions.length ? 1 : 0);
   let message: ReactNode = null;
   if (isLoading)
@@ -52,7 +53,7 @@ export function DataTableBody() {
   else if (pagination.rowCount === 0) message = TABLE_TEXT.empty;
 
   return (
-    <div className="table-responsive dt-scroller">
+    <div className="table-responsive dt-scroller" ref={scroller}>
       <table
         className="table table-hover table-sm align-middle dt-table"
         role={selectable ? 'grid' : undefined}
@@ -101,7 +102,7 @@ export function DataTableBody() {
               );
             })}
             {inlineActions.length > 0 && (
-              <th scope="col" className="dt-actions">
+              <th scope="col" className="dt-actions table-actions">
                 <span className="visually-hidden">Actions</span>
               </th>
             )}
@@ -118,7 +119,7 @@ export function DataTableBody() {
                 />
               </td>
             ))}
-            {inlineActions.length > 0 && <td />}
+            {inlineActions.length > 0 && <td className="dt-actions table-actions" />}
           </tr>
         </thead>
         <tbody>
@@ -150,6 +151,27 @@ export function DataTableBody() {
       </table>
     </div>
   );
+}
+
+/**
+ * Issue 17: marks the scroller while its table is wider than it (data-overflowing), so that the
+ * sticky actions column shows an edge over the columns scrolled beneath it.
+ */
+function useOverflowMark<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const mark = () => {
+      element.toggleAttribute('data-overflowing', element.scrollWidth > element.clientWidth + 1);
+    };
+    const observer = new ResizeObserver(mark);
+    observer.observe(element);
+    const table = element.firstElementChild;
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
 }
 
 /** One stable object per table, so memoised rows do not re-render when the context changes. */

@@ -40,6 +40,22 @@ export function kindOf(setting: ColumnSetting<never>): DataKind | undefined {
 
 export const isDateColumn = (setting: ColumnSetting<never>) => kindOf(setting) === DataKind.DATE;
 
+/**
+ * Issue 17: a column of free text (names, emails, links, HTML, licences) keeps a readable width;
+ * below it the table scrolls inside its own container rather than folding a name into a
+ * column one letter wide. Dates, numbers, switches and menus are as wide as their content.
+ */
+export function isTextColumn(setting: ColumnSetting<never>): boolean {
+  switch (setting.type) {
+    case ColumnType.NUMBER:
+    case ColumnType.TOGGLE_SWITCH:
+    case ColumnType.BUTTON_DROPDOWN:
+      return false;
+    default:
+      return kindOf(setting) !== DataKind.DATE;
+  }
+}
+
 interface LicenceLike {
   subscription?: { name?: string | null } | null;
   product?: { name?: string | null } | null;

@@ -1,6 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ActionDisplay, ActionKind, type ColumnSettings, type RowAction } from '@/core/data-table';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
 import { STRING_CELL_MAX } from '@/core/format';
 import { notify, ToastHost } from '@/core/notify';
 import { DefinitionList, DetailsCard, DetailsPage } from '@/core/ui/details-page';
@@ -48,6 +54,28 @@ describe('long unbroken text never widens what holds it (issue 17)', () => {
     const row = cell.closest('tr') as HTMLElement;
     expect(within(row).getByRole('button', { name: /^Edit/ }).closest('td')).not.toBe(cell);
     expect(container.querySelector('.dt-scroller')).toContainElement(cell);
+  });
+
+  it('a link cut at 75 characters keeps its whole text in a tooltip, like a string cell', () => {
+    renderTable({
+      columnSettings: {
+        entity: 'Offerings',
+        columns: [
+          {
+            id: 'name',
+            title: 'Name',
+            type: ColumnType.URL,
+            linkFormat: '/offerings/product/{id}',
+          },
+        ],
+      },
+      rows: [{ id: 7, name: LONG }],
+    });
+    const link = screen.getByRole('link');
+    expect(link).toHaveTextContent(`${'N'.repeat(STRING_CELL_MAX)}…`);
+    expect(link).toHaveAttribute('href', '/offerings/product/7');
+    expect(screen.getByRole('tooltip')).toHaveTextContent(LONG);
+    expect(link.closest('[aria-describedby]')).toContainElement(link);
   });
 
   it('a modal title, a details page heading and its card values wrap', () => {
