@@ -27,6 +27,17 @@ export function formatUser(user: UserLike | null | undefined): string {
   return name ? `${name} <${email}>` : `<${email}>`;
 }
 
+/**
+ * The name part of the SPEC §3 user display ('First Last', or 'Pending user activation'), for a
+ * table that shows the email in a column of its own (issue 17: the email shows once).
+ */
+export function formatUserName(user: UserLike | null | undefined): string {
+  if (!user) return '';
+  const first = user.firstName?.trim() ?? '';
+  if (!first && user.email?.trim()) return PENDING_USER_TEXT;
+  return `${first} ${user.lastName?.trim() ?? ''}`.trim();
+}
+
 export type DateInput = Date | string | number | null | undefined;
 
 /** A Date from a Date, an ISO/parsable string or a timestamp; null when absent or invalid. */

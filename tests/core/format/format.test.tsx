@@ -7,11 +7,25 @@ import {
   formatFileSize,
   formatTimeDifference,
   formatUser,
+  formatUserName,
   isPastOrNow,
   isWideTooltip,
   parseYmd,
   truncate,
 } from '@/core/format';
+
+describe('formatUserName (SPEC §3, issue 17: the name beside an Email column)', () => {
+  it('is the name part of the user display, or the pending text', () => {
+    expect(formatUserName({ firstName: 'Ada', lastName: 'King', email: 'ada@example.com' })).toBe(
+      'Ada King',
+    );
+    expect(formatUserName({ firstName: null, lastName: null, email: 'x@example.com' })).toBe(
+      'Pending user activation',
+    );
+    expect(formatUserName({ firstName: ' Ada ', lastName: null, email: null })).toBe('Ada');
+    expect(formatUserName(null)).toBe('');
+  });
+});
 
 describe('formatUser (SPEC §3)', () => {
   it("shows 'First Last <email>' with the email in lower case", () => {

@@ -65,7 +65,7 @@ function usersStore(initial: OrgUser[]) {
 }
 
 describe('Users screen (/users)', () => {
-  it('lists members as "First Last <email>" and invited people as pending', async () => {
+  it('shows each email once, in its own column, the name beside it (issue 17)', async () => {
     usersStore([
       createOrgUser(),
       createOrgUser({
@@ -77,7 +77,27 @@ describe('Users screen (/users)', () => {
       }),
     ]);
     await renderApp(<UsersPage />, { url: '/users', permissions: { isOrgAdmin: true } });
-    expect(await screen.findByText('Grace Hopper <grace@example.com>')).toBeInTheDocument();
+    const member = (await screen.findByText('Grace Hopper')).closest('tr') as HTMLElement;
+    expect(within(member).getAllByText(/grace@example\.com/i)).toHaveLength(1);
+    const invited = screen.getByText('Pending user activation').closest('tr') as HTMLElement;
+    expect(within(invited).getAllByText(/new@example\.com/)).toHaveLength(1);
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Email/ })).toBeInTheDocument();
+  });
+
+  it('lists members by name and invited people as pending', async () => {
+    usersStore([
+      createOrgUser(),
+      createOrgUser({
+        id: 11,
+        firstName: null,
+        lastName: null,
+        email: 'new@example.com',
+        status: 'Invited',
+      }),
+    ]);
+    await renderApp(<UsersPage />, { url: '/users', permissions: { isOrgAdmin: true } });
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('Pending user activation')).toBeInTheDocument();
     expect(document.title).toBe('Users - Organisation Portal');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
@@ -89,7 +109,7 @@ describe('Users screen (/users)', () => {
       url: '/users',
       permissions: { isOrgAdmin: true },
     });
-    await screen.findByText('Grace Hopper <grace@example.com>');
+    await screen.findByText('Grace Hopper');
 
     await user.click(screen.getByRole('button', { name: 'Invite user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a user' });
@@ -186,13 +206,9 @@ describe('Users screen (/users)', () => {
     });
     const resend = await screen.findByRole('button', { name: 'Resend invitation' });
     expect(resend).toBeDisabled();
-    await user.click(
-      screen.getByRole('checkbox', { name: 'Select Grace Hopper <grace@example.com>' }),
-    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
     expect(resend).toBeDisabled();
-    await user.click(
-      screen.getByRole('checkbox', { name: 'Select Grace Hopper <grace@example.com>' }),
-    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Pending user activation' }));
     expect(resend).toBeEnabled();
     await user.click(resend);
@@ -206,8 +222,8 @@ describe('Users screen (/users)', () => {
       url: '/users',
       permissions: { isOrgAdmin: true },
     });
-    await screen.findByText('Grace Hopper <grace@example.com>');
-    const row = screen.getByText('Grace Hopper <grace@example.com>').closest('tr');
+    await screen.findByText('Grace Hopper');
+    const row = screen.getByText('Grace Hopper').closest('tr');
     if (!row) throw new Error('no row');
     await user.click(within(row).getByRole('switch', { name: 'Tech support' }));
     await waitFor(() => expect(requests.at(-1)?.method).toBe('PUT'));
@@ -220,7 +236,7 @@ describe('Users screen (/users)', () => {
       url: '/users',
       permissions: { isOrgAdmin: true },
     });
-    await screen.findByText('Grace Hopper <grace@example.com>');
+    await screen.findByText('Grace Hopper');
     await user.click(screen.getByRole('button', { name: /^Remove from organisation/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove from organisation' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -231,12 +247,12 @@ describe('Users screen (/users)', () => {
   it('is read-only for a developer', async () => {
     usersStore([createOrgUser()]);
     await renderApp(<UsersPage />, { url: '/users', permissions: { isDeveloper: true } });
-    await screen.findByText('Grace Hopper <grace@example.com>');
+    await screen.findByText('Grace Hopper');
     expect(screen.queryByRole('button', { name: 'Invite user' })).not.toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: /^Remove from organisation/ }),
     ).not.toBeInTheDocument();
-    const row = screen.getByText('Grace Hopper <grace@example.com>').closest('tr');
+    const row = screen.getByText('Grace Hopper').closest('tr');
     if (!row) throw new Error('no row');
     expect(within(row).getByRole('switch', { name: 'Tech support' })).toBeDisabled();
   });

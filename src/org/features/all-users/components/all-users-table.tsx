@@ -1,13 +1,14 @@
 import type { AdminUser } from '@/contract/crm/users';
-import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
-import { formatUser } from '@/core/format';
+import { DataTable, type ColumnSettings } from '@/core/data-table';
+import { formatUser, formatUserName } from '@/core/format';
 import { allUsersQueryOptions, allUsersSource } from '@/org/entities/all-users/api';
 
 export const allUsersColumns: ColumnSettings<AdminUser> = {
   entity: 'All Users',
   columns: [
-    // SPEC §3 user display: 'First Last <email>', or 'Pending user activation'.
-    { id: 'user', title: 'User', type: ColumnType.USER, accessor: (row) => row },
+    // SPEC §3 user display, split in its two parts (issue 17: the email shows once, in its own
+    // column): the name, or 'Pending user activation' before the first sign-in.
+    { id: 'user', title: 'Name', accessor: (row) => formatUserName(row) },
     { id: 'email', title: 'Email' },
     { id: 'status', title: 'Status', width: '7rem' },
     {

@@ -3,14 +3,13 @@ import type { MemberFlags, OrgUser } from '@/contract/crm/users';
 import {
   ActionDisplay,
   ActionKind,
-  ColumnType,
   DataTable,
   useDataTableContext,
   type ColumnSettings,
   type RowAction,
   type BulkActionSetting,
 } from '@/core/data-table';
-import { formatDate, formatUser } from '@/core/format';
+import { formatDate, formatUser, formatUserName } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { useCanAccess } from '@/core/permissions';
 import { flagToggleColumns, submitMember } from '@/core/members';
@@ -80,8 +79,9 @@ function buildColumnSettings(
   return {
     entity: 'Users',
     columns: [
-      // SPEC §3: 'First Last <email>', or 'Pending user activation' before the first sign-in.
-      { id: 'user', title: 'User', type: ColumnType.USER, accessor: (row) => row },
+      // SPEC §3 user display, split in its two parts (issue 17: the email shows once, in its own
+      // column): the name, or 'Pending user activation' before the first sign-in.
+      { id: 'user', title: 'Name', accessor: (row) => formatUserName(row) },
       { id: 'email', title: 'Email' },
       // The owner is a member whose flags include everything; saying so here saves a column.
       { id: 'status', title: 'Status', accessor: statusOf },

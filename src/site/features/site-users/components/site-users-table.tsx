@@ -3,12 +3,11 @@ import type { SiteUser, SiteUserFlags } from '@/contract/data/site-users';
 import {
   ActionDisplay,
   ActionKind,
-  ColumnType,
   DataTable,
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { formatUser } from '@/core/format';
+import { formatUser, formatUserName } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { notify } from '@/core/notify';
 import { flagToggleColumns, submitMember } from '@/core/members';
@@ -50,8 +49,9 @@ function buildColumnSettings(
   return {
     entity: 'Site Users',
     columns: [
-      // SPEC §3: 'First Last <email>', or 'Pending user activation' before the first sign-in.
-      { id: 'user', title: 'User', type: ColumnType.USER, accessor: (row) => row },
+      // SPEC §3 user display, split in its two parts (issue 17: the email shows once, in its own
+      // column): the name, or 'Pending user activation' before the first sign-in.
+      { id: 'user', title: 'Name', accessor: (row) => formatUserName(row) },
       { id: 'email', title: 'Email' },
       {
         id: 'status',
