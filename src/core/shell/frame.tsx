@@ -61,13 +61,18 @@ export interface TopBarProps {
 
 export function TopBar({ portalName, start, children }: TopBarProps) {
   return (
-    <header className="navbar bg-dark border-bottom px-2 px-md-3 gap-2" data-bs-theme="dark">
+    // Issue 17: one row at every width (a phone included): the portal's name gives way first
+    // (cut with an ellipsis), then the organisation's; the controls keep their size.
+    <header
+      className="navbar flex-nowrap bg-dark border-bottom px-2 px-md-3 gap-2"
+      data-bs-theme="dark"
+    >
       {start}
-      <a className="navbar-brand d-flex align-items-center me-auto" href="/">
-        {portalName}
+      <a className="navbar-brand app-brand d-flex align-items-center me-auto" href="/">
+        <span className="text-truncate">{portalName}</span>
         <EnvironmentTag />
       </a>
-      <div className="app-topbar-actions d-flex align-items-center gap-2 flex-wrap justify-content-end">
+      <div className="app-topbar-actions d-flex align-items-center gap-2 justify-content-end">
         {children}
       </div>
     </header>

@@ -58,16 +58,18 @@ export function AppShell({ children }: { children: ReactNode }) {
       <TopBar
         portalName={name}
         start={
+          // Issue 17: Bootstrap's toggler (the three-bar icon), so that the bar keeps one row.
           <button
             type="button"
-            className="btn btn-sm btn-outline-light d-md-none me-2"
+            className="navbar-toggler app-menu-toggle d-md-none px-2 py-1"
+            aria-label="Menu"
             aria-controls={sidebarId}
             aria-expanded={open}
             onClick={() => {
               setOpen(!open);
             }}
           >
-            Menu
+            <span className="navbar-toggler-icon" aria-hidden="true" />
           </button>
         }
       >

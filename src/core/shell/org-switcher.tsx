@@ -23,21 +23,21 @@ export function OrgSwitcher() {
   const orgs = context.orgs ?? [org, ...context.otherOrgs];
   if (orgs.length < 2) {
     return (
-      <span className="navbar-text text-light small">
+      <span className="navbar-text text-light small text-truncate app-org-select" title={org.name}>
         <span className="visually-hidden">Organisation: </span>
         {org.name}
       </span>
     );
   }
   return (
-    <div className="d-flex align-items-center gap-1">
+    <div className="d-flex align-items-center gap-1 min-w-0">
       <label htmlFor={id} className="visually-hidden">
         Organisation
       </label>
       <select
         id={id}
-        className="form-select form-select-sm"
-        style={{ maxWidth: '14rem' }}
+        className="form-select form-select-sm app-org-select"
+        title={org.name}
         value={org.id}
         onChange={(event) => {
           const nextId = Number(event.target.value);

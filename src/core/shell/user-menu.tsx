@@ -26,6 +26,16 @@ export interface UserMenuProps {
   links?: readonly UserMenuLink[];
 }
 
+/** The first letters of a name's first two words ('Olivia Owner' → 'OO'), for a missing avatar. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
 /**
  * The signed-in user's menu: profile links, the mock_permissions panel for a developer of the
  * selected organisation where the build enables it (SPEC §3/§6), sign out.
@@ -88,8 +98,13 @@ export function UserMenu({ links = [] }: UserMenuProps) {
       >
         {avatar ? (
           <img src={avatar} alt="" width={24} height={24} className="rounded-circle" />
-        ) : null}
-        <span className="text-truncate" style={{ maxWidth: '12rem' }}>
+        ) : (
+          <span className="app-initials rounded-circle" aria-hidden="true">
+            {initialsOf(name)}
+          </span>
+        )}
+        {/* Issue 17: on a phone the avatar stands for the name (read out, not shown). */}
+        <span className="text-truncate app-narrow-hidden" style={{ maxWidth: '12rem' }}>
           {name}
         </span>
         <span className="visually-hidden">: account menu</span>
