@@ -188,11 +188,14 @@ export function BarChart({
     );
   }
   return (
-    <figure className="mb-0">
+    // Issue 17: the hidden table stays inside the figure (its containing block), under the
+    // chart: it had made a phone's page scroll sideways.
+    <figure className="mb-0 position-relative">
       <figcaption id={`${id}-title`} className="fw-semibold mb-2">
         {title}
       </figcaption>
       <svg
+        className="d-block"
         viewBox={chart.viewBox}
         width="100%"
         role="img"
@@ -203,20 +206,24 @@ export function BarChart({
         {description ? <desc id={`${id}-desc`}>{description}</desc> : null}
         {chart.content}
       </svg>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        {head}
-        <tbody>
-          {table.rows.map(([first, ...rest], i) => (
-            <tr key={`${String(first)}-${i}`}>
-              <th scope="row">{first}</th>
-              {rest.map((cell, j) => (
-                <td key={j}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* A table is never narrower than its content, whatever its width says: the 1 px box that
+          clips it is a div around it. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          {head}
+          <tbody>
+            {table.rows.map(([first, ...rest], i) => (
+              <tr key={`${String(first)}-${i}`}>
+                <th scope="row">{first}</th>
+                {rest.map((cell, j) => (
+                  <td key={j}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
