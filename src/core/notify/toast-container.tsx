@@ -1,9 +1,11 @@
 import { Slide, ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from './options';
+import './toast-container.css';
 
 /**
  * The toast container of SPEC §9, loaded with react-toastify on the first toast (./index.tsx).
- * Issue 17: toast-text (global.css) wraps a long unbroken name inside the toast.
+ * Issue 17: toast-text (global.css) wraps a long unbroken name inside the toast; while a modal
+ * is open the toasts start below its controls (toast-container.css).
  */
 export default function ToastContainerHost() {
   return (

@@ -41,6 +41,66 @@ function prefersReducedMotion(): boolean {
   );
 }
 
+/**
+ * Issue 17: the custom property through which an open modal tells overlays of the page (the
+ * toasts of core/notify) where they may start without hiding its controls.
+ */
+export const MODAL_CLEAR_TOP_PROPERTY = '--modal-clear-top';
+/** The room a toast needs below a short dialog (its height and a margin). */
+export const OVERLAY_ROOM_PX = 96;
+const OVERLAY_GAP_PX = 8;
+
+interface Box {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The first y (px from the viewport's top) at which an overlay at the top of the screen hides
+ * nothing of the dialog's controls: below the whole dialog when there is room for it there (a
+ * short dialog: its buttons stay clear too), else below its header (the title and the close
+ * button; the form's own buttons are at its far end). A header scrolled out of view gives 0.
+ */
+export function overlayClearTop(header: Box, content: Box, viewportHeight: number): number {
+  if (content.bottom + OVERLAY_GAP_PX + OVERLAY_ROOM_PX <= viewportHeight) {
+    return Math.max(0, Math.round(content.bottom + OVERLAY_GAP_PX));
+  }
+  return Math.max(0, Math.round(header.bottom + OVERLAY_GAP_PX));
+}
+
+/** While `active`, keeps MODAL_CLEAR_TOP_PROPERTY on the document in step with the dialog. */
+function usePublishClearTop(dialogRef: React.RefObject<HTMLDivElement | null>, active: boolean) {
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!active || !dialog) return undefined;
+    const root = document.documentElement;
+    const update = () => {
+      const header = dialog.querySelector('.modal-header');
+      const content = dialog.querySelector('.modal-content');
+      if (!header || !content) return;
+      const top = overlayClearTop(
+        header.getBoundingClientRect(),
+        content.getBoundingClientRect(),
+        window.innerHeight,
+      );
+      root.style.setProperty(MODAL_CLEAR_TOP_PROPERTY, `${String(top)}px`);
+    };
+    update();
+    // The dialog grows with its form (errors, a section shown) and scrolls on a small screen.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    const content = dialog.querySelector('.modal-content');
+    if (observer && content) observer.observe(content);
+    dialog.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      observer?.disconnect();
+      dialog.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      root.style.removeProperty(MODAL_CLEAR_TOP_PROPERTY);
+    };
+  }, [dialogRef, active]);
+}
+
 export interface ModalProps {
   open: boolean;
   /** Escape, the close button and a backdrop click call it; the parent closes by setting open false. */
@@ -133,6 +193,9 @@ export function Modal({
       dialog;
     target.focus();
   }, [open, mounted, initialFocusRef]);
+
+  // Issue 17: toasts start where they hide none of the dialog's controls (core/notify).
+  usePublishClearTop(dialogRef, open && mounted);
 
   // Body scroll lock while open.
   useEffect(() => {

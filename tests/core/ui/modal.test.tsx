@@ -3,7 +3,7 @@ import { setupUser } from '../../user';
 import { useState } from 'react';
 import Select from 'react-select';
 import { describe, expect, it, vi } from 'vitest';
-import { Modal } from '@/core/ui/modal';
+import { Modal, MODAL_CLEAR_TOP_PROPERTY, overlayClearTop } from '@/core/ui/modal';
 
 // Busy CI machines (2 cores): allow slow renders of the heavy widgets.
 vi.setConfig({ testTimeout: 30_000 });
@@ -130,5 +130,63 @@ describe('Modal', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     vi.unstubAllGlobals();
+  });
+});
+
+/**
+ * Issue 17: toasts (top right, full width on a phone) covered a modal's close button. The modal
+ * publishes where an overlay may start (MODAL_CLEAR_TOP_PROPERTY); core/notify's toast
+ * container starts no higher (toast-container.css; the e2e layout test sees it in a browser).
+ */
+describe('Modal keeps overlays clear of its controls (issue 17)', () => {
+  it('below a short dialog, else below its header; never above the screen', () => {
+    // A phone (844 px): a confirm dialog of 200 px leaves room under it.
+    expect(overlayClearTop({ top: 8, bottom: 65 }, { top: 8, bottom: 200 }, 844)).toBe(208);
+    // A long form: under the header (title and close button).
+    expect(overlayClearTop({ top: 8, bottom: 65 }, { top: 8, bottom: 900 }, 844)).toBe(73);
+    // Scrolled: the header is gone, the whole screen is free.
+    expect(overlayClearTop({ top: -300, bottom: -243 }, { top: -300, bottom: 900 }, 844)).toBe(0);
+  });
+
+  it('publishes it while open, from its header and content, and removes it on close', async () => {
+    const header = { top: 8, bottom: 65 };
+    const content = { top: 8, bottom: 900 };
+    const rects: Record<string, { top: number; bottom: number }> = {
+      'modal-header': header,
+      'modal-content': content,
+    };
+    const original = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      const key = Object.keys(rects).find((c) => this.classList.contains(c));
+      const box = key ? rects[key] : undefined;
+      if (!box) return original.call(this);
+      return {
+        ...box,
+        left: 0,
+        right: 390,
+        width: 390,
+        height: box.bottom - box.top,
+        x: 0,
+        y: box.top,
+        toJSON: () => box,
+      } as DOMRect;
+    };
+    try {
+      const user = setupUser();
+      render(<Harness />);
+      const root = document.documentElement;
+      expect(root.style.getPropertyValue(MODAL_CLEAR_TOP_PROPERTY)).toBe('');
+      await user.click(screen.getByRole('button', { name: 'Open editor' }));
+      await screen.findByRole('dialog');
+      await waitFor(() =>
+        expect(root.style.getPropertyValue(MODAL_CLEAR_TOP_PROPERTY)).toBe(
+          `${String(overlayClearTop(header, content, window.innerHeight))}px`,
+        ),
+      );
+      await user.click(screen.getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(root.style.getPropertyValue(MODAL_CLEAR_TOP_PROPERTY)).toBe(''));
+    } finally {
+      Element.prototype.getBoundingClientRect = original;
+    }
   });
 });
