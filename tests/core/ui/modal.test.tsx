@@ -136,7 +136,7 @@ describe('Modal', () => {
 /**
  * Issue 17: toasts (top right, full width on a phone) covered a modal's close button. The modal
  * publishes where an overlay may start (MODAL_CLEAR_TOP_PROPERTY); core/notify's toast
- * container starts no higher (toast-container.css; the e2e layout test sees it in a browser).
+ * container starts no higher (toast-container.css, a CSS rule jsdom does not apply).
  */
 describe('Modal keeps overlays clear of its controls (issue 17)', () => {
   it('below a short dialog, else below its header; never above the screen', () => {
