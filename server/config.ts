@@ -30,6 +30,10 @@ export interface ServerConfig {
   errorSinkMaxEvents: number;
   /** Per-organisation quotas (docs/security.md "Size limits and quotas"). */
   quotas: Quotas;
+  /** Audit events older than this many days may be purged (npm run audit:purge); null: keep all. */
+  auditRetentionDays: number | null;
+  /** Where the purge writes the events before it removes them. */
+  auditArchiveDir: string;
   logLevel: string;
   /** NODE_ENV=production: no development outbox, and messages need SMTP. */
   production: boolean;
@@ -47,6 +51,16 @@ export interface Quotas {
   /** Node libraries of an organisation (its own and its sites'). */
   nodeLibrariesPerOrg: number;
 }
+
+/** AUDIT_RETENTION_DAYS: unset keeps everything; else whole days, 1 or more. */
+const retentionDays = (v: string | undefined) => {
+  if (v === undefined || v.trim() === '') return null;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days, 1 or more; got "${v}"`);
+  }
+  return n;
+};
 
 const num = (v: string | undefined, fallback: number) => {
   if (v === undefined || v.trim() === '') return fallback;
@@ -92,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       customDataRecords: num(env.QUOTA_CUSTOM_DATA_RECORDS, 100),
       nodeLibrariesPerOrg: num(env.QUOTA_NODE_LIBRARIES_PER_ORG, 500),
     },
+    auditRetentionDays: retentionDays(env.AUDIT_RETENTION_DAYS),
+    auditArchiveDir: env.AUDIT_ARCHIVE_DIR ?? path.join('.data', 'audit-archive'),
     logLevel: env.LOG_LEVEL ?? 'info',
     production,
     mail: {

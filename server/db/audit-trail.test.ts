@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { crmTestApp } from '../crm/test-support';
-import { verifyTrail } from './audit';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { purgeTrail, verifyTrail } from './audit';
 
 /**
  * The audit trail (issue 18, docs/audit.md): every write of a request recorded in its
@@ -30,6 +34,8 @@ const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   crm.app.services.db.query<T>(sql, params);
 const lastId = async () =>
   (await q<{ id: number | null }>('select max(id) as id from audit_events'))[0]?.id ?? 0;
+const lastIdIn = async (table: string) =>
+  (await q<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0;
 const eventsAfter = (id: number) =>
   q<Event>('select * from audit_events where id > $1 order by id', [id]);
 
@@ -144,6 +150,7 @@ describe('audit trail', () => {
     // Not records of anyone's work: the stack's own bookkeeping, the identity provider's
     // storage and secrets (its events are recorded explicitly), and the trails themselves.
     const unaudited = [
+      'audit_anchors',
       'audit_events',
       'audit_log',
       'error_events',
@@ -172,6 +179,14 @@ describe('audit trail', () => {
     await expect(q('truncate audit_events')).rejects.toThrow(/append-only/);
   });
 
+  it('keeps one chain per organisation in order under concurrent writes', async () => {
+    const writes = Array.from({ length: 12 }, (_, i) =>
+      send('manager', 'POST', '/orgs/1/offerings', product(`Concurrent ${i}`)),
+    );
+    expect((await Promise.all(writes)).map((r) => r.statusCode)).toEqual(writes.map(() => 200));
+    expect((await verifyTrail(crm.app.services.db)).broken).toEqual([]);
+  });
+
   it('chains each organisation, and names the first broken link', async () => {
     const intact = await verifyTrail(crm.app.services.db);
     expect(intact.broken).toEqual([]);
@@ -193,5 +208,38 @@ describe('audit trail', () => {
     const answer = await crm.get('sysadmin', '/audit/verify');
     expect(answer.json().data).toEqual(report);
     expect((await crm.get('owner', '/audit/verify')).statusCode).toBe(403);
+  });
+
+  it('keeps everything unless AUDIT_RETENTION_DAYS says otherwise, in whole days', () => {
+    expect(loadConfig({}).auditRetentionDays).toBeNull();
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '365' }).auditRetentionDays).toBe(365);
+    for (const bad of ['0', '-3', '1.5', 'a year']) {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: bad })).toThrow(
+        /AUDIT_RETENTION_DAYS must be a whole number of days, 1 or more/,
+      );
+    }
+  });
+
+  it('purges what retention allows, archived first, and the kept part still verifies', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'audit-archive-'));
+    try {
+      // Everything before now: every chain purged to its anchor.
+      const [{ count } = { count: 0 }] = await q<{ count: number }>(
+        'select count(*)::int as count from audit_events',
+      );
+      const report = await purgeTrail(crm.app.services.db, { before: new Date(), archiveDir: dir });
+      expect(report.purged).toBe(count);
+      const lines = (await readFile(report.archive ?? '', 'utf8')).trim().split('\n');
+      expect(lines).toHaveLength(count);
+      expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ hash: expect.any(String) });
+      expect(await lastIdIn('audit_events')).toBe(0);
+      // The chains go on from their anchors, and verify.
+      await send('manager', 'POST', '/orgs/1/offerings', product('After the purge'));
+      expect((await verifyTrail(crm.app.services.db)).broken).toEqual([]);
+      // Deleting without the purge's say-so is still refused.
+      await expect(q('delete from audit_events')).rejects.toThrow(/append-only/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from './types';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { Db, Queryable } from './types';
 
 /**
  * Verifying the audit trail (docs/audit.md). Events are written by the database itself
@@ -31,13 +36,16 @@ const sha256 = (prev: string, canonical: string) =>
 /** Recomputes every chain of audit_events, a page at a time (flat memory at any size). */
 export async function verifyTrail(db: Queryable): Promise<TrailReport> {
   const report: TrailReport = { events: 0, chains: 0, broken: [] };
-  const chains = await db.query<{ chain: number }>(
-    'select distinct coalesce(org_id, 0) as chain from audit_events order by 1',
+  const chains = await db.query<{ chain: number; after_id: number | null; hash: string | null }>(
+    `select c.chain, a.after_id, a.hash
+       from (select distinct coalesce(org_id, 0) as chain from audit_events) c
+       left join audit_anchors a on a.chain = c.chain order by 1`,
   );
-  for (const { chain } of chains) {
+  for (const { chain, after_id, hash } of chains) {
     report.chains++;
-    let prev = GENESIS;
-    let after = 0;
+    // A purged chain starts from its anchor: the last purged event's hash.
+    let prev = hash ?? GENESIS;
+    let after = after_id ?? 0;
     for (;;) {
       const rows = await db.query<{
         id: number;
@@ -66,6 +74,68 @@ export async function verifyTrail(db: Queryable): Promise<TrailReport> {
   const legacy = await verifyLegacyChain(db);
   if (legacy !== null) report.broken.push({ chain: 'legacy', eventId: legacy });
   return report;
+}
+
+export interface PurgeReport {
+  /** Events written to the archive and removed. */
+  purged: number;
+  /** The archive file (NDJSON, one event a line), or null when nothing was old enough. */
+  archive: string | null;
+}
+
+/**
+ * Retention (docs/audit.md): the events older than `before` are written to a new NDJSON file in
+ * archiveDir (flushed and closed first), then removed in one transaction that keeps each chain's
+ * anchor, so the kept part still verifies and later events continue the chain. Nothing is
+ * removed if the archive cannot be written.
+ */
+export async function purgeTrail(
+  db: Db,
+  options: { before: Date; archiveDir: string },
+): Promise<PurgeReport> {
+  const [bound] = await db.query<{ last: number | null }>(
+    'select max(id) as last from audit_events where at < $1',
+    [options.before],
+  );
+  const last = bound?.last ?? null;
+  if (last === null) return { purged: 0, archive: null };
+  await mkdir(options.archiveDir, { recursive: true });
+  const file = path.join(
+    options.archiveDir,
+    `audit-events-to-${last}-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`,
+  );
+  const out = createWriteStream(file, { flags: 'wx' });
+  let purged = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await db.query<{ id: number }>(
+      `select * from audit_events where id > $1 and id <= $2 and at < $3 order by id limit ${PAGE}`,
+      [after, last, options.before],
+    );
+    for (const row of rows) {
+      if (!out.write(`${JSON.stringify(row)}\n`)) await once(out, 'drain');
+    }
+    purged += rows.length;
+    if (rows.length < PAGE) break;
+    after = rows.at(-1)?.id ?? after;
+  }
+  out.end();
+  await finished(out);
+  await db.transaction(async (tx) => {
+    await tx.query(`select set_config('audit.purge', 'on', true)`);
+    // Each chain's last purged event becomes its anchor.
+    await tx.query(
+      `insert into audit_anchors (chain, after_id, hash)
+       select distinct on (coalesce(org_id, 0)) coalesce(org_id, 0), id, hash
+         from audit_events where id <= $1 and at < $2
+        order by coalesce(org_id, 0), id desc
+       on conflict (chain) do update
+         set after_id = excluded.after_id, hash = excluded.hash, purged_at = now()`,
+      [last, options.before],
+    );
+    await tx.query('delete from audit_events where id <= $1 and at < $2', [last, options.before]);
+  });
+  return { purged, archive: file };
 }
 
 /**

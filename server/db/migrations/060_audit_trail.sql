@@ -87,7 +87,7 @@ end $$;
 
 -- The last hash of an organisation's chain, once this transaction holds the chain: one writer
 -- per chain at a time (the lock is held to the end of the transaction, so the chain's order is
--- its commit order).
+-- its commit order, and ids taken after it follow that order).
 create function audit_chain_head(p_org integer) returns text language plpgsql as $$
 declare
   head text;
@@ -105,11 +105,13 @@ create function audit_record(
   p_record_name text, p_changes jsonb
 ) returns void language plpgsql as $$
 declare
+  head text := audit_chain_head(p_org);
+  -- Its id after the chain is held: a chain's order is its ids' order.
   e audit_events := audit_event(
     coalesce(nullif(current_setting('audit.context', true), '')::jsonb, '{}'), p_org, p_site,
     p_action, p_record_type, p_record_id, p_record_name, p_changes);
 begin
-  e.prev_hash := audit_chain_head(p_org);
+  e.prev_hash := head;
   e.hash := audit_hash(e.prev_hash, e);
   insert into audit_events select e.*;
 end $$;
@@ -305,6 +307,11 @@ begin
     changes := audit_diff(rec.old_row, rec.new_row, s.s_prefix);
     -- An update that changed nothing the trail keeps (only updated_at, say) is no event.
     continue when tg_op = 'UPDATE' and changes = '{}'::jsonb;
+    chain := coalesce(s.s_org, 0)::text;
+    if not heads ? chain then
+      heads := heads || jsonb_build_object(chain, audit_chain_head(s.s_org));
+    end if;
+    -- Its id after the chain is held: a chain's order is its ids' order.
     e := audit_event(ctx, s.s_org, s.s_site,
       coalesce(named,
         case when s.s_prefix <> '' then 'update'
@@ -312,10 +319,6 @@ begin
              when tg_op = 'UPDATE' then 'update'
              else 'delete' end),
       s.s_type, s.s_id, s.s_name, changes);
-    chain := coalesce(s.s_org, 0)::text;
-    if not heads ? chain then
-      heads := heads || jsonb_build_object(chain, audit_chain_head(s.s_org));
-    end if;
     e.prev_hash := heads->>chain;
     e.hash := audit_hash(e.prev_hash, e);
     heads := heads || jsonb_build_object(chain, e.hash);
