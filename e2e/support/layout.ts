@@ -14,7 +14,8 @@ export type ViewportName = keyof typeof viewports;
  *   (the table scrolls in its own container: the actions column must stay in view);
  * - on a desktop, a data table is wider than its container (its columns scroll out of sight);
  * - a select or a placeholder of a filter row is cut (the Org admin filter read 'A');
- * - the top bar takes more than one row.
+ * - the top bar takes more than one row;
+ * - a control sticks out of its card.
  */
 export async function layoutProblems(
   page: Page,
@@ -42,6 +43,28 @@ export async function layoutProblems(
         problems.push(
           `the top bar takes more than one row (${Math.round(bar.height)} px high, its parts' centres ${Math.round(spread)} px apart)`,
         );
+      }
+    }
+
+    // Controls stay inside their card (a file picker beside a logo stuck out of it on a phone).
+    for (const card of Array.from(document.querySelectorAll<HTMLElement>('main .card'))) {
+      const edge = card.getBoundingClientRect().right;
+      for (const control of Array.from(
+        card.querySelectorAll<HTMLElement>('input, select, textarea, button, .form-control'),
+      )) {
+        if (control.closest('.table-responsive') || control.classList.contains('visually-hidden'))
+          continue;
+        const box = control.getBoundingClientRect();
+        if (box.width > 0 && box.right > edge + 1) {
+          const label =
+            control.getAttribute('aria-label') ||
+            control.id ||
+            control.textContent?.trim().slice(0, 30) ||
+            control.tagName;
+          problems.push(
+            `a control (${label}) sticks out of its card (${Math.round(box.right)} px, the card ends at ${Math.round(edge)})`,
+          );
+        }
       }
     }
 

@@ -118,7 +118,8 @@ export function ProfilePhotoChooser({
               aria-hidden="true"
             />
           )}
-          <div className="flex-grow-1">
+          {/* min-width 0: the picker shrinks with a phone's card instead of sticking out. */}
+          <div className="flex-grow-1" style={{ minWidth: 0 }}>
             <label htmlFor={inputId} className={hideTitle ? 'visually-hidden' : 'form-label'}>
               Choose {title.toLowerCase()}
             </label>

@@ -20,8 +20,9 @@ export function SharingPanel({ orgId, siteId, blastId, blastName }: SharingPanel
       <h2 id="sharing-title" className="h4">
         Sharing
       </h2>
+      {/* One card a row: each holds a data table, which needs the page's width to fit it. */}
       <div className="row g-4">
-        <div className="col-lg-6">
+        <div className="col-12">
           <SharesCard
             orgId={orgId}
             siteId={siteId}
@@ -31,7 +32,7 @@ export function SharingPanel({ orgId, siteId, blastId, blastName }: SharingPanel
           />
         </div>
         {canWrite ? (
-          <div className="col-lg-6">
+          <div className="col-12">
             <LinksCard orgId={orgId} siteId={siteId} blastId={blastId} />
           </div>
         ) : null}
