@@ -27,6 +27,21 @@ const scope = new AsyncLocalStorage<AuditContext>();
 export const withAuditContext = <T>(context: AuditContext, fn: () => T): T =>
   scope.run(context, fn);
 
+/** Who acts: an account, named as the trail keeps it (actorName). */
+export interface AuditActor {
+  actorId: number;
+  actorName: string;
+}
+
+/**
+ * Runs fn with the current context, its writes and events done by the actor: a request that
+ * learns who acts while it runs (a sign-in, an account just made). Outside a request: as is.
+ */
+export function withAuditActor<T>(actor: AuditActor, fn: () => T): T {
+  const context = scope.getStore();
+  return context ? scope.run({ ...context, ...actor }, fn) : fn();
+}
+
 /** Runs fn with the current context, its writes named as the action (outside a request: as is). */
 export function withAuditAction<T>(action: string, fn: () => T): T {
   const context = scope.getStore();
@@ -68,6 +83,15 @@ export function actorName(user: {
  */
 export async function auditAs(tx: Queryable, action: string): Promise<void> {
   await tx.query(`select set_config('audit.action', $1, true)`, [action]);
+}
+
+/**
+ * The writes that follow in this transaction are the actor's (an account made earlier in the
+ * same transaction, who now accepts an invitation). Outside a request: nothing changes.
+ */
+export async function auditActorIn(tx: Queryable, actor: AuditActor): Promise<void> {
+  const context = scope.getStore();
+  if (context) await setContext(tx, { ...context, ...actor });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { envelopeSchema } from '@/contract/envelope';
 import type { ListColumns } from '@/contract/lists';
 import type { Db } from '../db/types';
-import { actorName, withAuditContext } from '../db/audit-context';
+import { withAuditContext } from '../db/audit-context';
 import type { ServerConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { ApiScope, TokenVerifier, AccessTokenClaims } from '../auth/tokens';
@@ -17,6 +17,7 @@ import {
   type SysadminAction,
 } from '../auth/access';
 import { HttpError, forbidden, notFound } from './envelope';
+import { requestAuditContext } from './audit-request';
 
 /**
  * Who may call a route. The flags are never written here: a guarded route names an action of
@@ -260,16 +261,12 @@ export function registerRoutes(
       handler: async (req, reply) => {
         const g = (req as GuardedRequest)[guardKey] ?? {};
         // Every write the handler makes is recorded in the audit trail under this context.
-        const audit = {
-          actorId: g.user?.id ?? null,
-          actorName: g.user ? actorName(g.user) : 'anonymous',
-          orgId: g.org?.id ?? null,
-          siteId: g.site?.id ?? null,
-          requestId: req.id,
-          ip: req.ip,
-          userAgent: req.headers['user-agent'] ?? null,
-          action: def.audit ?? null,
-        };
+        const audit = requestAuditContext(req, {
+          user: g.user,
+          orgId: g.org?.id,
+          siteId: g.site?.id,
+          action: def.audit,
+        });
         const result = await withAuditContext(audit, () =>
           def.handler({
             params: req.params as never,

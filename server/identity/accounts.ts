@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types';
+import { auditAs } from '../db/audit-context';
 import type { Services } from '../http/routes';
 import { hashPassword } from '../auth/passwords';
 import { hashSecret, newSecret, signUserHint } from '../auth/secrets';
@@ -47,9 +48,11 @@ export interface NewAccount {
 /**
  * Makes the account of a proven address; undefined when the address has one already. What was
  * shared with the address before it had an account (blasts shared by email) becomes the account's.
+ * The trail records it as 'register' (the password's hash as '(hidden)').
  */
 export async function createProvenAccount(tx: Queryable, a: NewAccount) {
   const email = normaliseEmail(a.email);
+  await auditAs(tx, 'register');
   const [row] = await tx.query<{ id: number }>(
     `insert into users (email, first_name, last_name, password_hash, status, email_verified_at)
      values ($1, $2, $3, $4, 'active', now()) on conflict (email) do nothing returning id`,

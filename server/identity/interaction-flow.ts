@@ -3,6 +3,7 @@ import { readStartValue } from '../auth/secrets';
 import { messagePage } from './pages';
 import { invitationByLink, type Invitation } from './invitations';
 import { deadInvitationPage, MSG, type IdentityKit } from './kit';
+import { recordSignIn, type AuditedAccount } from './audit';
 
 /** The interaction (a sign-in in progress) of the request, when it is the one in the path. */
 export async function interactionOf(kit: IdentityKit, req: FastifyRequest, reply: FastifyReply) {
@@ -28,20 +29,34 @@ export const expired = (kit: IdentityKit, reply: FastifyReply) =>
     }),
   );
 
+/**
+ * The one place an account signs in: the interaction's result says so (the provider resumes the
+ * authorization request as the account) and the audit trail records it. Answers where to resume.
+ */
+export async function signInAs(
+  kit: IdentityKit,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  account: AuditedAccount,
+) {
+  const url = await kit.provider.interactionResult(
+    req.raw,
+    reply.raw,
+    { login: { accountId: String(account.id) } },
+    { mergeWithLastSubmission: false },
+  );
+  await recordSignIn(kit.services.db, account);
+  return url;
+}
+
 /** Signs the account in: the provider resumes the authorization request. */
 export async function finish(
   kit: IdentityKit,
   req: FastifyRequest,
   reply: FastifyReply,
-  accountId: number,
+  account: AuditedAccount,
 ) {
-  const url = await kit.provider.interactionResult(
-    req.raw,
-    reply.raw,
-    { login: { accountId: String(accountId) } },
-    { mergeWithLastSubmission: false },
-  );
-  return reply.redirect(url, 303);
+  return reply.redirect(await signInAs(kit, req, reply, account), 303);
 }
 
 /**

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyPassword } from '../auth/passwords';
 import { readStartValue } from '../auth/secrets';
 import { invitationsPage, registerPage, signInPage } from './pages';
-import { accountByEmail, accountById, markAddressProven } from './accounts';
+import { accountByEmail, accountById, markAddressProven, type AccountRow } from './accounts';
+import { asAccount, recordFailedSignIn } from './audit';
 import { acceptInvitation, openInvitationsFor } from './invitations';
 import { formBody, formString, MSG, type IdentityKit } from './kit';
 import {
   expired,
   finish,
   interactionOf,
+  signInAs,
   interactionUrl,
   invitationIntro,
   invitationOfInteraction,
@@ -108,24 +110,17 @@ async function invitationsOrFinish(
   req: FastifyRequest,
   reply: FastifyReply,
   d: Interaction,
-  accountId: number,
+  account: AccountRow,
 ) {
-  const account = await accountById(kit.services.db, accountId);
-  const open = account?.email_verified_at
+  const open = account.email_verified_at
     ? await openInvitationsFor(kit.services.db, account.email)
     : [];
   if (open.length === 0) {
     if (d.result?.login) return reply.redirect(d.returnTo, 303);
-    return finish(kit, req, reply, accountId);
+    return finish(kit, req, reply, account);
   }
   // The sign-in is done (stored with the interaction); the page only asks before resuming it.
-  if (!d.result?.login)
-    await kit.provider.interactionResult(
-      req.raw,
-      reply.raw,
-      { login: { accountId: String(accountId) } },
-      { mergeWithLastSubmission: false },
-    );
+  if (!d.result?.login) await signInAs(kit, req, reply, account);
   return kit.sendHtml(
     reply,
     200,
@@ -179,18 +174,23 @@ export function registerInteractionRoutes(scope: FastifyInstance, kit: IdentityK
     const passwordOk = await verifyPassword(password, user?.password_hash ?? null);
     if (!user || !passwordOk) {
       limiter.fail(email, req.ip);
+      // Recorded only once the password was checked: a throttled attempt (above) checks nothing
+      // and records nothing, so the limiter bounds the trail too.
+      await recordFailedSignIn(db, email, user?.id ?? null);
       return again(401, MSG.wrongPassword);
     }
     limiter.succeed(email, req.ip);
     if (invitation) {
-      // The link's secret proves the address; the password, the account: accepted.
-      await db.transaction(async (tx) => {
-        await acceptInvitation(tx, invitation.id, user.id);
-        await markAddressProven(tx, user.id);
-      });
-      return finish(kit, req, reply, user.id);
+      // The link's secret proves the address; the password, the account: accepted, by them.
+      await asAccount(user, () =>
+        db.transaction(async (tx) => {
+          await markAddressProven(tx, user.id);
+          await acceptInvitation(tx, invitation.id, user.id);
+        }),
+      );
+      return finish(kit, req, reply, user);
     }
-    return invitationsOrFinish(kit, req, reply, d, user.id);
+    return invitationsOrFinish(kit, req, reply, d, user);
   });
 
   scope.post(
@@ -207,8 +207,10 @@ export function registerInteractionRoutes(scope: FastifyInstance, kit: IdentityK
         const open = await openInvitationsFor(db, account.email);
         const invitation = open.find((i) => i.id === chosen);
         if (invitation)
-          await db.transaction((tx) => acceptInvitation(tx, invitation.id, account.id));
-        return invitationsOrFinish(kit, req, reply, d, account.id);
+          await asAccount(account, () =>
+            db.transaction((tx) => acceptInvitation(tx, invitation.id, account.id)),
+          );
+        return invitationsOrFinish(kit, req, reply, d, account);
       }
       return reply.redirect(d.returnTo, 303); // not now
     },

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { auditAs } from '../db/audit-context';
 import type { Services } from '../http/routes';
 import { hashSecret, invitationStart, newSecret } from '../auth/secrets';
 import { invitationMessage } from '../mail/messages';
@@ -135,9 +136,12 @@ export async function openInvitationsFor(db: Queryable, email: string) {
 
 /**
  * The invitee accepts: they become a member with the invitation's flags (a member already keeps
- * what they have). Answers the organisation's id, or undefined when it is no longer open.
+ * what they have). Answers the organisation's id, or undefined when it is no longer open. The
+ * trail records it as 'accept invitation' of the inviting organisation (the invitation and the
+ * membership are its rows); run it as the accepting account (identity/audit.ts asAccount).
  */
 export async function acceptInvitation(tx: Queryable, invitationId: number, userId: number) {
+  await auditAs(tx, 'accept invitation');
   const [inv] = await tx.query<{ org_id: number }>(
     `update invitations set accepted_at = now(), accepted_by = $2
       where id = $1 and accepted_at is null returning org_id`,

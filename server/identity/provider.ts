@@ -10,6 +10,7 @@ import { API_AUDIENCE, API_RESOURCE, API_SCOPES, GRANT_CLAIM } from '../auth/tok
 import { createAdapterFactory } from './adapter';
 import { htmlCsp } from '../http/security';
 import { esc, logoutPage, messagePage } from './pages';
+import { recordSignOut } from './audit';
 
 export const PORTAL_CLIENTS = { org: 'org-portal', site: 'site-portal' } as const;
 /** Internal client of the getStarted flow (/identity/Account/Login); its codes are never redeemed. */
@@ -271,6 +272,20 @@ export function createProvider(services: Services, keys: StackKeys) {
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = false;
+  // Sign-outs enter the audit trail. Every end of a session (oidc-provider's confirmation, ours
+  // in endSessionNow) emits end_session.success, whose listener cannot wait: it notes the
+  // account, and this outermost middleware records it before the answer goes.
+  const signedOut = new WeakMap<object, string>();
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    const accountId = ctx.oidc.session?.accountId;
+    if (accountId) signedOut.set(ctx, accountId);
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    const accountId = signedOut.get(ctx);
+    const account = accountId ? await loadAccount(accountId) : undefined;
+    if (account) await recordSignOut(db, account);
+  });
   // OIDC Core §11 drops offline_access unless prompt=consent. The portals ask for offline_access
   // without a prompt; treat that as prompt=consent, which the first-party policy approves without
   // a screen, so the refresh token is issued. (prompt=none silent requests are left alone.)

@@ -6,6 +6,8 @@ import { hashPassword } from '../auth/passwords';
 import { checkEmailPage, registerPage } from './pages';
 import { accountByEmail, createProvenAccount, startRegistration } from './accounts';
 import { acceptInvitation } from './invitations';
+import { auditActorIn } from '../db/audit-context';
+import { accountActor } from './audit';
 import { formBody, formString, type IdentityKit } from './kit';
 import {
   expired,
@@ -103,9 +105,18 @@ export function registerRegistrationRoute(scope: FastifyInstance, kit: IdentityK
           `${email} already has an account. Sign in with it to accept the invitation.`,
         );
       const passwordHash = await hashPassword(password);
+      const account = (id: number) => ({
+        id,
+        email,
+        first_name: values.firstName,
+        last_name: values.lastName,
+      });
       const userId = await services.db.transaction(async (tx) => {
         const id = await createProvenAccount(tx, { ...values, email, passwordHash });
-        if (id !== undefined) await acceptInvitation(tx, invitation.id, id);
+        if (id === undefined) return undefined;
+        // Made by whoever held the link ('anonymous'); accepted by the account just made.
+        await auditActorIn(tx, accountActor(account(id)));
+        await acceptInvitation(tx, invitation.id, id);
         return id;
       });
       if (userId === undefined)
@@ -113,7 +124,7 @@ export function registerRegistrationRoute(scope: FastifyInstance, kit: IdentityK
           {},
           `${email} already has an account. Sign in with it to accept the invitation.`,
         );
-      return finish(kit, req, reply, userId);
+      return finish(kit, req, reply, account(userId));
     },
   );
 }
