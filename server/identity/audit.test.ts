@@ -131,6 +131,23 @@ describe('the identity events of the audit trail', () => {
     expect(JSON.stringify(events)).not.toContain(typed);
   });
 
+  it('keeps an address tried to an address’s length, and records no throttled attempt', async () => {
+    const start = await lastId();
+    const { jar, interaction } = await signInPage();
+    const long = `${'x'.repeat(300)}@example.org`;
+    expect(
+      (await browse(jar, `${interaction}/login`, { email: long, password: 'wrong' })).statusCode,
+    ).toBe(401);
+    const [event] = await eventsAfter(start);
+    expect(event?.record_name).toBe(`${long.slice(0, 254)}…`);
+
+    for (let i = 1; i < 5; i++)
+      await browse(jar, `${interaction}/login`, { email: long, password: 'wrong' });
+    const throttled = await browse(jar, `${interaction}/login`, { email: long, password: 'wrong' });
+    expect(throttled.statusCode).toBe(429);
+    expect(await eventsAfter(start)).toHaveLength(5);
+  });
+
   it('records a sign-out, at once with the portal’s hint and after the confirmation', async () => {
     const hinted = new CookieJar();
     const tokens = await signIn(app, 'support@example.com', 'demo', hinted);
@@ -157,6 +174,28 @@ describe('the identity events of the audit trail', () => {
       ['sign out', 'user', String(DEMO.developer), null, 'Dev Patel <developer@example.com>'],
     ]);
     expect(events[1]).toMatchObject({ actor_user_id: DEMO.developer, user_agent: BROWSER });
+  });
+
+  it('records the sign-out of an account another one signs in over', async () => {
+    const jar = new CookieJar();
+    await signIn(app, 'siteadmin@example.com', 'demo', jar);
+    const { interaction } = await signInPage(jar, { prompt: 'login' });
+    const start = await lastId();
+    const login = await browse(jar, `${interaction}/login`, {
+      email: 'submanager@example.com',
+      password: 'demo',
+    });
+    expect((await browse(jar, String(login.headers.location))).statusCode).toBe(303);
+    expect(summary(await eventsAfter(start))).toEqual([
+      [
+        'sign in',
+        'user',
+        String(DEMO.submanager),
+        null,
+        'Simon Submanager <submanager@example.com>',
+      ],
+      ['sign out', 'user', String(DEMO.siteadmin), null, 'Sarah Siteadmin <siteadmin@example.com>'],
+    ]);
   });
 
   it('records a profile and avatar change by the account, the photo by its size', async () => {
