@@ -42,6 +42,12 @@ export function withAuditActor<T>(actor: AuditActor, fn: () => T): T {
   return context ? scope.run({ ...context, ...actor }, fn) : fn();
 }
 
+/**
+ * Runs fn with no context: for writes to tables the trail does not audit (the identity
+ * provider's own storage), which need no context statement and no transaction of their own.
+ */
+export const outsideAuditContext = <T>(fn: () => T): T => scope.exit(fn);
+
 /** Runs fn with the current context, its writes named as the action (outside a request: as is). */
 export function withAuditAction<T>(action: string, fn: () => T): T {
   const context = scope.getStore();

@@ -1,9 +1,17 @@
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/types';
+import { outsideAuditContext } from '../db/audit-context';
 import { findBadText, isBadText } from '../http/input';
 
-/** oidc-provider storage in the stack's database, so sessions and refresh tokens survive restarts. */
-export function createAdapterFactory(db: Db) {
+/**
+ * oidc-provider storage in the stack's database, so sessions and refresh tokens survive restarts.
+ * The audit trail does not record it (sessions, codes and tokens are secrets): its writes run
+ * outside the request's audit context, so they cost no context statement.
+ */
+export function createAdapterFactory(auditedDb: Db) {
+  const db: Pick<Db, 'query'> = {
+    query: (sql, params) => outsideAuditContext(() => auditedDb.query(sql, params)),
+  };
   return (model: string): Adapter => {
     const find = async (where: string, value: string) => {
       // The stack's input rule (server/http/input.ts) for what the provider parses itself
