@@ -40,14 +40,30 @@ export function formatUserName(user: UserLike | null | undefined): string {
 
 export type DateInput = Date | string | number | null | undefined;
 
-/** A Date from a Date, an ISO/parsable string or a timestamp; null when absent or invalid. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A Date from a Date, an ISO/parsable string or a timestamp; null when absent or invalid. A
+ * calendar day (YYYY-MM-DD, the CRM's expiry and end dates) is local midnight of that day, not
+ * UTC midnight: west of UTC that would show the day before, and east of it a licence expiring
+ * today would not be red until the small hours.
+ */
 export function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
+  let date: Date;
+  if (value instanceof Date) date = value;
+  else {
+    const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+    date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  }
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** SPEC §4: a date past or equal to now shows in red. */
+/**
+ * SPEC §4: a date past or equal to now shows in red. The one rule for every place a date can be
+ * red (tables, details, cards, dialogs, the review step, the date field): a calendar day counts
+ * from its local midnight, so a licence expiring today is red all day.
+ */
 export function isPastOrNow(value: DateInput, now: number = Date.now()): boolean {
   const date = toDate(value);
   return date !== null && date.getTime() <= now;

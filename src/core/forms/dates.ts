@@ -1,3 +1,5 @@
+import { isPastOrNow, toDate } from '@/core/format';
+
 /**
  * Pure date helpers of the date field (SPEC §5 'Date field', §9 'Calendar').
  * Stored values are timestamp strings: the ISO 8601 form of local midnight of the day.
@@ -75,16 +77,17 @@ export function fromStoredDate(value: unknown): Date | null {
   let date: Date;
   if (value instanceof Date) date = value;
   else if (typeof value === 'number') date = new Date(value);
-  else if (typeof value === 'string')
-    date = /^-?\d+$/.test(value) ? new Date(Number(value)) : new Date(value);
-  else return null;
+  else if (typeof value === 'string') {
+    if (!/^-?\d+$/.test(value)) return toDate(value);
+    date = new Date(Number(value));
+  } else return null;
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** SPEC §4: a date past or equal to now shows in red. */
+/** SPEC §4: a date past or equal to now shows in red (the shared rule of @/core/format). */
 export function isExpired(value: unknown, now: Date = new Date()): boolean {
   const date = fromStoredDate(value);
-  return date !== null && date.getTime() <= now.getTime();
+  return date !== null && isPastOrNow(date, now.getTime());
 }
 
 /** SPEC §9: the year dropdown runs from 100 years back to the end of this year. */

@@ -191,7 +191,8 @@ export interface FormSettings {
  * words, and warnings the user must tick one by one before Confirm is allowed.
  */
 export interface FormReview {
-  summary: string;
+  /** Text, or text with parts that carry their own look (an expiry today or past is red). */
+  summary: ReactNode;
   warnings?: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   ExpiredDate,
   formatDate,
@@ -11,6 +11,7 @@ import {
   isPastOrNow,
   isWideTooltip,
   parseYmd,
+  toDate,
   truncate,
 } from '@/core/format';
 
@@ -80,6 +81,32 @@ describe('dates (SPEC §4, §5)', () => {
     expect(parseYmd('2023/02/29')).toBeNull();
     expect(parseYmd('2024-02-01')).toBeNull();
     expect(parseYmd('24/02/01')).toBeNull();
+  });
+
+  describe('a calendar day (YYYY-MM-DD, the CRM dates) is that day wherever the browser is', () => {
+    const zone = process.env['TZ'];
+    afterEach(() => {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    });
+
+    it('shows the same day west of UTC (not the day before)', () => {
+      process.env['TZ'] = 'America/New_York';
+      expect(formatDate('2029-02-15')).toBe('2029/02/15');
+      expect(toDate('2029-02-15')?.getTime()).toBe(new Date(2029, 1, 15).getTime());
+      // A timestamp keeps its instant.
+      expect(formatDateTime('2029-02-15T12:00:00Z')).toBe('2029/02/15 07:00');
+    });
+
+    it('is red from the first minute of that day east of UTC (a licence expiring today)', () => {
+      process.env['TZ'] = 'Australia/Sydney';
+      const justAfterMidnight = new Date(2029, 1, 15, 0, 30).getTime();
+      expect(isPastOrNow('2029-02-15', justAfterMidnight)).toBe(true);
+      expect(isPastOrNow('2029-02-16', justAfterMidnight)).toBe(false);
+      const { container } = render(<ExpiredDate value="2029-02-15" now={justAfterMidnight} />);
+      expect(container.firstChild).toHaveClass('text-danger');
+      expect(container.firstChild).toHaveTextContent('2029/02/15 (expired)');
+    });
   });
 
   it('words a time difference', () => {

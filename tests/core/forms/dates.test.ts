@@ -97,6 +97,19 @@ describe('typed date text (SPEC §5)', () => {
     expect(isExpired(null, now)).toBe(false);
   });
 
+  it('a calendar day is expired from its local midnight, as everywhere else (SPEC §4)', () => {
+    const zone = process.env['TZ'];
+    process.env['TZ'] = 'Australia/Sydney';
+    try {
+      const justAfterMidnight = new Date(2029, 1, 15, 0, 30);
+      expect(isExpired('2029-02-15', justAfterMidnight)).toBe(true);
+      expect(isExpired('2029-02-16', justAfterMidnight)).toBe(false);
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
+  });
+
   it('year dropdown runs 100 years back to this year', () => {
     const years = yearDropdownYears(new Date(2026, 5, 1));
     expect(years[0]).toBe(1926);

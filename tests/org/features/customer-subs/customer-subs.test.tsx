@@ -14,7 +14,7 @@ import {
   createOffering,
   createSubscription,
 } from '../../../factories/crm';
-import { formatDate } from '@/core/format';
+import { formatDate, today } from '@/core/format';
 import { crm, ok, refusal } from '../../../msw/envelope';
 import { offeringHandlers } from '../../../msw/handlers/offerings';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
@@ -42,7 +42,7 @@ function listing() {
     offeringHandlers.list([asListed(planner)]),
     subscriptionHandlers.customers([
       createCustomer(),
-      createCustomer({ id: 4, name: 'Delta Drilling', licences: 5 }),
+      createCustomer({ id: 4, name: 'Delta Drilling', licences: 5, nextEndDate: today() }),
     ]),
   );
 }
@@ -170,11 +170,12 @@ describe('Customer Subs (/issued-subscriptions)', () => {
     await user.type(dialog.getByLabelText(/^End date/), '1/1/2024');
     await user.keyboard('{Escape}');
     await user.click(dialog.getByRole('button', { name: 'Create' }));
-    expect(
-      await dialog.findByText(
-        'Create a subscription to BlastPlan for Borealis Quarries: 1 seat allowed, from 2023/01/01, ends 2024/01/01',
-      ),
-    ).toBeInTheDocument();
+    const summary = await dialog.findByRole('status');
+    expect(summary).toHaveTextContent(
+      'Create a subscription to BlastPlan for Borealis Quarries: 1 seat allowed, from 2023/01/01, ends 2024/01/01 (expired)',
+    );
+    // The end date is red (SPEC §4), the start date is not an end.
+    expect(within(summary).getByText('2024/01/01')).toHaveClass('text-danger');
     const confirm = dialog.getByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();
     await user.click(
@@ -250,6 +251,12 @@ describe('Customer Subs: the Customers view (?view=customers)', () => {
     const row = within(cell.closest('tr') as HTMLElement);
     expect(row.getByRole('cell', { name: '1 / 2' })).toBeInTheDocument();
     expect(row.getByRole('cell', { name: '2 / 5' })).toBeInTheDocument();
+    // A subscription ending today: its next renewal is red, as an expiry is everywhere (SPEC §4).
+    expect(row.getByText(formatDate(today()))).toHaveClass('text-danger');
+    const other = within(
+      (await screen.findByRole('cell', { name: 'Borealis Quarries' })).closest('tr') as HTMLElement,
+    );
+    expect(other.getByText('2100/06/30')).not.toHaveClass('text-danger');
     const button = screen.getByRole('button', { name: 'New subscriptions' });
     expect(button).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /Select all/i }));

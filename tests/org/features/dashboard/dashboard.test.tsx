@@ -6,7 +6,8 @@ import DashboardPage from '@/org/features/dashboard/route';
 import { crm, ok } from '../../../msw/envelope';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
-import { createLicence, createOrgUser } from '../../../factories/crm';
+import { createHeldLicence, createLicence, createOrgUser } from '../../../factories/crm';
+import { formatDate } from '@/core/format';
 import { licenceHandlers } from '../../../msw/handlers/licences';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 import { userHandlers } from '../../../msw/handlers/users';
@@ -75,6 +76,7 @@ describe('Dashboard (/dashboard)', () => {
         licence(3, 'Far Ltd', 'Active', inDays(200)),
         licence(4, 'Paused Ltd', 'Suspended', inDays(10)),
         licence(5, 'Open Ltd', 'Active', null),
+        licence(6, 'Today Ltd', 'Active', inDays(0)),
       ]),
     );
     await renderApp(<DashboardPage />, {
@@ -88,13 +90,47 @@ describe('Dashboard (/dashboard)', () => {
     const rows = within(card).getAllByRole('row').slice(1);
     // Active and within 90 days only, soonest first.
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'Today Ltd',
       'Soon Ltd',
       'Later Ltd',
     ]);
+    // SPEC §4: a licence expiring today is red (and says so), one expiring later is not.
+    const expires = (row: HTMLElement | undefined) =>
+      (row ? within(row).getAllByRole('cell')[3]?.firstElementChild : null) as HTMLElement;
+    expect(expires(rows[0])).toHaveClass('text-danger');
+    expect(expires(rows[0])).toHaveTextContent(/\(expired\)$/);
+    expect(expires(rows[1])).not.toHaveClass('text-danger');
     expect(
       within(card).getByRole('link', { name: 'Renew them in Issued Licences' }),
     ).toHaveAttribute('href', '/issued-licences');
     expect(screen.getByRole('img', { name: 'Licences issued by state' })).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard: what expires soon', () => {
+  it('shows a licence of ours expiring today in red, like every list does (SPEC §4)', async () => {
+    server.use(
+      userHandlers.orgList([]),
+      licenceHandlers.heldList([
+        createHeldLicence({ id: 1, product: { id: 1, name: 'Today Plan' }, expiry: inDays(0) }),
+        createHeldLicence({ id: 2, product: { id: 2, name: 'Later Plan' }, expiry: inDays(30) }),
+      ]),
+      subscriptionHandlers.heldList([]),
+    );
+    await renderApp(<DashboardPage />, {
+      url: '/dashboard',
+      permissions: { isSubManager: true },
+    });
+    const heading = await screen.findByRole('heading', { name: 'Expiring in the next 90 days' });
+    const card = heading.closest('.card') as HTMLElement;
+    const [today, later] = within(card).getAllByRole('row').slice(1);
+    expect(today).toHaveTextContent('Today Plan');
+    expect(within(today as HTMLElement).getByText(formatDate(inDays(0)))).toHaveClass(
+      'text-danger',
+    );
+    expect(within(later as HTMLElement).getByText(formatDate(inDays(30)))).not.toHaveClass(
+      'text-danger',
+    );
   });
 });
 

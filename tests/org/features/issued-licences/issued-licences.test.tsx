@@ -113,12 +113,31 @@ describe('Issued Licences (/issued-licences)', () => {
     await waitFor(() => expect(renew).toBeEnabled());
     await user.click(renew);
     // What it will do, in words, before anything is sent (issue 17).
-    expect(
-      await dialog.findByText('Renew BlastPlan for Borealis Quarries: expires 2100/12/31'),
-    ).toBeInTheDocument();
+    expect(await dialog.findByRole('status')).toHaveTextContent(
+      /^Renew BlastPlan for Borealis Quarries: expires 2100\/12\/31$/,
+    );
     expect(body).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(body).toEqual({ expiry: '2100-12-31' }));
+  });
+
+  it('the Renew dialog shows a licence expiring today in red, as its row does (SPEC §4)', async () => {
+    const now = new Date();
+    const today = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+      .map((n) => String(n).padStart(2, '0'))
+      .join('-');
+    server.use(licenceHandlers.issuedList([{ ...active, expiry: today }]));
+    const { user } = await renderApp(<IssuedLicencesPage />, {
+      url: '/issued-licences',
+      org: acme({ isBusinessManager: true }),
+    });
+    const row = (await screen.findByRole('cell', { name: 'Borealis Quarries' })).closest('tr');
+    expect(within(row as HTMLElement).getByText(formatDate(today))).toHaveClass('text-danger');
+    await user.click(screen.getByRole('button', { name: 'Renew: Borealis Quarries' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Renew licence' }));
+    const said = dialog.getByText(/it expires/);
+    expect(said).toHaveTextContent(`it expires ${formatDate(today)} (expired).`);
+    expect(within(said).getByText(formatDate(today))).toHaveClass('text-danger');
   });
 
   it('bulk Renew says what it will do, asks about a past expiry, and runs only on Confirm', async () => {
@@ -157,7 +176,10 @@ describe('Issued Licences (/issued-licences)', () => {
     await user.type(expiry, '1/1/2024');
     await user.keyboard('{Escape}');
     await user.click(dialog.getByRole('button', { name: 'Renew' }));
-    expect(await dialog.findByText('Renew 2 licences to expire 2024/01/01')).toBeInTheDocument();
+    const summary = await dialog.findByRole('status');
+    expect(summary).toHaveTextContent(/^Renew 2 licences to expire 2024\/01\/01 \(expired\)$/);
+    // A past expiry is red in the review as everywhere (SPEC §4).
+    expect(within(summary).getByText('2024/01/01')).toHaveClass('text-danger');
     const confirm = dialog.getByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();
     await user.click(
@@ -366,11 +388,11 @@ describe('Issued Licences (/issued-licences)', () => {
     await user.type(seats, '5');
     await user.click(dialog.getByRole('button', { name: 'Issue' }));
     const inAYear = formatDate(monthsAfter(null, 12));
-    expect(
-      await dialog.findByText(
-        `Issue Blast Cloud Sync to Blue Mountain Earthworks 12: 5 seats, expires ${inAYear}`,
-      ),
-    ).toBeInTheDocument();
+    const summary = await dialog.findByRole('status');
+    expect(summary).toHaveTextContent(
+      `Issue Blast Cloud Sync to Blue Mountain Earthworks 12: 5 seats, expires ${inAYear}`,
+    );
+    expect(within(summary).getByText(inAYear)).not.toHaveClass('text-danger');
     expect(dialog.queryByRole('button', { name: 'Issue' })).toBeNull();
     expect(requests).toEqual([]);
     // Back: the form as it was, nothing sent.
@@ -410,9 +432,11 @@ describe('Issued Licences (/issued-licences)', () => {
     await user.type(expiry, '1/1/2024');
     await user.keyboard('{Escape}');
     await user.click(dialog.getByRole('button', { name: 'Issue' }));
-    expect(
-      await dialog.findByText('Issue BlastPlan to Borealis Quarries: 1 seat, expires 2024/01/01'),
-    ).toBeInTheDocument();
+    const summary = await dialog.findByRole('status');
+    expect(summary).toHaveTextContent(
+      /^Issue BlastPlan to Borealis Quarries: 1 seat, expires 2024\/01\/01 \(expired\)$/,
+    );
+    expect(within(summary).getByText('2024/01/01')).toHaveClass('text-danger');
     const confirm = dialog.getByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();
     await user.click(

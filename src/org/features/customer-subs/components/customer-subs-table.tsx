@@ -1,4 +1,5 @@
 import type { Subscription } from '@/contract/crm/subscriptions';
+import { formatDate } from '@/core/format';
 import {
   ActionDisplay,
   ActionKind,
@@ -42,8 +43,8 @@ export const customerSubsColumns: ColumnSettings<Subscription> = {
     Subscription: row.name,
     Customer: row.subscriberOrg.name,
     Offering: row.offering.name,
-    Start: row.startDate,
-    End: row.endDate ?? '',
+    Start: formatDate(row.startDate),
+    End: formatDate(row.endDate),
     'Seats used': row.seatsUsed,
     'Seats allowed': row.seatsAllowed,
     Features: row.includedFeatures.map((f) => f.name).join('; '),

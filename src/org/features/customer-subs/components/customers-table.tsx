@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Customer } from '@/contract/crm/customers';
+import { formatDate } from '@/core/format';
 import { ColumnType, DataTable, useDataTableContext, type ColumnSettings } from '@/core/data-table';
 import { useCanAccess } from '@/core/permissions';
 import { useOrgId } from '@/core/org';
@@ -27,7 +28,7 @@ export const customersColumns: ColumnSettings<Customer> = {
     {
       id: 'nextEndDate',
       title: 'Next renewal',
-      type: ColumnType.DATE,
+      type: ColumnType.EXPIRED_DATE,
       tooltip: 'The soonest end date of an active subscription.',
       width: '8rem',
     },
@@ -41,8 +42,8 @@ export const customersColumns: ColumnSettings<Customer> = {
     Subscriptions: row.subscriptions,
     'Active licences': row.activeLicences,
     Licences: row.licences,
-    'Next renewal': row.nextEndDate ?? '',
-    'Customer since': row.customerSince,
+    'Next renewal': formatDate(row.nextEndDate),
+    'Customer since': formatDate(row.customerSince),
   }),
 };
 

@@ -28,7 +28,7 @@ export function SubscriptionDetailsPage() {
   );
 }
 
-const licenceColumns: ColumnSettings<Licence> = {
+export const subscriptionLicenceColumns: ColumnSettings<Licence> = {
   entity: 'Subscription Licences',
   columns: [
     { id: 'product.name', title: 'Product' },
@@ -43,7 +43,7 @@ const licenceColumns: ColumnSettings<Licence> = {
     State: row.state.name,
     Seats: row.seats,
     'Assigned to': row.assignedUser?.email ?? '',
-    Expiry: row.expiry ?? '',
+    Expiry: formatDate(row.expiry),
   }),
 };
 
@@ -101,7 +101,7 @@ function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDe
         </div>
         <div className="col-12">
           <DataTable<Licence>
-            columnSettings={licenceColumns}
+            columnSettings={subscriptionLicenceColumns}
             title="Licences"
             rows={s.licences}
             selectable={false}

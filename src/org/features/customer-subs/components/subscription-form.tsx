@@ -13,7 +13,7 @@ import {
   type ShownText,
   withContractLimits,
 } from '@/core/forms';
-import { formatDate, pluralise } from '@/core/format';
+import { ExpiredDate, formatDate, pluralise } from '@/core/format';
 import { useOrgContext } from '@/core/org';
 import { isSellable, type SellerFlags } from '@/org/entities/offerings/api';
 import { Modal } from '@/core/ui/modal';
@@ -154,10 +154,21 @@ export function createSubscriptionReview(
   const what = count === 1 ? 'a subscription' : `${String(count)} subscriptions`;
   const each = count === 1 ? '' : ' each';
   return {
-    summary: `Create ${what} to ${offering?.name ?? shown('offeringId')} for ${shown('subscriberOrgIds')}: ${pluralise(
-      positive(values['seatsAllowed']),
-      'seat',
-    )} allowed${each}, from ${formatDate(start)}, ${end ? `ends ${formatDate(end)}` : 'no end date'}`,
+    summary: (
+      <>
+        {`Create ${what} to ${offering?.name ?? shown('offeringId')} for ${shown('subscriberOrgIds')}: ${pluralise(
+          positive(values['seatsAllowed']),
+          'seat',
+        )} allowed${each}, from ${formatDate(start)}, `}
+        {end ? (
+          <>
+            ends <ExpiredDate value={end} />
+          </>
+        ) : (
+          'no end date'
+        )}
+      </>
+    ),
     warnings:
       end && isPastDay(end)
         ? [

@@ -202,7 +202,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                             <td>{r.product}</td>
                             <td>{r.seats}</td>
                             <td>
-                              <ExpiredDate value={`${r.date}T23:59:59`} />
+                              <ExpiredDate value={r.date} />
                             </td>
                           </tr>
                         ))}
@@ -275,7 +275,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                             <td>{e.href ? <Link to={e.href}>{e.name}</Link> : e.name}</td>
                             <td>{e.from}</td>
                             <td>
-                              <ExpiredDate value={`${e.date}T23:59:59`} />
+                              <ExpiredDate value={e.date} />
                             </td>
                           </tr>
                         ))}

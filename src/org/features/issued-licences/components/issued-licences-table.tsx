@@ -8,7 +8,7 @@ import {
   type RowAction,
   type BulkActionSetting,
 } from '@/core/data-table';
-import { formatDate, pluralise } from '@/core/format';
+import { ExpiredDate, formatDate, pluralise } from '@/core/format';
 import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms';
 import { useOrgId } from '@/core/org';
 import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
@@ -37,8 +37,8 @@ export const issuedLicenceColumns: ColumnSettings<Licence> = {
     Subscription: row.subscription?.name ?? '',
     State: row.state.name,
     Seats: row.seats,
-    Expiry: row.expiry ?? '',
-    Issued: row.issuedAt,
+    Expiry: formatDate(row.expiry),
+    Issued: formatDate(row.issuedAt),
   }),
 };
 
@@ -93,7 +93,12 @@ const ISSUED_BULK: BulkActionSetting[] = [
       review: (count, isEstimate, values) => {
         const expiry = toCalendarDate(values['expiry']) ?? '';
         return {
-          summary: `Renew ${isEstimate ? 'about ' : ''}${pluralise(count, 'licence')} to expire ${formatDate(expiry)}`,
+          summary: (
+            <>
+              {`Renew ${isEstimate ? 'about ' : ''}${pluralise(count, 'licence')} to expire `}
+              <ExpiredDate value={expiry} />
+            </>
+          ),
           warnings: pastExpiryWarning(expiry, count === 1 ? 'the licence' : 'the licences'),
         };
       },

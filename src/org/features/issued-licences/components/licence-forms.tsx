@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Licence } from '@/contract/crm/licences';
 import {
   FormEngine,
@@ -11,7 +11,7 @@ import {
   type FormValues,
   type ShownText,
 } from '@/core/forms';
-import { formatDate, pluralise } from '@/core/format';
+import { ExpiredDate, formatDate, pluralise } from '@/core/format';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { Modal } from '@/core/ui/modal';
 import { useChangeLicence, useIssueLicence } from '@/org/entities/licences/issued';
@@ -32,8 +32,15 @@ export const pastExpiryWarning = (expiry: string | null, what: string): string[]
     ? [`The expiry ${formatDate(expiry)} is in the past: ${what} will be expired at once`]
     : [];
 
-const expiryText = (expiry: string | null) =>
-  expiry ? `expires ${formatDate(expiry)}` : 'no expiry';
+/** 'expires 2027/11/23', the date red when it is today or past (SPEC §4); or 'no expiry'. */
+export const expiryText = (expiry: string | null): ReactNode =>
+  expiry ? (
+    <>
+      expires <ExpiredDate value={expiry} />
+    </>
+  ) : (
+    'no expiry'
+  );
 
 /** What Issue will do, in words (issue 17): 'Issue BlastPlan to Delta Drilling: 5 seats, expires 2027/11/23'. */
 export function issueReview(
@@ -45,10 +52,16 @@ export function issueReview(
   const expiry = toCalendarDate(values['expiry']);
   const subscription = shown('subscriptionId');
   return {
-    summary: `Issue ${offering?.name ?? shown('offeringId')} to ${shown('customerOrgId')}: ${pluralise(
-      asNumber(values['seats']) ?? 0,
-      'seat',
-    )}, ${expiryText(expiry)}${subscription ? `, under the subscription ${subscription}` : ''}`,
+    summary: (
+      <>
+        {`Issue ${offering?.name ?? shown('offeringId')} to ${shown('customerOrgId')}: ${pluralise(
+          asNumber(values['seats']) ?? 0,
+          'seat',
+        )}, `}
+        {expiryText(expiry)}
+        {subscription ? `, under the subscription ${subscription}` : ''}
+      </>
+    ),
     warnings: pastExpiryWarning(expiry, 'the licence'),
   };
 }
@@ -169,7 +182,7 @@ export function RenewLicenceModal({ licence, onClose }: { licence: Licence; onCl
     <Modal open onClose={onClose} title="Renew licence">
       <p>
         {licence.product.name} for {licence.customerOrg.name}; it expires{' '}
-        {licence.expiry ? formatDate(licence.expiry) : 'never'}.
+        {licence.expiry ? <ExpiredDate value={licence.expiry} /> : 'never'}.
       </p>
       <FormEngine
         settings={renewSettings}
@@ -178,7 +191,12 @@ export function RenewLicenceModal({ licence, onClose }: { licence: Licence; onCl
         review={(values) => {
           const expiry = toCalendarDate(values['expiry']);
           return {
-            summary: `Renew ${licence.product.name} for ${licence.customerOrg.name}: ${expiryText(expiry)}`,
+            summary: (
+              <>
+                {`Renew ${licence.product.name} for ${licence.customerOrg.name}: `}
+                {expiryText(expiry)}
+              </>
+            ),
             warnings: pastExpiryWarning(expiry, 'the licence'),
           };
         }}

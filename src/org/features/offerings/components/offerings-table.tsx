@@ -1,4 +1,5 @@
 import type { Offering } from '@/contract/crm/offerings';
+import { formatDate } from '@/core/format';
 import {
   ActionDisplay,
   ActionKind,
@@ -50,7 +51,7 @@ export const offeringColumns: ColumnSettings<Offering> = {
     Description: row.description ?? '',
     Tags: row.tags.join('; '),
     Features: row.features.map((f) => f.name).join('; '),
-    Updated: row.updatedAt,
+    Updated: formatDate(row.updatedAt),
   }),
 };
 

@@ -1,4 +1,5 @@
 import type { Organisation } from '@/contract/crm/orgs';
+import { formatDate } from '@/core/format';
 import {
   ActionDisplay,
   ActionKind,
@@ -51,7 +52,7 @@ export const organisationColumns: ColumnSettings<Organisation> = {
     'Product owner': yesNo(row.isProductOwnerEnabled),
     'Service owner': yesNo(row.isServiceOwnerEnabled),
     Members: row.memberCount,
-    Created: row.createdAt,
+    Created: formatDate(row.createdAt),
   }),
 };
 
