@@ -231,6 +231,20 @@ describe('date field (react-datepicker, lazily loaded)', () => {
     expect(screen.queryByRole('button', { name: 'Clear date' })).not.toBeInTheDocument();
   });
 
+  it("the label sits above the input, like every other field's (the picker's wrapper is a block)", async () => {
+    renderForm([date, { field: 'expires', type: 'expiredDate', title: 'Expires' }]);
+    for (const label of ['When', 'Expires']) {
+      const input = await screen.findByLabelText(label);
+      // react-datepicker wraps the input in an inline-block: beside the label, not under it.
+      const wrapper = input.closest('.react-datepicker-wrapper');
+      expect(wrapper).toHaveClass('d-block');
+      const labelElement = document.querySelector(`label[for="${input.id}"]`);
+      expect(labelElement?.compareDocumentPosition(wrapper as Node)).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    }
+  });
+
   it('an expired date shows in red', async () => {
     renderForm([{ field: 'expires', type: 'expiredDate', title: 'Expires' }], {
       defaultValues: { expires: toStoredDate(new Date(2000, 0, 1)) },

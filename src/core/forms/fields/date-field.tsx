@@ -111,6 +111,9 @@ export function DateField(props: FieldComponentProps & { expired?: boolean }) {
     id: props.id,
     name: setting.field,
     className,
+    // react-datepicker's wrapper is inline-block: the input would sit beside its label, not
+    // under it like every other field's (issue 17).
+    wrapperClassName: 'd-block',
     disabled,
     placeholderText:
       setting.placeholder ?? (setting.pickYear ? 'YYYY' : monthFirst ? 'MM/DD/YYYY' : 'DD/MM/YYYY'),
