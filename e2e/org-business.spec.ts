@@ -119,6 +119,41 @@ test.describe('Offerings', () => {
 });
 
 test.describe('Issued Licences', () => {
+  test('the Issue form: every label above its field, the help beside it and not in it', async ({
+    page,
+  }) => {
+    await signIn(page, 'manager', { path: '/issued-licences' });
+    await tableLoaded(page);
+    await page.getByRole('button', { name: 'Issue licence' }).click();
+    const issue = page.getByRole('dialog', { name: 'Issue a licence' });
+    // The labels are the fields' names exactly: no tooltip text inside them (issue 17).
+    const expiry = issue.getByLabel('Expiry', { exact: true });
+    const seats = issue.getByLabel('Seats', { exact: true });
+    await expect(expiry).toBeVisible();
+    await expect(seats).toBeVisible();
+    // Only the field answers to its label: its help button has a name of its own.
+    await expect(issue.getByLabel('Expiry')).toHaveCount(1);
+    await expect(issue.getByLabel('Customer')).toHaveCount(1);
+    // The date field's label is above its input, as the Seats label is above its input.
+    for (const [name, input] of [
+      ['Expiry', expiry],
+      ['Seats', seats],
+    ] as const) {
+      const label = await issue.locator('label', { hasText: name }).boundingBox();
+      const box = await input.boundingBox();
+      expect(label && box && label.y + label.height <= box.y + 1, `${name}: label above`).toBe(
+        true,
+      );
+      expect(label && box && Math.abs(label.x - box.x) < 2, `${name}: aligned`).toBe(true);
+    }
+    // The help is a button of its own, reached by the keyboard, that shows its text on focus.
+    const help = issue.getByRole('button', { name: 'About Expiry' });
+    await help.focus();
+    await expect(issue.getByRole('tooltip').filter({ hasText: 'Empty: no expiry.' })).toBeVisible();
+    await expect(expiry).toHaveAccessibleDescription(/Empty: no expiry\./);
+    await expectAccessible(page);
+  });
+
   test('loads real licences; issue, renew, suspend and reinstate one', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'owner', { path: '/issued-licences' });

@@ -267,8 +267,7 @@ test.describe('Node Libraries', () => {
     const name = `E2E Nodes ${unique()}`;
     await page.getByRole('button', { name: 'Create library' }).click();
     const dialog = page.getByRole('dialog', { name: /^Create a node library/ });
-    // By its accessible name: the Nodes field's tooltip (in its label, hidden) mentions names.
-    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
     await dialog.getByLabel('Version').fill('1.0.0');
     await dialog.getByLabel('Nodes').fill('Hole depth | input\nPowder factor | calc | kg per m3');
     await dialog.getByRole('button', { name: 'Create' }).click();

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, type CSSProperties } from 'react';
 import { useController, type Control } from 'react-hook-form';
-import { Tooltip } from '@/core/ui/tooltip';
+import { HelpTip } from '@/core/ui/tooltip';
 import { FIELD_KINDS } from './field-registry';
 import type { FieldSetting, FormValues } from './types';
 import { lengthCounter, MESSAGES } from './validation';
@@ -83,54 +83,58 @@ export function FormField({
     [setLoading, name],
   );
   const shownText = useCallback((text: string) => setShownText(name, text), [setShownText, name]);
-  const labelClass = hasFieldTitle
-    ? isVerticalLayout
-      ? 'form-label'
-      : 'col-sm-4 col-form-label'
-    : 'visually-hidden';
   const column = columnOf(setting.width);
 
-  const caption = (
-    <>
-      {title}
-      {setting.isMandatory && hasFieldTitle && (
-        <span className="text-danger" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-      {setting.tooltip && (
-        <Tooltip text={setting.tooltip} id={tooltipId}>
-          {/* An SVG, not the ⓘ character: headless and minimal systems lack a font with it. */}
-          <svg
-            className="ms-1 text-body-secondary"
-            width="14"
-            height="14"
-            viewBox="0 0 16 16"
-            fill="currentColor"
-            focusable="false"
-            aria-hidden="true"
-          >
-            <path d="M8 15A7 7 0 1 1 8 1a7 7 0 0 1 0 14m0 1A8 8 0 1 0 8 0a8 8 0 0 0 0 16" />
-            <path d="m8.93 6.59-2.29.29-.08.38.45.08c.29.07.35.18.29.47l-.74 3.47c-.19.9.11 1.32.82 1.32.55 0 1.18-.25 1.47-.6l.09-.42c-.2.18-.5.25-.7.25-.27 0-.37-.2-.3-.53zM9 4.5a1 1 0 1 1-2 0 1 1 0 0 1 2 0" />
-          </svg>
-        </Tooltip>
-      )}
-    </>
+  // The help sits beside the label, never inside it, and so does the mandatory star: the label
+  // is exactly the field's name (screen readers, getByLabel). Without a shown title there is no
+  // icon; the text still describes the control.
+  let help = null;
+  if (setting.tooltip) {
+    help = hasFieldTitle ? (
+      <HelpTip text={setting.tooltip} id={tooltipId} label={`About ${title}`} />
+    ) : (
+      <span id={tooltipId} hidden>
+        {setting.tooltip}
+      </span>
+    );
+  }
+  const star = setting.isMandatory && hasFieldTitle && (
+    <span className="text-danger" aria-hidden="true">
+      *
+    </span>
   );
 
   let label = null;
-  if (kind.label === 'for') {
-    label = (
-      <label htmlFor={id} className={labelClass}>
-        {caption}
-      </label>
-    );
-  } else if (kind.label === 'group') {
-    label = (
-      <div id={`${id}-legend`} className={labelClass}>
-        {caption}
+  if (kind.label === 'for' || kind.label === 'group') {
+    const ownClass = hasFieldTitle
+      ? isVerticalLayout
+        ? 'form-label'
+        : undefined
+      : 'visually-hidden';
+    const own =
+      kind.label === 'for' ? (
+        <label htmlFor={id} className={ownClass}>
+          {title}
+        </label>
+      ) : (
+        <div id={`${id}-legend`} className={ownClass}>
+          {title}
+        </div>
+      );
+    label = hasFieldTitle ? (
+      // In the horizontal layout this header is the label column.
+      <div
+        className={`${isVerticalLayout ? '' : 'col-sm-4 col-form-label '}d-flex align-items-baseline gap-1`}
+      >
+        {own}
+        {star}
+        {help}
       </div>
+    ) : (
+      <>
+        {own}
+        {help}
+      </>
     );
   }
 
@@ -180,7 +184,19 @@ export function FormField({
 
   return (
     <div className={column.className} style={column.style} data-field={setting.field}>
-      {isVerticalLayout || kind.label === 'inline' ? (
+      {kind.label === 'inline' ? (
+        <>
+          {help ? (
+            <div className="d-flex align-items-baseline gap-1">
+              {control_}
+              {help}
+            </div>
+          ) : (
+            control_
+          )}
+          {after}
+        </>
+      ) : isVerticalLayout ? (
         <>
           {label}
           {control_}

@@ -211,6 +211,68 @@ describe('FormEngine', () => {
     expect(describedText(screen.getByLabelText(/^Name/))).toBe('The legal name');
   });
 
+  it("a tooltip is a help button beside the label, not in it: the label is the field's exact name", async () => {
+    const { user, container } = renderForm([
+      { ...name, tooltip: 'The legal name' },
+      { field: 'notes', type: 'string', title: 'Notes', tooltip: 'Anything else' },
+    ]);
+    // The label is the title alone (no tooltip text, no mandatory star), for readers and
+    // getByLabel; the star is still shown beside it.
+    const input = screen.getByRole('textbox', { name: 'Name' });
+    expect(screen.getByLabelText('Name')).toBe(input);
+    // Nothing else is labelled 'Name': the help button is named by its own text.
+    expect(screen.getAllByLabelText(/Name/)).toEqual([input]);
+    expect(screen.getByLabelText('Notes')).toBe(screen.getByRole('textbox', { name: 'Notes' }));
+    const labels = [...container.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels).toEqual(['Name', 'Notes']);
+    expect(input.closest('[data-field]')).toHaveTextContent(/^Name\*/);
+    // The help has its own name, says its text, and is reached by the keyboard before the field.
+    const help = screen.getByRole('button', { name: 'About Name' });
+    expect(help).toHaveAccessibleDescription('The legal name');
+    expect(help.closest('label')).toBeNull();
+    await user.tab();
+    expect(help).toHaveFocus();
+    await user.tab();
+    expect(input).toHaveFocus();
+    expect(input).toHaveAccessibleDescription('The legal name');
+  });
+
+  it('a switch or a checkbox shows its tooltip too, beside its label', () => {
+    renderForm([
+      { field: 'admin', type: 'toggleSwitch', title: 'Org admin', tooltip: 'Admins manage users' },
+      { field: 'terms', type: 'checkbox', title: 'I agree', tooltip: 'Read them first' },
+    ]);
+    expect(screen.getByRole('switch', { name: 'Org admin' })).toHaveAccessibleDescription(
+      'Admins manage users',
+    );
+    expect(screen.getByRole('button', { name: 'About Org admin' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'I agree' })).toHaveAccessibleDescription(
+      'Read them first',
+    );
+  });
+
+  it('without shown titles the tooltip still describes the field, with no icon', () => {
+    renderForm({ rows: [[{ ...name, tooltip: 'The legal name' }]], hasFieldTitle: false });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'The legal name',
+    );
+    expect(screen.queryByRole('button', { name: 'About Name' })).toBeNull();
+  });
+
+  it('in the horizontal layout the label column holds the label and its help', () => {
+    const { container } = renderForm({
+      rows: [[{ ...name, tooltip: 'The legal name' }]],
+      isVerticalLayout: false,
+    });
+    const label = container.querySelector('label') as HTMLElement;
+    expect(label).not.toHaveClass('col-sm-4');
+    expect(label.parentElement).toHaveClass('col-sm-4');
+    expect(label.parentElement).toContainElement(
+      screen.getByRole('button', { name: 'About Name' }),
+    );
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+  });
+
   it('a tooltip over 200 characters uses the wide style, as in tables (SPEC §9)', () => {
     const long = 'x'.repeat(201);
     renderForm([
