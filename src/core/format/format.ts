@@ -152,6 +152,14 @@ export function truncate(text: string | null | undefined, max: number = STRING_C
 export const WIDE_TOOLTIP_MIN = 200;
 export const isWideTooltip = (text: string) => text.length > WIDE_TOOLTIP_MIN;
 
+/** Issue 17: seats read 'used / allowed' wherever they show, under this heading. */
+export const SEATS_USED_ALLOWED = 'Seats used / allowed';
+
+/** A subscription's seats as 'used / allowed': '3 / 10'. */
+export function formatSeats(used: number, allowed: number): string {
+  return `${String(used)} / ${String(allowed)}`;
+}
+
 /** A count and its noun, singular for one: '1 record', '2 records' (never '1 records'). */
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;

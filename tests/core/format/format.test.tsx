@@ -5,12 +5,14 @@ import {
   formatDate,
   formatDateTime,
   formatFileSize,
+  formatSeats,
   formatTimeDifference,
   formatUser,
   formatUserName,
   isPastOrNow,
   isWideTooltip,
   parseYmd,
+  SEATS_USED_ALLOWED,
   toDate,
   truncate,
 } from '@/core/format';
@@ -112,6 +114,14 @@ describe('dates (SPEC §4, §5)', () => {
   it('words a time difference', () => {
     expect(formatTimeDifference(now - 3 * 86_400_000, now)).toBe('3 days ago');
     expect(formatTimeDifference(now + 2 * 3_600_000, now)).toBe('in 2 hours');
+  });
+});
+
+describe('seats (issue 17)', () => {
+  it("read 'used / allowed' under one heading", () => {
+    expect(formatSeats(3, 10)).toBe('3 / 10');
+    expect(formatSeats(0, 1)).toBe('0 / 1');
+    expect(SEATS_USED_ALLOWED).toBe('Seats used / allowed');
   });
 });
 

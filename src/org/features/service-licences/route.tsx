@@ -1,5 +1,5 @@
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
-import { ExpiredDate, formatDate } from '@/core/format';
+import { ExpiredDate, formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
 import { useOrgId } from '@/core/org';
 import { getOrgHref } from '@/core/routes';
 import { AttachmentItem } from '@/core/ui/attachment-item';
@@ -52,9 +52,9 @@ function ServiceLicences({ sub }: { sub: SubscriptionDetail }) {
           {formatDate(sub.startDate)} to{' '}
           {sub.endDate ? <ExpiredDate value={sub.endDate} /> : 'no end date'}
         </dd>
-        <dt className="col-sm-3">Seats</dt>
+        <dt className="col-sm-3">{SEATS_USED_ALLOWED}</dt>
         <dd className="col-sm-9">
-          {sub.seatsUsed} of {sub.seatsAllowed} assigned ({free} free)
+          {formatSeats(sub.seatsUsed, sub.seatsAllowed)} ({free} free)
         </dd>
         <dt className="col-sm-3">Features</dt>
         <dd className="col-sm-9">

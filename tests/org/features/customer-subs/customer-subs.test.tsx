@@ -59,6 +59,9 @@ describe('Customer Subs (/issued-subscriptions)', () => {
     const cells = within(link.closest('tr') as HTMLElement);
     expect(cells.getByRole('cell', { name: 'Delta Drilling' })).toBeInTheDocument();
     expect(cells.getByRole('cell', { name: '3 / 10' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('columnheader', { name: /^Seats used \/ allowed/ }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Customer Subs', level: 1 })).toBeVisible();
     expect(document.title).toBe('Customer Subs - Organisation Portal');
   });
@@ -320,7 +323,7 @@ describe('Subscription Details (/issued-subscriptions/{id})', () => {
       'href',
       '/offerings/product/1',
     );
-    expect(screen.getByText('3 of 10 seats used')).toBeInTheDocument();
+    expect(screen.getByText('Seats used / allowed: 3 / 10')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Seats used' })).toHaveAttribute(
       'aria-valuenow',
       '3',

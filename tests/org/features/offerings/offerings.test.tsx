@@ -259,6 +259,10 @@ describe('Product Details and Service Details', () => {
       '/issued-subscriptions/21',
     );
     expect(screen.queryByRole('link', { name: 'Other' })).toBeNull();
+    // Seats read 'used / allowed', as on every screen (issue 17).
+    expect(screen.getByRole('columnheader', { name: 'Seats used / allowed' })).toBeInTheDocument();
+    const row = screen.getByRole('link', { name: 'Borealis - BlastPlan' }).closest('tr');
+    expect(within(row as HTMLElement).getByRole('cell', { name: '3 / 10' })).toBeInTheDocument();
   });
 
   it('pages the offering subscriptions in the data table with their true total, filtered by the server', async () => {

@@ -105,7 +105,8 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
       path: '/my-subscriptions/:id',
       permissions: { isSubManager: true },
     });
-    expect(await screen.findByText('1 of 5 assigned (4 free)')).toBeInTheDocument();
+    expect(await screen.findByText('1 / 5 (4 free)')).toBeInTheDocument();
+    expect(screen.getByText('Seats used / allowed', { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Software' })).toHaveAttribute(
       'href',
       '/my-subscriptions',
@@ -123,7 +124,7 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
     await waitFor(() => expect(assign).toBeEnabled());
     await user.click(assign);
     await waitFor(() => expect(assigned).toEqual([{ licenceId: 12, userId: 6 }]));
-    expect(await screen.findByText('2 of 5 assigned (3 free)')).toBeInTheDocument();
+    expect(await screen.findByText('2 / 5 (3 free)')).toBeInTheDocument();
 
     const held = screen.getAllByRole('row').find((r) => within(r).queryByText('11'));
     if (!held) throw new Error('no row 11');

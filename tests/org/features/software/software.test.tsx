@@ -33,7 +33,11 @@ describe('Software (/my-subscriptions)', () => {
       'href',
       '/my-subscriptions/3',
     );
-    expect(screen.getByText('2 of 6')).toBeInTheDocument();
+    // Seats read 'used / allowed', as on every screen (issue 17).
+    expect(screen.getByText('2 / 6')).toBeInTheDocument();
+    expect(
+      screen.getByRole('columnheader', { name: /^Seats used \/ allowed/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText('2020/12/31').closest('.text-danger')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Software' })).toBeInTheDocument();
     expect(document.title).toBe('Software - Organisation Portal');

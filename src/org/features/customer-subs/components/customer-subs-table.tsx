@@ -1,5 +1,5 @@
 import type { Subscription } from '@/contract/crm/subscriptions';
-import { formatDate } from '@/core/format';
+import { formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
 import {
   ActionDisplay,
   ActionKind,
@@ -31,8 +31,8 @@ export const customerSubsColumns: ColumnSettings<Subscription> = {
     { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE, width: '7rem' },
     {
       id: 'seats',
-      title: 'Seats used',
-      accessor: (row) => `${row.seatsUsed} / ${row.seatsAllowed}`,
+      title: SEATS_USED_ALLOWED,
+      accessor: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
       width: '6rem',
     },
     { id: 'status', title: 'Status', accessor: subscriptionStatus, width: '6rem' },

@@ -1,4 +1,5 @@
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
+import { formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
 import { DetailsCard } from '@/core/ui/details-page';
 
 /** How many of the subscription's seats its licences use, as a bar (red when over). */
@@ -9,7 +10,7 @@ export function SeatsCard({ subscription: s }: { subscription: SubscriptionDetai
     <DetailsCard title="Seats" id="sub-seats" className="mb-3">
       <div className="card-body">
         <p className="mb-2">
-          {s.seatsUsed} of {s.seatsAllowed} seats used
+          {SEATS_USED_ALLOWED}: {formatSeats(s.seatsUsed, s.seatsAllowed)}
         </p>
         <div
           className="progress"

@@ -1,6 +1,6 @@
 import type { Subscription } from '@/contract/crm/subscriptions';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
-import { formatDate } from '@/core/format';
+import { formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
 import { useOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
 import {
@@ -23,8 +23,8 @@ const columnSettings: ColumnSettings<Subscription> = {
     { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE, width: '7rem' },
     {
       id: 'seats',
-      title: 'Seats used',
-      accessor: (row) => `${row.seatsUsed} / ${row.seatsAllowed}`,
+      title: SEATS_USED_ALLOWED,
+      accessor: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
       width: '6rem',
     },
     { id: 'status', title: 'Status', accessor: subscriptionStatus, width: '6rem' },

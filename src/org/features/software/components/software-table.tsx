@@ -1,6 +1,6 @@
 import type { Subscription } from '@/contract/crm/subscriptions';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
-import { formatDate } from '@/core/format';
+import { formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
 import { useOrgId } from '@/core/org';
 import {
   mySubscriptionsQueryOptions,
@@ -27,8 +27,8 @@ export const softwareColumnSettings: ColumnSettings<Subscription> = {
     { id: 'orgName', title: 'Vendor' },
     {
       id: 'seats',
-      title: 'Seats used',
-      accessor: (row) => `${row.seatsUsed} of ${row.seatsAllowed}`,
+      title: SEATS_USED_ALLOWED,
+      accessor: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
     },
     { id: 'status', title: 'Status', accessor: subscriptionStatus },
     { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE },
