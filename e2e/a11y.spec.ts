@@ -77,7 +77,7 @@ async function signedIn(page: Page, account: Account, portal: string, path: stri
 
 test('signed-out, anonymous and provider pages of both portals', async ({ page }) => {
   const pages: ReadonlyArray<readonly [string, string | RegExp]> = [
-    [`${ORG_PORTAL}/`, 'Organisation Portal'],
+    [`${ORG_PORTAL}/`, 'Organization Portal'],
     [`${ORG_PORTAL}/not-authenticated`, 'You are not signed in'],
     [`${ORG_PORTAL}/subscription/register`, 'Register for a subscription'],
     [`${ORG_PORTAL}/subscription/existing-reg`, 'Existing registration'],
@@ -137,7 +137,7 @@ test.describe('organisation portal', () => {
       ['/my-subscriptions', 'Software'],
       ['/support', 'Support'],
       ['/Account/Profile', 'Profile'],
-      ['/', 'Organisation Portal'],
+      ['/', 'Organization Portal'],
       ['/org/999999/users', NOT_FOUND],
     ]);
 
@@ -169,8 +169,8 @@ test.describe('organisation portal', () => {
     await ready(page, 'Organizations');
     await checkModal(
       page,
-      page.getByRole('button', { name: 'New organisation' }),
-      'New organisation',
+      page.getByRole('button', { name: 'New organization' }),
+      'New organization',
     );
     await checkModal(page, firstButton(page, /^Edit: /), /^Edit /);
 
@@ -227,8 +227,8 @@ test.describe('organisation portal', () => {
     await checkModal(page, firstButton(page, /^Edit permissions: /), /^Permissions of /);
     await checkModal(
       page,
-      firstButton(page, /^Remove from organisation: /),
-      'Remove from organisation',
+      firstButton(page, /^Remove from organization: /),
+      'Remove from organization',
     );
   });
 

@@ -77,7 +77,7 @@ test('registering the invited address without the link joins nothing until its o
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Not now' }).click();
   await expect(
-    page.getByRole('heading', { name: 'You are not in any organisation yet' }),
+    page.getByRole('heading', { name: 'You are not in any organization yet' }),
   ).toBeVisible();
 });
 

@@ -143,7 +143,7 @@ test.describe('organisation portal: each demo account', () => {
 test.describe('organisation portal: selecting an organisation', () => {
   test('switching organisation refreshes what is shown and is remembered', async ({ page }) => {
     await signIn(page, ORG, 'owner@example.com', '/users');
-    const switcher = page.getByRole('combobox', { name: 'Organisation' });
+    const switcher = page.getByRole('combobox', { name: 'Organization' });
     await expect(switcher).toHaveValue('1');
     expect(await sidebarLinks(page)).toContain('Issued Licences');
 
@@ -160,15 +160,15 @@ test.describe('organisation portal: selecting an organisation', () => {
     ]);
     await page.reload();
     await metadata;
-    await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('2');
+    await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('2');
   });
 
   test('/org/{id}/users selects that organisation', async ({ page }) => {
     await signIn(page, ORG, 'owner@example.com', '/org/2/users');
     await expect(page).toHaveURL(`${ORG}/org/2/users`);
-    await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('2');
+    await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('2');
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
-    await expect(page).toHaveTitle('Users - Organisation Portal');
+    await expect(page).toHaveTitle('Users - Organization Portal');
     await go(page, '/org/99999/users');
     await expect(page.getByText(NOT_FOUND)).toBeVisible();
   });
@@ -231,7 +231,7 @@ test.describe('site portal', () => {
     page,
   }) => {
     await signIn(page, SITE, 'owner@example.com');
-    const switcher = page.getByRole('combobox', { name: 'Organisation' });
+    const switcher = page.getByRole('combobox', { name: 'Organization' });
     await expect(switcher).toHaveValue('1');
     await go(page, '/site/1/blasts');
     await expect(switcher).toHaveValue('2');

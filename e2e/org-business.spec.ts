@@ -31,7 +31,7 @@ test.describe('Offerings', () => {
   test('loads real offerings; create, edit and delete a product', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'manager', { path: '/offerings' });
-    await expect(page).toHaveTitle('Offerings - Organisation Portal');
+    await expect(page).toHaveTitle('Offerings - Organization Portal');
     await expect(page.getByRole('heading', { name: 'Offerings', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Blast Designer' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Blast Cloud Sync' })).toBeVisible();
@@ -80,7 +80,7 @@ test.describe('Offerings', () => {
     // past 30 s on a machine running two suites at once.
     test.slow();
     await signIn(page, 'manager', { path: '/offerings/product/1' });
-    await expect(page).toHaveTitle('Product Details - Organisation Portal');
+    await expect(page).toHaveTitle('Product Details - Organization Portal');
     await expect(
       page.getByRole('heading', { name: 'Product Details: Blast Designer', level: 1 }),
     ).toBeVisible();
@@ -106,7 +106,7 @@ test.describe('Offerings', () => {
     await expect(
       page.getByRole('heading', { name: 'Service Details: Blast Cloud Sync', level: 1 }),
     ).toBeVisible();
-    await expect(page).toHaveTitle('Service Details - Organisation Portal');
+    await expect(page).toHaveTitle('Service Details - Organization Portal');
     await expectAccessible(page);
     await screenshot(page, 'service-details');
     await page
@@ -157,7 +157,7 @@ test.describe('Issued Licences', () => {
   test('loads real licences; issue, renew, suspend and reinstate one', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'owner', { path: '/issued-licences' });
-    await expect(page).toHaveTitle('Issued Licences - Organisation Portal');
+    await expect(page).toHaveTitle('Issued Licences - Organization Portal');
     await tableLoaded(page);
     await expect(page.getByRole('row').nth(3)).toBeVisible();
     await expectAccessible(page);
@@ -208,7 +208,7 @@ test.describe('Customer Subs', () => {
   test('loads real subscriptions; create for two customers, edit and disable', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'manager', { path: '/issued-subscriptions' });
-    await expect(page).toHaveTitle('Customer Subs - Organisation Portal');
+    await expect(page).toHaveTitle('Customer Subs - Organization Portal');
     await expect(page.getByRole('heading', { name: 'Customer Subs', level: 1 })).toBeVisible();
     await tableLoaded(page);
     await expect(page.getByRole('row').nth(5)).toBeVisible();
@@ -270,7 +270,7 @@ test.describe('Customer Subs', () => {
     page,
   }) => {
     await signIn(page, 'manager', { path: '/issued-subscriptions/1' });
-    await expect(page).toHaveTitle('Subscription Details - Organisation Portal');
+    await expect(page).toHaveTitle('Subscription Details - Organization Portal');
     await expect(
       page.getByRole('heading', { name: 'Subscription Details: Borealis - Blast Designer' }),
     ).toBeVisible();

@@ -16,7 +16,7 @@ test.describe('My Org: Users', () => {
     // Three reloads and five accessibility scans: about 25 s on a busy 2-core machine.
     test.setTimeout(60_000);
     await signIn(page, 'owner', { path: '/users' });
-    await expect(page).toHaveTitle('Users - Organisation Portal');
+    await expect(page).toHaveTitle('Users - Organization Portal');
     await expect(page.getByRole('heading', { name: 'Members and invitations' })).toBeVisible();
     await expect(
       page.getByRole('main').getByText(`Olivia Owner <${accounts.owner}>`),
@@ -77,7 +77,7 @@ test.describe('My Org: Users', () => {
 test.describe('My Org: Licences', () => {
   test('a developer sees the licences of Acme with their values', async ({ page }) => {
     await signIn(page, 'developer', { path: '/licences' });
-    await expect(page).toHaveTitle('Licences - Organisation Portal');
+    await expect(page).toHaveTitle('Licences - Organization Portal');
     await expect(page.getByRole('heading', { name: 'Licences held' })).toBeVisible();
     await expect(page.getByRole('row').nth(2)).toContainText('Active');
     await expectAccessible(page);
@@ -95,7 +95,7 @@ test.describe('My Org: Licences', () => {
 test.describe('My Org: Software and Service Licences', () => {
   test('a sub manager assigns a licence to a user and unassigns it', async ({ page }) => {
     await signIn(page, 'submanager', { path: '/my-subscriptions' });
-    await expect(page).toHaveTitle('Software - Organisation Portal');
+    await expect(page).toHaveTitle('Software - Organization Portal');
     await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'software');
@@ -103,7 +103,7 @@ test.describe('My Org: Software and Service Licences', () => {
     const link = page.getByRole('link', { name: 'Borealis - Blast Designer', exact: true });
 
     await link.click();
-    await expect(page).toHaveTitle('Service Licences - Organisation Portal');
+    await expect(page).toHaveTitle('Service Licences - Organization Portal');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Software');
     await expectAccessible(page);
     await screenshot(page, 'service-licences');
@@ -153,7 +153,7 @@ test.describe('My Org: Edit Organization', () => {
     page,
   }) => {
     await signIn(page, 'owner', { path: '/edit-org' });
-    await expect(page).toHaveTitle('Edit Organization - Organisation Portal');
+    await expect(page).toHaveTitle('Edit Organization - Organization Portal');
     const name = page.getByLabel(/^Name/);
     await expect(name).toHaveValue('Acme Mining');
     await expectAccessible(page);
@@ -162,7 +162,7 @@ test.describe('My Org: Edit Organization', () => {
     const renamed = `Acme Mining ${unique()}`;
     await name.fill(renamed);
     await page.getByRole('button', { name: 'Save' }).first().click();
-    await expect(page.getByText('Organisation saved')).toBeVisible();
+    await expect(page.getByText('Organization saved')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(/^Name/)).toHaveValue(renamed);
 
@@ -173,7 +173,7 @@ test.describe('My Org: Edit Organization', () => {
 
     await page.getByLabel(/^Name/).fill('Acme Mining');
     await page.getByRole('button', { name: 'Save' }).first().click();
-    await expect(page.getByText('Organisation saved').first()).toBeVisible();
+    await expect(page.getByText('Organization saved').first()).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(/^Name/)).toHaveValue('Acme Mining');
 
@@ -228,7 +228,7 @@ test.describe('My Org: Edit Organization', () => {
 test.describe('Support', () => {
   test('the owner sends a support request', async ({ page }) => {
     await signIn(page, 'owner', { path: '/support' });
-    await expect(page).toHaveTitle('Support - Organisation Portal');
+    await expect(page).toHaveTitle('Support - Organization Portal');
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(page.getByText('Mandatory field').first()).toBeVisible();
     await page.getByLabel(/^Subject/).fill(`e2e ${unique()}`);
@@ -251,7 +251,7 @@ test.describe('Support', () => {
 test.describe('Dashboard and home', () => {
   test('the owner sees Acme at a glance', async ({ page }) => {
     await signIn(page, 'owner', { path: '/dashboard' });
-    await expect(page).toHaveTitle('Dashboard - Organisation Portal');
+    await expect(page).toHaveTitle('Dashboard - Organization Portal');
     // The edit-org test may be renaming Acme at the same moment.
     await expect(page.getByText(/^Acme Mining.* at a glance\.$/)).toBeVisible();
     await expect(page.getByText('Licences issued', { exact: true })).toBeVisible();
@@ -268,7 +268,7 @@ test.describe('Dashboard and home', () => {
 
   test('home lists the organisations and the quick links the flags allow', async ({ page }) => {
     await signIn(page, 'owner', { path: '/home' });
-    await expect(page).toHaveTitle('Home - Organisation Portal');
+    await expect(page).toHaveTitle('Home - Organization Portal');
     await expect(page.getByRole('main').getByText('Borealis Quarries')).toBeVisible();
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Edit Organization' }),

@@ -9,7 +9,7 @@ test.describe('Anonymous screens', () => {
   test('the landing page says what the portal is, with Sign in and Register', async ({ page }) => {
     await page.goto(`${ORG_PORTAL}/`);
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Organisation Portal' }),
+      page.getByRole('heading', { level: 1, name: 'Organization Portal' }),
     ).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -77,7 +77,7 @@ test.describe('Anonymous screens', () => {
 test.describe('Subscription registration', () => {
   test('a new customer registers, signs in, comes back and finishes', async ({ page }) => {
     await page.goto(`${ORG_PORTAL}/subscription/register`);
-    await expect(page).toHaveTitle('Register for a subscription - Organisation Portal');
+    await expect(page).toHaveTitle('Register for a subscription - Organization Portal');
     // Bad input is named where the user looks.
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Mandatory field').first()).toBeVisible();
@@ -90,7 +90,7 @@ test.describe('Subscription registration', () => {
     await screenshot(page, 'subscription-register');
 
     const orgName = `E2E Quarry ${unique()}`;
-    await page.getByLabel(/^Organisation name/).fill(orgName);
+    await page.getByLabel(/^Organization name/).fill(orgName);
     await page.getByLabel(/^Contact first name/).fill('Erin');
     await page.getByLabel(/^Contact last name/).fill('Echo');
     await page.getByLabel(/^Contact email/).fill('erin@example.com');
@@ -130,7 +130,7 @@ test.describe('Subscription registration', () => {
 test.describe('Account profile', () => {
   test('a user changes their first name and back', async ({ page }) => {
     await signIn(page, 'developer', { path: '/Account/Profile' });
-    await expect(page).toHaveTitle('Profile - Organisation Portal');
+    await expect(page).toHaveTitle('Profile - Organization Portal');
     const first = page.getByLabel(/^First name/);
     await expect(first).toHaveValue('Dev');
     await expectAccessible(page);

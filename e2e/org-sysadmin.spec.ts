@@ -25,7 +25,7 @@ test.describe('Organizations', () => {
   test('lists every organisation; create one, edit its flags and custom data', async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, 'sysadmin', { path: '/organizations' });
-    await expect(page).toHaveTitle('Organizations - Organisation Portal');
+    await expect(page).toHaveTitle('Organizations - Organization Portal');
     await expect(page.getByRole('gridcell', { name: 'Acme Mining', exact: true })).toBeVisible();
     await expect(
       page.getByRole('gridcell', { name: 'Borealis Quarries', exact: true }),
@@ -35,8 +35,8 @@ test.describe('Organizations', () => {
     await screenshot(page, 'organizations');
 
     const name = `E2E Org ${Date.now()}`;
-    await page.getByRole('button', { name: 'New organisation' }).click();
-    const create = page.getByRole('dialog', { name: 'New organisation' });
+    await page.getByRole('button', { name: 'New organization' }).click();
+    const create = page.getByRole('dialog', { name: 'New organization' });
     await create.getByLabel(/^Name/).fill(name);
     await create.getByRole('switch', { name: /^Product owner/ }).check();
     await create.getByRole('button', { name: 'Create' }).click();
@@ -86,8 +86,8 @@ test.describe('Organizations', () => {
 test.describe('All Users', () => {
   test('lists every user with their organisations', async ({ page }) => {
     await signIn(page, 'sysadmin', { path: '/all-users' });
-    await expect(page).toHaveTitle('All Users - Organisation Portal');
-    await expect(page.getByRole('columnheader', { name: /Organisations/ })).toBeVisible();
+    await expect(page).toHaveTitle('All Users - Organization Portal');
+    await expect(page.getByRole('columnheader', { name: /Organizations/ })).toBeVisible();
     await tableLoaded(page);
     await expectAccessible(page);
     await screenshot(page, 'all-users');

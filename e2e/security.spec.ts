@@ -319,7 +319,7 @@ test.describe('render errors', () => {
     await screen.getByRole('link', { name: 'Go back home' }).click();
     await expect(page).toHaveURL(`${ORG_PORTAL}/`);
     await expect(
-      page.getByRole('heading', { name: 'Organisation Portal', level: 1 }),
+      page.getByRole('heading', { name: 'Organization Portal', level: 1 }),
     ).toBeVisible();
     for (const name of ['Users', 'Licences']) {
       await nav.getByRole('link', { name, exact: true }).click();

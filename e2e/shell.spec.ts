@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 const portals = [
   {
     origin: 'http://localhost:5173',
-    title: 'Organisation Portal',
+    title: 'Organization Portal',
     html: 'index.org.html',
     deepLink: '/offerings/product/7',
   },

@@ -213,7 +213,7 @@ test.describe('Blast Details', () => {
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const sharedWith = page.getByRole('region', { name: 'Shared with' });
     await expect(sharedWith).toContainText(accounts.siteuser);
-    await page.getByLabel('Organisation name').fill('Delta');
+    await page.getByLabel('Organization name').fill('Delta');
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('button', { name: 'Share with Delta Drilling' }).click();
     await expect(sharedWith).toContainText('Delta Drilling');
@@ -427,7 +427,7 @@ test.describe('Blasts Shared and the Blast Redirect', () => {
     await expect(
       page.getByRole('heading', { name: 'Blast Details: South Pit 0001' }),
     ).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('2');
+    await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('2');
     await page.goto(`${SITE_PORTAL}/blast/99999999`);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });

@@ -67,7 +67,7 @@ test.describe('Sites and dashboards', () => {
     await north.getByRole('link', { name: 'North Pit' }).click();
     await expect(page.getByRole('heading', { name: 'Site Dashboard', level: 1 })).toBeVisible();
     await expect(
-      page.getByRole('combobox', { name: 'Organisation' }).locator('option:checked'),
+      page.getByRole('combobox', { name: 'Organization' }).locator('option:checked'),
     ).toHaveText('Borealis Quarries');
   });
 
@@ -122,7 +122,7 @@ test.describe('Site Admin and All Sites', () => {
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(
-      dialog.getByText('A site with this name already exists in the organisation'),
+      dialog.getByText('A site with this name already exists in the organization'),
     ).toBeVisible();
     await leaveUnsaved(page, () => dialog.getByRole('button', { name: 'Cancel' }).click());
 
@@ -168,7 +168,7 @@ test.describe('Site Admin and All Sites', () => {
   test('sysadmin sees every site with its organisation', async ({ page }) => {
     await signIn(page, 'sysadmin', { portal: SITE_PORTAL, path: '/all-sites' });
     await expect(page).toHaveTitle('Site Admin - Site Portal');
-    await expect(page.getByRole('columnheader', { name: /Organisation/ })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Organization/ })).toBeVisible();
     const row = await findRow(page, 'North Pit');
     await expect(row.first()).toContainText('Borealis Quarries');
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
@@ -212,7 +212,7 @@ test.describe('Site Users', () => {
     await dialog.getByLabel('Email').fill(`nobody-${unique()}@example.com`);
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(
-      dialog.getByText('Only members of the organisation can be added to its sites'),
+      dialog.getByText('Only members of the organization can be added to its sites'),
     ).toBeVisible();
     await leaveUnsaved(page, () => dialog.getByRole('button', { name: 'Cancel' }).click());
 

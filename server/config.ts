@@ -112,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     mail: {
       smtpUrl: env.SMTP_URL || undefined,
-      from: env.MAIL_FROM ?? 'Organisation Portal <no-reply@localhost>',
+      from: env.MAIL_FROM ?? 'Organization Portal <no-reply@localhost>',
       outbox: !production,
     },
   };

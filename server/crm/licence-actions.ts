@@ -15,7 +15,7 @@ const licence = {
 const notEnabledToSell = (kind: 'product' | 'service'): Refusal => ({
   code: 'notEnabled',
   wholeRequest: true,
-  message: `Your organisation is not enabled to sell ${kind}s`,
+  message: `Your organization is not enabled to sell ${kind}s`,
   when: `exists (select 1 from offerings f join orgs o on o.id = f.org_id
                   where f.id = l.offering_id and f.kind = '${kind}' and not o.is_${kind}_owner_enabled)`,
 });

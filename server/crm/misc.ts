@@ -84,7 +84,7 @@ export const miscRoutes = ({ db, config }: Services) => {
       response: supportRequestResultSchema,
       handler: async ({ params, body, user }) => {
         if (!config.supportOrgIds.includes(params.orgId))
-          throw forbidden('Support requests are not available for your organisation');
+          throw forbidden('Support requests are not available for your organization');
         const attachments = decodeAttachments(body.attachments).map((a) => ({
           fileName: a.fileName,
           size: a.bytes.length,

@@ -64,7 +64,7 @@ const offeringsDef: ListDef<typeof offeringColumns, Row, ReturnType<typeof map>>
 
 /** An organisation sells what it is enabled for: products, services (SPEC §6 capability flags). */
 export const notEnabledToSell = (type: 'product' | 'service') =>
-  refused(`Your organisation is not enabled to sell ${type}s`);
+  refused(`Your organization is not enabled to sell ${type}s`);
 
 function checkCapability(o: OrgAccess, type: 'product' | 'service') {
   const enabled =

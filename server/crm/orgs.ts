@@ -63,7 +63,7 @@ const organisationsDef: ListDef<typeof organisationColumns, OrgRow, ReturnType<t
 };
 async function getOrg(db: Queryable, id: number) {
   const [row] = await db.query<OrgRow>(`select ${ORG_COLUMNS} from orgs o where o.id = $1`, [id]);
-  if (!row) throw notFound('Organisation');
+  if (!row) throw notFound('Organization');
   return mapOrg(row);
 }
 const avatarOf = (v: string | null | undefined) =>
@@ -132,7 +132,7 @@ export const orgRoutes = ({ db }: Services) => [
           avatar ?? null,
         ],
       );
-      if (rows.length === 0) throw notFound('Organisation');
+      if (rows.length === 0) throw notFound('Organization');
       return getOrg(db, params.orgId);
     },
   }),

@@ -41,7 +41,7 @@ describe('the organisation owner', () => {
       const res = await put(who, { ...flags, isOrgAdmin: false });
       expect(res.statusCode, who).toBe(400);
       expect(res.json().errors.isOrgAdmin.message).toBe(
-        'The organisation owner is always an org admin',
+        'The organization owner is always an org admin',
       );
     }
     expect(await ownerRow()).toEqual({ is_org_owner: true, is_org_admin: true });

@@ -160,7 +160,7 @@ describe('what a registration may be for', () => {
     expect(done.statusCode).toBe(409);
     expect(done.json().errors).toEqual({
       organisationName: {
-        message: 'An organisation with this name already exists',
+        message: 'An organization with this name already exists',
         errorCode: 'duplicate',
       },
     });

@@ -138,7 +138,7 @@ describe('the checks of a sale run again on every later change', () => {
     try {
       const refusal = {
         success: false,
-        message: 'Your organisation is not enabled to sell products',
+        message: 'Your organization is not enabled to sell products',
       };
       const renew = await post(`/orgs/1/issued-licences/${licenceId}/renew`, {
         expiry: '2031-01-01',

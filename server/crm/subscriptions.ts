@@ -320,7 +320,7 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
             `select 1 from org_members where org_id = $1 and user_id = $2`,
             [params.orgId, body.userId],
           );
-          if (!m) throw badRequest('userId', 'The user is not a member of the organisation');
+          if (!m) throw badRequest('userId', 'The user is not a member of the organization');
         }
         await db.query('update licences set assigned_user_id = $2 where id = $1', [
           params.licenceId,

@@ -33,11 +33,11 @@ import { can, type OrgAccess } from '../auth/access';
  */
 function checkFlagChange(caller: OrgAccess, wantsAdmin: boolean, hadAdmin: boolean) {
   if (wantsAdmin !== hadAdmin && !can('orgUsers.remove', caller)) {
-    throw forbidden('Only organisation admins may change the org admin flag');
+    throw forbidden('Only organization admins may change the org admin flag');
   }
 }
 
-export const OWNER_STAYS_ADMIN = 'The organisation owner is always an org admin';
+export const OWNER_STAYS_ADMIN = 'The organization owner is always an org admin';
 
 export const userRoutes = (services: Services) => {
   const { db } = services;
@@ -208,7 +208,7 @@ export const userRoutes = (services: Services) => {
       handler: async ({ params }) => {
         const m = await person(params.orgId, params.id);
         if (m.status !== 'active') throw notFound('User');
-        if (m.is_org_owner) throw badRequest('id', 'The organisation owner cannot be removed');
+        if (m.is_org_owner) throw badRequest('id', 'The organization owner cannot be removed');
         await db.transaction(async (tx) => {
           await tx.query(
             'delete from site_members where user_id = $2 and site_id in (select id from sites where org_id = $1)',

@@ -128,7 +128,7 @@ export function dashboardRoutes({ db }: Services) {
         const params: (number | null)[] = [user.id];
         if (query.orgId !== undefined) {
           const access = await loadOrgAccess(db, user, query.orgId);
-          if (!access) throw notFound('Organisation');
+          if (!access) throw notFound('Organization');
           params.push(query.orgId);
           sitesSql = access.isMember
             ? `select * from (${sitesSql}) v where v.org_id = $2`

@@ -106,7 +106,7 @@ async function createLibrary(
       [scope.orgId],
       quotas.nodeLibrariesPerOrg,
       'name',
-      'node libraries of the organisation',
+      'node libraries of the organization',
     );
     const [row] = await tx.query<{ id: number }>(
       `insert into node_libraries (org_id, site_id, name, version, description, nodes)
@@ -151,7 +151,7 @@ const librariesDef: ListDef<typeof nodeLibraryColumns, LibraryRow, NodeLibraryLi
     version: { sql: 'l.version' },
     description: { sql: 'l.description', nullable: true },
     nodeCount: { sql: 'jsonb_array_length(l.nodes)' },
-    scope: { sql: `case when l.site_id is null then 'Organisation' else 'Site' end` },
+    scope: { sql: `case when l.site_id is null then 'Organization' else 'Site' end` },
     updatedAt: { sql: 'l.updated_at', instant: true },
   },
   from: 'node_libraries l',

@@ -153,7 +153,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
           const [target] = await db.query<{ id: number }>('select id from orgs where id = $1', [
             body.orgId ?? 0,
           ]);
-          if (!target) throw badRequest('orgId', 'No such organisation', 'unknownOrg');
+          if (!target) throw badRequest('orgId', 'No such organization', 'unknownOrg');
           orgId = target.id;
         }
         // The unique index (migration 030) makes a second share of the same target a no-op.
@@ -167,7 +167,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
             body.email !== undefined ? 'email' : 'orgId',
             body.email !== undefined
               ? 'The blast is already shared with this user'
-              : 'The blast is already shared with this organisation',
+              : 'The blast is already shared with this organization',
           );
         }
         if (body.email !== undefined) {
@@ -292,7 +292,7 @@ export function shareRoutes({ db, mailer, config }: Services) {
         }
         if (share.shared_by !== user.id && !(await isOrgAdmin(db, user, share.org_id))) {
           throw forbidden(
-            'Only the user who shared the blast or an organisation admin can unshare it',
+            'Only the user who shared the blast or an organization admin can unshare it',
           );
         }
         await db.query('delete from shared_blasts where id = $1', [params.shareId]);

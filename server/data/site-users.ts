@@ -98,7 +98,7 @@ export function siteUserRoutes({ db }: Services) {
         if (!member) {
           throw badRequest(
             'email',
-            'Only members of the organisation can be added to its sites',
+            'Only members of the organization can be added to its sites',
             'notMember',
           );
         }

@@ -105,7 +105,7 @@ async function checkSubscription(db: Queryable, orgId: number, subscriptionId: n
   if (!row) {
     throw badRequest(
       'subscriptionId',
-      'Choose a subscription held by this organisation',
+      'Choose a subscription held by this organization',
       'invalidSubscription',
     );
   }

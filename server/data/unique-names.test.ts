@@ -38,11 +38,11 @@ async function expectRace(
   if (refused) expectDuplicate(refused, message);
 }
 
-const ORG_DUP = 'An organisation with this name already exists';
-const OFFERING_DUP = 'A product or service with this name already exists in the organisation';
-const SITE_DUP = 'A site with this name already exists in the organisation';
+const ORG_DUP = 'An organization with this name already exists';
+const OFFERING_DUP = 'A product or service with this name already exists in the organization';
+const SITE_DUP = 'A site with this name already exists in the organization';
 const BLAST_DUP = 'A blast with this name already exists on this site';
-const ORG_LIB_DUP = 'A node library with this name already exists in the organisation';
+const ORG_LIB_DUP = 'A node library with this name already exists in the organization';
 const SITE_LIB_DUP = 'A node library with this name already exists on this site';
 
 describe('unique names', () => {

@@ -148,7 +148,7 @@ describe('route guards by role (generated from the route table)', () => {
         expect(refusedByGuard, `${where} (${res.statusCode} ${message})`).toBe(!allowed);
         // Signed in, a member, the site visible: never 401 nor the guard's 404.
         expect(res.statusCode, where).not.toBe(401);
-        expect(['Organisation not found', 'Site not found'], where).not.toContain(message);
+        expect(['Organization not found', 'Site not found'], where).not.toContain(message);
         const key = `${r.method} ${r.url}`;
         const o = outcomes.get(key) ?? { allowed: 0, refused: 0 };
         o[allowed ? 'allowed' : 'refused'] += 1;

@@ -71,7 +71,7 @@ const library: Record<string, Cell> = {
   version: (r) => r.version,
   description: (r) => r.description,
   nodeCount: (r) => r.nodeCount,
-  scope: (r) => (r.siteId === null ? 'Organisation' : 'Site'),
+  scope: (r) => (r.siteId === null ? 'Organization' : 'Site'),
   updatedAt: (r) => r.updatedAt,
 };
 

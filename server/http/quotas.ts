@@ -58,7 +58,7 @@ export async function checkStorage(
   if (used + adding > quotas.storageBytesPerOrg) {
     throw quotaExceeded(
       field,
-      `Your organisation's file storage quota of ${formatBytes(quotas.storageBytesPerOrg)} would be exceeded (${formatBytes(used)} used). Delete files you no longer need, or ask the administrator for more space.`,
+      `Your organization's file storage quota of ${formatBytes(quotas.storageBytesPerOrg)} would be exceeded (${formatBytes(used)} used). Delete files you no longer need, or ask the administrator for more space.`,
     );
   }
 }
@@ -91,7 +91,7 @@ export async function checkSupportRequests(q: Queryable, quotas: Quotas, orgId: 
       : 86_400;
     throw new HttpError(
       429,
-      `Your organisation has sent ${quotas.supportRequestsPerDay} support requests in the last 24 hours, its daily quota. Try again in ${Math.ceil(retryAfter / 3600)} hour${retryAfter > 3600 ? 's' : ''}.`,
+      `Your organization has sent ${quotas.supportRequestsPerDay} support requests in the last 24 hours, its daily quota. Try again in ${Math.ceil(retryAfter / 3600)} hour${retryAfter > 3600 ? 's' : ''}.`,
       null,
       { 'Retry-After': String(retryAfter) },
     );

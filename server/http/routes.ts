@@ -206,7 +206,7 @@ async function guard(
     if (!user.isSysadmin) throw forbidden('Only sysadmins may access this resource');
     return;
   }
-  if (!org) throw notFound('Organisation');
+  if (!org) throw notFound('Organization');
   g.org = org;
   if (access.kind === 'site') {
     if (!site) throw notFound('Site');

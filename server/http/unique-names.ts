@@ -7,12 +7,12 @@ import { conflict, type HttpError } from './envelope';
  * SQLSTATE 23505 naming the index, and the error handler (server/http/errors.ts) answers it here.
  */
 export const UNIQUE_NAME_MESSAGES: Readonly<Record<string, string>> = {
-  orgs_name_unique: 'An organisation with this name already exists',
-  offerings_name_unique: 'A product or service with this name already exists in the organisation',
-  sites_name_unique: 'A site with this name already exists in the organisation',
+  orgs_name_unique: 'An organization with this name already exists',
+  offerings_name_unique: 'A product or service with this name already exists in the organization',
+  sites_name_unique: 'A site with this name already exists in the organization',
   blasts_name_unique: 'A blast with this name already exists on this site',
   node_libraries_org_name_unique:
-    'A node library with this name already exists in the organisation',
+    'A node library with this name already exists in the organization',
   node_libraries_site_name_unique: 'A node library with this name already exists on this site',
 };
 

@@ -71,7 +71,7 @@ export function registerAccountRoutes(scope: FastifyInstance, kit: IdentityKit) 
       messagePage(
         'Link expired or already used',
         'This link has expired or has already been used. If your account is not ready yet, create it again to get a new link.',
-        { href: kit.portalHref, text: 'Go to the Organisation Portal' },
+        { href: kit.portalHref, text: 'Go to the Organization Portal' },
       ),
     );
   const verifyRoute = `${base}/Account/Verify`; // accounts.ts verifyPath: the link's address

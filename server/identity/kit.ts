@@ -75,11 +75,11 @@ export function deadInvitationPage(
   kit: IdentityKit,
   found: Exclude<InvitationByLink, { status: 'open' }>,
 ) {
-  const back = { href: kit.portalHref, text: 'Go to the Organisation Portal' };
+  const back = { href: kit.portalHref, text: 'Go to the Organization Portal' };
   if (found.status === 'accepted')
     return messagePage(
       'Invitation already accepted',
-      `This invitation to join ${found.orgName} has already been used. Sign in to the portal to open the organisation.`,
+      `This invitation to join ${found.orgName} has already been used. Sign in to the portal to open the organization.`,
       back,
     );
   if (found.status === 'expired')

@@ -135,7 +135,7 @@ export interface PendingInvitationView {
 export const invitationsPage = (v: { action: string; invitations: PendingInvitationView[] }) =>
   page(
     'Invitations',
-    `<h1>Invitations</h1><p>You have been invited to join ${v.invitations.length === 1 ? 'an organisation' : 'these organisations'}. Join now, or later at your next sign-in.</p>
+    `<h1>Invitations</h1><p>You have been invited to join ${v.invitations.length === 1 ? 'an organization' : 'these organizations'}. Join now, or later at your next sign-in.</p>
 <form method="post" action="${esc(v.action)}">
 ${v.invitations
   .map(

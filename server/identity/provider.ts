@@ -19,7 +19,7 @@ export const SCOPES = ['openid', 'profile', 'email', ...API_SCOPES, 'offline_acc
 
 const portalClient = (clientId: string, origin: string): ClientMetadata => ({
   client_id: clientId,
-  client_name: clientId === PORTAL_CLIENTS.org ? 'Organisation portal' : 'Site portal',
+  client_name: clientId === PORTAL_CLIENTS.org ? 'Organization portal' : 'Site portal',
   token_endpoint_auth_method: 'none',
   application_type: 'web',
   grant_types: ['authorization_code', 'refresh_token'],

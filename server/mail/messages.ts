@@ -14,7 +14,7 @@ export const invitationMessage = (v: {
   to: v.to,
   subject: `Invitation to join ${v.orgName}`,
   paragraphs: [
-    `${v.inviterName ?? 'An administrator'} invited you to join ${v.orgName} on the Organisation Portal.`,
+    `${v.inviterName ?? 'An administrator'} invited you to join ${v.orgName} on the Organization Portal.`,
     `Follow the link to accept: sign in with this address, or create your account for it. The link works once and until ${day(v.expiresAt)}.`,
     'If you did not expect this invitation, ignore this message: nothing happens without you.',
   ],
@@ -30,7 +30,7 @@ export const verifyAddressMessage = (v: {
   subject: 'Confirm your email address',
   paragraphs: [
     `Hello ${v.firstName},`,
-    'Someone (we hope you) asked to create an account on the Organisation Portal with this address. Follow the link within 24 hours to confirm it and create the account.',
+    'Someone (we hope you) asked to create an account on the Organization Portal with this address. Follow the link within 24 hours to confirm it and create the account.',
     'If it was not you, ignore this message: no account is made without the link.',
   ],
   links: [{ label: 'Confirm your address', url: v.link }],
@@ -41,7 +41,7 @@ export const existingAccountMessage = (v: { to: string; signInLink: string }): M
   to: v.to,
   subject: 'You already have an account',
   paragraphs: [
-    'Someone (perhaps you) tried to create an account on the Organisation Portal with this address, which already has one. Nothing was changed.',
+    'Someone (perhaps you) tried to create an account on the Organization Portal with this address, which already has one. Nothing was changed.',
     'To use your account, sign in with this address and your password.',
   ],
   links: [{ label: 'Sign in', url: v.signInLink }],

@@ -145,7 +145,7 @@ describe('records per organisation', () => {
 
   it.each([
     [
-      'an organisation',
+      'an organization',
       'owner',
       '/crm/v1/orgs/1/custom-data',
       'select count(*)::int as n from org_custom_data where org_id = 1',

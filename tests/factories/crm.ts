@@ -96,7 +96,7 @@ export function createOrganisation(overrides: Partial<Organisation> = {}): Organ
   const orgId = overrides.id ?? id();
   return {
     id: orgId,
-    name: `Organisation ${orgId}`,
+    name: `Organization ${orgId}`,
     description: null,
     avatar_Base64: null,
     customData: null,

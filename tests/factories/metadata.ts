@@ -53,7 +53,7 @@ export function createOrg(overrides: OrgOverrides = {}): MetadataOrg {
   const id = overrides.id ?? newId();
   return {
     id,
-    name: `Organisation ${id}`,
+    name: `Organization ${id}`,
     description: null,
     avatar_Base64: null,
     customData: null,

@@ -45,7 +45,7 @@ export const nodeLibraryColumns = defineListColumns({
   version: { kind: 'text' },
   description: { kind: 'text' },
   nodeCount: { kind: 'number' },
-  scope: { kind: 'select', values: ['Organisation', 'Site'] },
+  scope: { kind: 'select', values: ['Organization', 'Site'] },
   updatedAt: { kind: 'date' },
 });
 export const nodeLibraryList = listContract(nodeLibraryColumns, {

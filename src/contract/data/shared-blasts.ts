@@ -16,7 +16,7 @@ export const createShareSchema = z
     orgId: bodyIdSchema.optional(),
   })
   .refine((v) => (v.email === undefined) !== (v.orgId === undefined), {
-    message: 'Give either a user email or an organisation',
+    message: 'Give either a user email or an organization',
     path: ['email'],
   });
 export type CreateShare = z.input<typeof createShareSchema>;

@@ -22,7 +22,7 @@ export const envSchema = z
     VITE_ENVIRONMENT: z.enum(['portal-test', 'portal-prod']),
     VITE_SUPPORT_ORG_IDS: z
       .string()
-      .check(z.regex(/^\d+,\d+,\d+$/, 'three organisation ids separated by commas')),
+      .check(z.regex(/^\d+,\d+,\d+$/, 'three organization ids separated by commas')),
     VITE_SENTRY_DSN: url,
     VITE_MOCK_PERMISSIONS: flag,
   })

@@ -65,7 +65,7 @@ export const OrgContext = createContext<OrgContextValue | null>(null);
 
 export function useOrgContext(): OrgContextValue {
   const value = useContext(OrgContext);
-  if (!value) throw new Error('useOrgContext must be used inside the organisation provider');
+  if (!value) throw new Error('useOrgContext must be used inside the organization provider');
   return value;
 }
 
@@ -86,7 +86,7 @@ export function useSelectedOrgId(): number | null {
  */
 export function useOrgId(): number {
   const id = useContext(OrgContext)?.org.id;
-  if (id === undefined) throw new Error('useOrgId must be used inside the organisation provider');
+  if (id === undefined) throw new Error('useOrgId must be used inside the organization provider');
   return id;
 }
 

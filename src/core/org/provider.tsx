@@ -80,10 +80,10 @@ function NoOrganisationScreen() {
   return (
     <section className="text-center py-5" aria-labelledby="no-org-title">
       <h1 id="no-org-title" className="h2">
-        You are not in any organisation yet
+        You are not in any organization yet
       </h1>
       <p className="lead">
-        Ask an administrator of your organisation to invite you, or register a subscription.
+        Ask an administrator of your organization to invite you, or register a subscription.
       </p>
       <button
         type="button"

@@ -62,7 +62,7 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
     scope.siteId !== null ? findSite(memberships, scope.siteId, routeOrgId ?? chosenId) : null;
   const selectedId = siteHit?.orgId ?? routeOrgId ?? chosenId ?? orgIds[0];
   const selected = memberships.find((m) => m.org.id === selectedId) ?? memberships[0];
-  if (!selected) throw new Error('No organisation to select');
+  if (!selected) throw new Error('No organization to select');
 
   let scopeProblem: ScopeProblem = null;
   if (scope.malformed || (scope.orgId !== null && routeOrgId === null)) scopeProblem = 'unknownOrg';
@@ -111,7 +111,7 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
   const selectOrg = useCallback(
     (orgId: number, options?: SelectOrgOptions) => {
       if (!orgIds.includes(orgId)) {
-        console.warn(`Cannot select organisation ${orgId}: the user is not a member.`);
+        console.warn(`Cannot select organization ${orgId}: the user is not a member.`);
         return;
       }
       setExplicitId(orgId);

@@ -24,7 +24,7 @@ export function OrgSwitcher() {
   if (orgs.length < 2) {
     return (
       <span className="navbar-text text-light small text-truncate app-org-select" title={org.name}>
-        <span className="visually-hidden">Organisation: </span>
+        <span className="visually-hidden">Organization: </span>
         {org.name}
       </span>
     );
@@ -32,7 +32,7 @@ export function OrgSwitcher() {
   return (
     <div className="d-flex align-items-center gap-1 min-w-0">
       <label htmlFor={id} className="visually-hidden">
-        Organisation
+        Organization
       </label>
       <select
         id={id}

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { Portal } from '@/core/config';
 
 export const PORTAL_NAMES: Record<Portal, string> = {
-  org: 'Organisation Portal',
+  org: 'Organization Portal',
   site: 'Site Portal',
 };
 

@@ -66,8 +66,8 @@ export function NoAccessScreen() {
         You do not have access to this page
       </h1>
       <p className="lead">
-        Your permissions in the selected organisation do not include this page. Ask an administrator
-        of your organisation if you need it, or choose another organisation.
+        Your permissions in the selected organization do not include this page. Ask an administrator
+        of your organization if you need it, or choose another organization.
       </p>
       <Link className="btn btn-primary" to={getNamedHref('dashboardOverview')}>
         {GO_BACK_HOME}

@@ -157,7 +157,7 @@ describe('FormEngine', () => {
 
   it('a refusal of what was sent (409) shows in the form, keeps the typing, and is taken from the toast; a 500 stays a toast', async () => {
     const refusal = new ApiError({
-      message: 'Your organisation is not enabled to sell products',
+      message: 'Your organization is not enabled to sell products',
       status: 409,
       kind: 'http',
       method: 'POST',

@@ -237,7 +237,7 @@ describe('OrgProvider without organisations', () => {
   it('says so and offers to sign out', async () => {
     const { user, redirects } = await renderApp(<ContextView />, { org: [] });
     expect(
-      screen.getByRole('heading', { name: 'You are not in any organisation yet' }),
+      screen.getByRole('heading', { name: 'You are not in any organization yet' }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(redirects.signOut).toHaveLength(1);

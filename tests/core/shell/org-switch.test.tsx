@@ -12,7 +12,7 @@ const orgs: MembershipOverrides[] = [
 ];
 
 const NO_ACCESS = 'You do not have access to this page';
-const switcher = () => screen.getByRole('combobox', { name: 'Organisation' });
+const switcher = () => screen.getByRole('combobox', { name: 'Organization' });
 
 describe('switching organisation lands on a screen the new organisation allows (SPEC §2/§4/§6)', () => {
   it('stays on the same screen (and its query) when the new organisation allows it', async () => {

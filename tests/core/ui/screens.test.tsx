@@ -198,7 +198,7 @@ describe('test-environment border (SPEC §1)', () => {
 
 describe('document titles', () => {
   it('puts the page name before the portal name', () => {
-    expect(pageTitle('Users', 'Organisation Portal')).toBe('Users - Organisation Portal');
+    expect(pageTitle('Users', 'Organization Portal')).toBe('Users - Organization Portal');
     expect(pageTitle(undefined, 'Site Portal')).toBe('Site Portal');
     function Page() {
       useDocumentTitle('Blasts');

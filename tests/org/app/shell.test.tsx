@@ -57,21 +57,21 @@ describe('organisation portal sidebar (SPEC §2)', () => {
     ],
     ['tech support', { isTechSupport: true }, {}, 999, ['Dashboard', 'Offerings']],
     [
-      'no flags, product-owner organisation',
+      'no flags, product-owner organization',
       {},
       { isProductOwnerEnabled: true },
       999,
       ['Dashboard', 'Customer Subs', 'Issued Licences', 'Offerings'],
     ],
     [
-      'no flags, service-owner organisation',
+      'no flags, service-owner organization',
       {},
       { isServiceOwnerEnabled: true },
       999,
       ['Dashboard', 'Customer Subs', 'Offerings'],
     ],
     ['no flags', {}, {}, 999, ['Dashboard']],
-    ['no flags, support organisation', {}, {}, supportOrgId, ['Dashboard', 'Support']],
+    ['no flags, support organization', {}, {}, supportOrgId, ['Dashboard', 'Support']],
     [
       'org owner (Edit Organization is in the user menu)',
       { isOrgOwner: true },
@@ -109,7 +109,7 @@ describe('organisation portal shell', () => {
       pages: 'placeholders',
       url: '/users',
     });
-    expect(screen.getByRole('banner')).toHaveTextContent('Organisation Portal');
+    expect(screen.getByRole('banner')).toHaveTextContent('Organization Portal');
     expect(screen.getByRole('banner')).toHaveTextContent(config.environment);
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute(
@@ -117,7 +117,7 @@ describe('organisation portal shell', () => {
       '#main',
     );
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
-    expect(document.title).toBe('Users - Organisation Portal');
+    expect(document.title).toBe('Users - Organization Portal');
   });
 
   it('shows the user menu with profile, organisation editing for owners, and sign out', async () => {
@@ -159,7 +159,7 @@ describe('organisation portal shell', () => {
         { org: { id: 2, name: 'Borealis Quarries' }, permissions: { isSubManager: true } },
       ],
     });
-    const switcher = screen.getByRole('combobox', { name: 'Organisation' });
+    const switcher = screen.getByRole('combobox', { name: 'Organization' });
     expect(switcher).toHaveDisplayValue('Acme Mining');
     expect(sidebarLinks()).toContain('Issued Licences');
     switcher.focus();
@@ -179,13 +179,13 @@ describe('organisation portal shell', () => {
         { org: { id: 2, name: 'Borealis Quarries' }, permissions: { isSubManager: true } },
       ],
     });
-    expect(screen.getByRole('combobox', { name: 'Organisation' })).toHaveDisplayValue(
+    expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveDisplayValue(
       'Borealis Quarries',
     );
     expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Organisation' }), 'Acme Mining');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Organization' }), 'Acme Mining');
     expect(location().pathname).toBe('/org/1/users');
-    expect(screen.getByRole('combobox', { name: 'Organisation' })).toHaveDisplayValue(
+    expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveDisplayValue(
       'Acme Mining',
     );
   });
@@ -227,9 +227,9 @@ describe('organisation portal when signed out', () => {
       user: null,
     });
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('heading', { name: 'Organisation Portal' })).toBeInTheDocument();
+    expect(within(main).getByRole('heading', { name: 'Organization Portal' })).toBeInTheDocument();
     expect(within(main).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(document.title).toBe('Organisation Portal');
+    expect(document.title).toBe('Organization Portal');
     await user.click(within(main).getByRole('button', { name: 'Register' }));
     expect(redirects.signIn).toEqual([{ extraQueryParams: { register: 'true' } }]);
     // The page is leaving for the identity provider: a loader, still inside main.

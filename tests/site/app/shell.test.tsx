@@ -98,7 +98,7 @@ describe('site pages carry the site id (SPEC §2)', () => {
       org: twoOrgs,
     });
     expect(screen.getByRole('heading', { name: 'Site Users' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Organisation' })).toHaveDisplayValue(
+    expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveDisplayValue(
       'Acme Mining',
     );
   });
@@ -110,7 +110,7 @@ describe('site pages carry the site id (SPEC §2)', () => {
       url: '/site/12/users',
       org: twoOrgs,
     });
-    expect(screen.getByRole('combobox', { name: 'Organisation' })).toHaveDisplayValue(
+    expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveDisplayValue(
       'Borealis Quarries',
     );
     expect(screen.getByRole('heading', { name: 'Site Users' })).toBeInTheDocument();
@@ -143,11 +143,11 @@ describe('site pages carry the site id (SPEC §2)', () => {
       org: twoOrgs,
     });
     await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Organisation' }),
+      screen.getByRole('combobox', { name: 'Organization' }),
       'Borealis Quarries',
     );
     expect(location().pathname).toBe('/dashboard');
-    expect(screen.getByRole('combobox', { name: 'Organisation' })).toHaveDisplayValue(
+    expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveDisplayValue(
       'Borealis Quarries',
     );
   });

@@ -63,7 +63,7 @@ export async function revokeInvitation(orgId: number, user: UserRef) {
 /** DELETE orgs/{orgId}/users/{id}: the member leaves the organisation (and its sites). */
 export async function removeMember(orgId: number, user: UserRef) {
   const data = await crmApi.delete<unknown>(`orgs/${orgId}/users/${user.id}`, undefined, {
-    successMessage: `${user.email} removed from the organisation`,
+    successMessage: `${user.email} removed from the organization`,
   });
   return idResultSchema.parse(data);
 }

@@ -59,7 +59,7 @@ export function useSaveOrganisation() {
     {
       invalidates: [organisationKeys.all],
       onSuccess: (saved, { id }) =>
-        notify.success(`Organisation '${saved.name}' ${id === null ? 'created' : 'saved'}`),
+        notify.success(`Organization '${saved.name}' ${id === null ? 'created' : 'saved'}`),
     },
   );
 }
@@ -84,7 +84,7 @@ export function useOrg() {
 export async function updateOrg(orgId: number, input: UpdateOrg) {
   const body = updateOrgSchema.parse(input);
   const data = await crmApi.put<unknown>(`orgs/${orgId}`, body, {
-    successMessage: 'Organisation saved',
+    successMessage: 'Organization saved',
   });
   return organisationSchema.parse(data);
 }

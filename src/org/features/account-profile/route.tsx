@@ -18,7 +18,7 @@ export default function AccountProfilePage() {
       maxWidth="40rem"
       lead={
         <>
-          How you appear to the people of your organisations. Your name shows in user lists as
+          How you appear to the people of your organizations. Your name shows in user lists as
           &lsquo;First Last &lt;email&gt;&rsquo;.
         </>
       }

@@ -37,7 +37,7 @@ export default function CustomerSubsPage() {
       {view === 'customers' ? (
         <>
           <p className="text-body-secondary small">
-            Every organisation you sold a subscription or issued a licence to. A new customer
+            Every organization you sold a subscription or issued a licence to. A new customer
             registers through the registration link of an offering (on its details page) and appears
             here with its trial subscription.
           </p>

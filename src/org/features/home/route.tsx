@@ -14,7 +14,7 @@ export default function HomePage() {
       </h1>
       <div className="row g-4">
         <div className="col-lg-6">
-          <h2 className="h5">Your organisations</h2>
+          <h2 className="h5">Your organizations</h2>
           <OrgList />
         </div>
         <div className="col-lg-6">

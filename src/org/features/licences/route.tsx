@@ -8,7 +8,7 @@ export default function LicencesPage() {
       title="Licences"
       lead={
         <>
-          Licences your organisation holds from its vendors. Assign seats to people from{' '}
+          Licences your organization holds from its vendors. Assign seats to people from{' '}
           <em>Software</em>.
         </>
       }

@@ -10,7 +10,7 @@ const FEATURES: readonly { title: string; text: string }[] = [
   },
   {
     title: 'Use software',
-    text: 'See the subscriptions and licences your organisation holds and give seats to your people.',
+    text: 'See the subscriptions and licences your organization holds and give seats to your people.',
   },
   {
     title: 'Run your team',
@@ -28,11 +28,11 @@ export default function PresentationPage() {
   return (
     <section className="py-4" aria-labelledby="landing-title" style={{ maxWidth: '60rem' }}>
       <h1 id="landing-title" className="display-6 mb-3">
-        Organisation Portal
+        Organization Portal
       </h1>
       <p className="lead">
         Run your software licensing business in one place: offerings (products and services), the
-        users of your organisation, licences you hold and licences you issue, customer subscriptions
+        users of your organization, licences you hold and licences you issue, customer subscriptions
         and your own software subscriptions.
       </p>
       {session.status === 'authenticated' ? (
@@ -56,7 +56,7 @@ export default function PresentationPage() {
       </div>
       <p className="mt-4 mb-0">
         New customer of a vendor on this portal?{' '}
-        <Link to={getOrgHref('subscriptionRegister')}>Register your organisation</Link>.
+        <Link to={getOrgHref('subscriptionRegister')}>Register your organization</Link>.
       </p>
     </section>
   );

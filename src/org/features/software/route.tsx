@@ -8,7 +8,7 @@ export default function SoftwarePage() {
       title="Software"
       lead={
         <>
-          The software your organisation subscribes to. Open a subscription to give its licences to
+          The software your organization subscribes to. Open a subscription to give its licences to
           your people.
         </>
       }

@@ -33,8 +33,8 @@ export default function SubscriptionRegisterPage() {
       ) : (
         <>
           <p className="text-body-secondary">
-            Tell us about your organisation and who we should talk to. Next you sign in or create
-            your account, and your organisation is ready.{' '}
+            Tell us about your organization and who we should talk to. Next you sign in or create
+            your account, and your organization is ready.{' '}
             <Link to={getOrgHref('subscriptionExistingReg')}>Already started a registration?</Link>
           </p>
           <div className="card">

@@ -6,7 +6,7 @@ export default function UsersPage() {
   return (
     <Page
       title="Users"
-      lead={<>The people of your organisation and the invitations waiting for a first sign-in.</>}
+      lead={<>The people of your organization and the invitations waiting for a first sign-in.</>}
     >
       <UsersTable />
     </Page>

@@ -7,7 +7,7 @@ export default function BlastsSharedPage() {
     <Page
       title="Blasts Shared"
       lead={
-        <>Blasts other sites and organisations have shared with you or with your organisations.</>
+        <>Blasts other sites and organizations have shared with you or with your organizations.</>
       }
     >
       <SharedBlastsTable />

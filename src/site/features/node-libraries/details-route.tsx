@@ -64,7 +64,7 @@ function NodeLibraryDetails({ library }: { library: NodeLibrary }) {
     >
       <p>{library.description ?? <span className="text-body-secondary">No description.</span>}</p>
       <p className="small text-body-secondary">
-        {library.siteId === null ? 'Organisation-wide' : `Site library`} · {library.nodes.length}{' '}
+        {library.siteId === null ? 'Organization-wide' : `Site library`} · {library.nodes.length}{' '}
         nodes · updated {formatDateTime(library.updatedAt)}
       </p>
       <DataTable<LibraryNode>

@@ -14,7 +14,7 @@ export default function NodeLibrariesPage() {
       lead={
         <>
           {site
-            ? `The node libraries of ${site.name}, and those of the organisation every site shares.`
+            ? `The node libraries of ${site.name}, and those of the organization every site shares.`
             : `The node libraries of ${scopeLabel}, shared by all its sites.`}
         </>
       }

@@ -5,7 +5,7 @@ import { SitesTable } from './components/sites-table';
 /** SPEC §2 /all-sites (sysadmin): every site across organisations, with its organisation. */
 export default function AllSitesPage() {
   return (
-    <Page title={siteRoutes.allSites.title} lead={<>Every site of every organisation.</>}>
+    <Page title={siteRoutes.allSites.title} lead={<>Every site of every organization.</>}>
       <SitesTable scope="all" />
     </Page>
   );

@@ -24,7 +24,7 @@ const columnSettings: ColumnSettings<SiteRow> = {
       linkFormat: (row) =>
         getSiteHref('siteDashboard', { siteId: row.siteId }, { orgId: row.orgId }),
     },
-    { id: 'orgName', title: 'Organisation' },
+    { id: 'orgName', title: 'Organization' },
     { id: 'blasts', title: 'Blasts', type: ColumnType.NUMBER },
     { id: 'fired', title: 'Fired', type: ColumnType.NUMBER },
     { id: 'planned', title: 'Planned', type: ColumnType.NUMBER },
@@ -34,7 +34,7 @@ const columnSettings: ColumnSettings<SiteRow> = {
   sortIndex: 0,
   csvMapperFn: (row) => ({
     Site: row.siteName,
-    Organisation: row.orgName,
+    Organization: row.orgName,
     Blasts: row.blasts,
     Fired: row.fired,
     Planned: row.planned,

@@ -27,7 +27,7 @@ export default function SitesPage() {
     );
   }
   return (
-    <Page title="Sites" lead={<>The sites you can open, in all your organisations.</>}>
+    <Page title="Sites" lead={<>The sites you can open, in all your organizations.</>}>
       <SiteCards />
     </Page>
   );

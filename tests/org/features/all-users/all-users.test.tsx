@@ -44,8 +44,8 @@ describe('All Users (/all-users, sysadmin)', () => {
     // Issue 17: the email once, in its own column (the name column shows the name alone).
     expect(cells.getAllByText(/sysadmin@example\.com/i)).toHaveLength(1);
     expect(screen.getByText('Pending user activation')).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: /Organisations/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Organizations/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
-    expect(document.title).toBe('All Users - Organisation Portal');
+    expect(document.title).toBe('All Users - Organization Portal');
   });
 });

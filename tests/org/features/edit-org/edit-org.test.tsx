@@ -67,6 +67,6 @@ describe('Edit Organization (/edit-org)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ name: 'Acme Mining Ltd', description: 'Explosives software' });
-    expect(await screen.findByText('Organisation saved')).toBeInTheDocument();
+    expect(await screen.findByText('Organization saved')).toBeInTheDocument();
   });
 });

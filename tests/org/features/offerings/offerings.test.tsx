@@ -69,7 +69,7 @@ describe('Offerings (/offerings)', () => {
       'href',
       '/offerings/service/9',
     );
-    expect(document.title).toBe('Offerings - Organisation Portal');
+    expect(document.title).toBe('Offerings - Organization Portal');
     expect(screen.getByRole('button', { name: 'New offering' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit: BlastPlan' })).toBeInTheDocument();
   });
@@ -144,7 +144,7 @@ describe('Offerings (/offerings)', () => {
 
   it('creates: a taken name (409 duplicate) shows under Name and keeps the dialog open', async () => {
     listing();
-    const message = 'A product or service with this name already exists in the organisation';
+    const message = 'A product or service with this name already exists in the organization';
     server.use(
       http.post(crm('orgs/1/offerings'), () =>
         HttpResponse.json(
@@ -248,7 +248,7 @@ describe('Product Details and Service Details', () => {
     expect(
       await screen.findByRole('heading', { name: 'Product Details: BlastPlan', level: 1 }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Product Details - Organisation Portal');
+    expect(document.title).toBe('Product Details - Organization Portal');
     const features = within(screen.getByRole('region', { name: 'Features' }));
     expect(features.getByRole('row', { name: 'Pattern design Yes' })).toBeInTheDocument();
     expect(features.getByRole('row', { name: 'Timing No' })).toBeInTheDocument();

@@ -33,7 +33,7 @@ describe('Organizations (/organizations, sysadmin)', () => {
       'href',
       '/organizations?customData=4',
     );
-    expect(document.title).toBe('Organizations - Organisation Portal');
+    expect(document.title).toBe('Organizations - Organization Portal');
   });
 
   it('edits the flags: the payload follows the contract', async () => {
@@ -63,15 +63,15 @@ describe('Organizations (/organizations, sysadmin)', () => {
   it('create: a server 400 shows the error under the name, keeping the typing', async () => {
     listing();
     server.use(
-      http.post(crm('admin/orgs'), () => refusal({ name: 'An organisation of that name exists' })),
+      http.post(crm('admin/orgs'), () => refusal({ name: 'An organization of that name exists' })),
     );
     const { user } = await renderApp(<OrganizationsPage />, { url: '/organizations', ...sysadmin });
     await screen.findByRole('cell', { name: 'Delta Drilling' });
-    await user.click(screen.getByRole('button', { name: 'New organisation' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'New organisation' }));
+    await user.click(screen.getByRole('button', { name: 'New organization' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New organization' }));
     await user.type(dialog.getByLabelText(/^Name/), 'Delta Drilling');
     await user.click(dialog.getByRole('button', { name: 'Create' }));
-    expect(await dialog.findByText('An organisation of that name exists')).toBeInTheDocument();
+    expect(await dialog.findByText('An organization of that name exists')).toBeInTheDocument();
     expect(dialog.getByLabelText(/^Name/)).toHaveValue('Delta Drilling');
   });
 

@@ -7,12 +7,12 @@ describe('Landing page (/)', () => {
   it('says what the portal is and offers Sign in and Register to visitors', async () => {
     const { user, redirects } = await renderApp(<PresentationPage />, { user: null, url: '/' });
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Organisation Portal' }),
+      screen.getByRole('heading', { level: 1, name: 'Organization Portal' }),
     ).toBeInTheDocument();
     expect(
       screen.getByText(/Run your software licensing business in one place/),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Register your organisation' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Register your organization' })).toHaveAttribute(
       'href',
       '/subscription/register',
     );

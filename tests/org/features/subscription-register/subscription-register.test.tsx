@@ -44,7 +44,7 @@ describe('Subscription registration (/subscription/register)', () => {
       expect(await screen.findAllByText('Mandatory field')).toHaveLength(4);
       await user.type(screen.getByLabelText(/^Contact email/), 'nope');
       await user.type(screen.getByLabelText(/^Contact phone/), 'call me');
-      await user.type(screen.getByLabelText(/^Organisation name/), 'Echo Aggregates');
+      await user.type(screen.getByLabelText(/^Organization name/), 'Echo Aggregates');
       await user.type(screen.getByLabelText(/^Contact first name/), 'Erin');
       await user.type(screen.getByLabelText(/^Contact last name/), 'Echo');
       await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -99,7 +99,7 @@ describe('Users screen (/users)', () => {
     await renderApp(<UsersPage />, { url: '/users', permissions: { isOrgAdmin: true } });
     expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('Pending user activation')).toBeInTheDocument();
-    expect(document.title).toBe('Users - Organisation Portal');
+    expect(document.title).toBe('Users - Organization Portal');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
@@ -237,8 +237,8 @@ describe('Users screen (/users)', () => {
       permissions: { isOrgAdmin: true },
     });
     await screen.findByText('Grace Hopper');
-    await user.click(screen.getByRole('button', { name: /^Remove from organisation/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove from organisation' });
+    await user.click(screen.getByRole('button', { name: /^Remove from organization/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from organization' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(requests.at(-1)?.method).toBe('DELETE'));
     expect(await screen.findByText('No data found')).toBeInTheDocument();
@@ -250,7 +250,7 @@ describe('Users screen (/users)', () => {
     await screen.findByText('Grace Hopper');
     expect(screen.queryByRole('button', { name: 'Invite user' })).not.toBeInTheDocument();
     expect(
-      screen.queryByRole('button', { name: /^Remove from organisation/ }),
+      screen.queryByRole('button', { name: /^Remove from organization/ }),
     ).not.toBeInTheDocument();
     const row = screen.getByText('Grace Hopper').closest('tr');
     if (!row) throw new Error('no row');

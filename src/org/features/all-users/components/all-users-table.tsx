@@ -17,7 +17,7 @@ export const allUsersColumns: ColumnSettings<AdminUser> = {
       accessor: (row) => (row.isSysadmin ? 'Yes' : 'No'),
       width: '7rem',
     },
-    { id: 'orgName', title: 'Organisations' },
+    { id: 'orgName', title: 'Organizations' },
   ],
   sortIndex: 1,
   csvMapperFn: (row) => ({
@@ -26,7 +26,7 @@ export const allUsersColumns: ColumnSettings<AdminUser> = {
     Email: row.email,
     Status: row.status,
     Sysadmin: row.isSysadmin ? 'Yes' : 'No',
-    Organisations: row.orgName,
+    Organizations: row.orgName,
   }),
 };
 
@@ -34,7 +34,7 @@ export function AllUsersTable() {
   return (
     <DataTable<AdminUser>
       columnSettings={allUsersColumns}
-      title="Every user, across organisations"
+      title="Every user, across organizations"
       query={allUsersQueryOptions()}
       source={allUsersSource()}
       getRowId={(row) => String(row.id)}

@@ -75,7 +75,7 @@ export function CustomersTable() {
     <>
       <DataTable<Customer>
         columnSettings={customersColumns}
-        title="Organisations you sold to"
+        title="Organizations you sold to"
         query={customersQueryOptions(orgId)}
         source={customersSource(orgId)}
         getRowId={(row) => String(row.id)}

@@ -122,7 +122,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
       {nothing ? (
         <div className="alert alert-info" role="status">
           Your permissions in {org.name} do not include users, licences or subscriptions. Choose
-          another organisation, or ask an administrator of {org.name} for access.
+          another organization, or ask an administrator of {org.name} for access.
         </div>
       ) : (
         <div className="row g-3">

@@ -12,10 +12,10 @@ export const orgFormSettings: FormSettings = withContractLimits(updateOrgSchema,
         type: 'textArea',
         title: 'Description',
         rows: 3,
-        placeholder: 'What your organisation does, as customers and vendors will read it',
+        placeholder: 'What your organization does, as customers and vendors will read it',
       },
     ],
-    [{ field: 'avatar_Base64', type: 'avatar', title: 'Organisation logo' }],
+    [{ field: 'avatar_Base64', type: 'avatar', title: 'Organization logo' }],
   ],
 });
 

@@ -4,15 +4,15 @@ import { orgRoutes, type OrgRouteName } from '@/core/routes';
 
 /** The screens a signed-in user may reach from home, with what each is for. */
 const LINKS: readonly { route: OrgRouteName; text: string }[] = [
-  { route: 'dashboardOverview', text: 'The organisation at a glance' },
+  { route: 'dashboardOverview', text: 'The organization at a glance' },
   { route: 'users', text: 'Invite people and set what they may do' },
-  { route: 'licences', text: 'Licences your organisation holds' },
+  { route: 'licences', text: 'Licences your organization holds' },
   { route: 'software', text: 'Your software subscriptions and their seats' },
   { route: 'offerings', text: 'Products and services you sell' },
   { route: 'customerSubs', text: 'Subscriptions sold to customers' },
   { route: 'issuedLicences', text: 'Licences issued to customers' },
-  { route: 'editOrg', text: 'Name, logo and custom data of the organisation' },
-  { route: 'organizations', text: 'Every organisation (sysadmin)' },
+  { route: 'editOrg', text: 'Name, logo and custom data of the organization' },
+  { route: 'organizations', text: 'Every organization (sysadmin)' },
   { route: 'allUsers', text: 'Every user (sysadmin)' },
   { route: 'support', text: 'Ask our support team for help' },
   { route: 'profile', text: 'Your name and photo' },

@@ -81,7 +81,7 @@ export function issueLicenceSettings(orgId: number, offerings: OfferingChoice[])
           isMandatory: true,
           isAnIsDisabledTrigger: true,
           searchOptions: customerOptions(orgId),
-          tooltip: 'Organisations you have sold to.',
+          tooltip: 'Organizations you have sold to.',
           width: 6,
         },
         {

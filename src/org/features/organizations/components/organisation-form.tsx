@@ -45,7 +45,7 @@ export function OrganisationFormModal({ organisation, onClose }: OrganisationFor
     <Modal
       open
       onClose={onClose}
-      title={organisation ? `Edit ${organisation.name}` : 'New organisation'}
+      title={organisation ? `Edit ${organisation.name}` : 'New organization'}
     >
       <FormEngine
         settings={organisationFormSettings}

@@ -16,7 +16,7 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 export const organisationColumns: ColumnSettings<Organisation> = {
   entity: 'Organizations',
   columns: [
-    { id: 'name', title: 'Organisation' },
+    { id: 'name', title: 'Organization' },
     { id: 'description', title: 'Description' },
     {
       id: 'isProductOwnerEnabled',
@@ -47,7 +47,7 @@ export const organisationColumns: ColumnSettings<Organisation> = {
   sortIndex: 0,
   csvMapperFn: (row) => ({
     Id: row.id,
-    Organisation: row.name,
+    Organization: row.name,
     Description: row.description ?? '',
     'Product owner': yesNo(row.isProductOwnerEnabled),
     'Service owner': yesNo(row.isServiceOwnerEnabled),
@@ -59,8 +59,8 @@ export const organisationColumns: ColumnSettings<Organisation> = {
 export const organisationActions: RowAction<Organisation>[] = [
   {
     action: ActionKind.CREATE,
-    buttonTitle: 'New organisation',
-    buttonText: 'New organisation',
+    buttonTitle: 'New organization',
+    buttonText: 'New organization',
     display: ActionDisplay.BUTTON,
     permissions: 'organizations.write',
   },
@@ -77,7 +77,7 @@ export function OrganisationsTable() {
   return (
     <DataTable<Organisation>
       columnSettings={organisationColumns}
-      title="All organisations"
+      title="All organizations"
       query={organisationsQueryOptions()}
       source={organisationsSource()}
       actions={organisationActions}

@@ -11,7 +11,7 @@ import { RegistrationForm, toRegistrationInput } from './registration-form';
 function Details({ registration }: { registration: Registration }) {
   return (
     <dl className="row mb-0">
-      <dt className="col-sm-4">Organisation</dt>
+      <dt className="col-sm-4">Organization</dt>
       <dd className="col-sm-8">{registration.organisationName}</dd>
       {registration.organisationDescription && (
         <>
@@ -106,7 +106,7 @@ export function RegistrationFinish({ id, code }: { id: number; code: string }) {
           {session.status === 'authenticated' ? (
             <a href={getOrgHref('dashboardOverview')}>Go to your dashboard</a>
           ) : (
-            'Sign in to use your organisation.'
+            'Sign in to use your organization.'
           )}
         </div>
       ) : session.status === 'authenticated' ? (

@@ -11,7 +11,7 @@ export const registrationFormSettings: FormSettings = withContractLimits(registr
       {
         field: 'organisationName',
         type: 'string',
-        title: 'Organisation name',
+        title: 'Organization name',
         isMandatory: true,
       },
     ],
@@ -19,7 +19,7 @@ export const registrationFormSettings: FormSettings = withContractLimits(registr
       {
         field: 'organisationDescription',
         type: 'textArea',
-        title: 'What your organisation does',
+        title: 'What your organization does',
         rows: 3,
       },
     ],

@@ -34,7 +34,7 @@ export function orgMemberFormSettings(
     editing: mode === 'edit',
     flagRows: flagFieldRows(memberFlags, (flag) =>
       flag === 'isOrgAdmin' && !canGrantAdmin
-        ? { isDisabled: true, tooltip: 'Only organisation admins can change this flag' }
+        ? { isDisabled: true, tooltip: 'Only organization admins can change this flag' }
         : {},
     ),
     emailTooltip: 'The invitation stays pending until this person first signs in',

@@ -59,7 +59,7 @@ const actions: RowAction<OrgUser>[] = [
   },
   {
     action: ActionKind.DELETE,
-    buttonTitle: 'Remove from organisation',
+    buttonTitle: 'Remove from organization',
     buttonText: 'Remove',
     display: ActionDisplay.INLINE,
     permissions: 'orgUsers.remove',
@@ -198,13 +198,13 @@ export function UsersTable() {
         if (action === ActionKind.DELETE) {
           return (
             <ConfirmModal
-              title="Remove from organisation"
+              title="Remove from organization"
               confirmLabel="Remove"
               onClose={close}
               onConfirm={() => remove.mutateAsync(row)}
             >
               <p className="mb-0">
-                Remove <strong>{formatUser(row)}</strong> from the organisation? They lose access to
+                Remove <strong>{formatUser(row)}</strong> from the organization? They lose access to
                 its pages, sites and licences.
               </p>
             </ConfirmModal>

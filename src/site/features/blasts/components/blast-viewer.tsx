@@ -60,7 +60,7 @@ export function BlastViewer({
             <dl className="row small mb-3">
               <Fact term="Name">{blast.name}</Fact>
               {blast.description ? <Fact term="Description">{blast.description}</Fact> : null}
-              {orgName ? <Fact term="Organisation">{orgName}</Fact> : null}
+              {orgName ? <Fact term="Organization">{orgName}</Fact> : null}
               {blast.siteName ? <Fact term="Site">{blast.siteName}</Fact> : null}
               <Fact term="Status">{blast.status === 'fired' ? 'Fired' : 'Planned'}</Fact>
               {blast.firedAt ? <Fact term="Fired">{formatDate(blast.firedAt)}</Fact> : null}

@@ -24,7 +24,7 @@ export function LinkGone({
       <p>Ask the person who sent it for a new link.</p>
       {signedIn ? (
         <p>
-          Blasts shared with you or your organisation are under{' '}
+          Blasts shared with you or your organization are under{' '}
           <Link to={getSiteHref('blastsShared')}>Blasts Shared</Link>.
         </p>
       ) : null}

@@ -31,7 +31,7 @@ export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
   return (
     <div>
       <label htmlFor="share-org-search" className="form-label">
-        Organisation name
+        Organization name
       </label>
       <div className="input-group">
         <input
@@ -59,9 +59,9 @@ export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
       ) : null}
       {results !== null ? (
         results.length === 0 ? (
-          <p className="small mt-2 mb-0">No organisation found.</p>
+          <p className="small mt-2 mb-0">No organization found.</p>
         ) : (
-          <ul className="list-group list-group-flush mt-2" aria-label="Organisations found">
+          <ul className="list-group list-group-flush mt-2" aria-label="Organizations found">
             {results.map((org) => (
               <li key={org.id} className="list-group-item d-flex align-items-center px-0">
                 <span className="me-auto">{org.name}</span>

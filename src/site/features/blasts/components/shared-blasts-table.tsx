@@ -30,7 +30,7 @@ const columnSettings: ColumnSettings<SharedBlast> = {
       linkFormat: (row) => getSiteHref('blastViewer', { blastId: row.blastId }),
     },
     { id: 'siteName', title: 'Site' },
-    { id: 'orgName', title: 'Organisation' },
+    { id: 'orgName', title: 'Organization' },
     { id: 'sharedBy', title: 'Shared by', type: ColumnType.USER },
     { id: 'sharedAt', title: 'Shared', type: ColumnType.DATE, withTime: true },
     { id: 'sharedWith', title: 'Shared with', accessor: sharedWith },
@@ -40,7 +40,7 @@ const columnSettings: ColumnSettings<SharedBlast> = {
   csvMapperFn: (row) => ({
     Blast: row.blastName,
     Site: row.siteName,
-    Organisation: row.orgName,
+    Organization: row.orgName,
     'Shared by': formatUser(row.sharedBy),
     Shared: formatDateTime(row.sharedAt),
     'Shared with': sharedWith(row),

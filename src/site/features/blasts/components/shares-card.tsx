@@ -31,13 +31,13 @@ const shareEmailSettings: FormSettings = withContractLimits(createShareSchema, {
 
 const targetName = (share: BlastShare) =>
   share.target.kind === 'user' ? share.target.email : share.target.orgName;
-const targetKind = (share: BlastShare) => (share.target.kind === 'user' ? 'User' : 'Organisation');
+const targetKind = (share: BlastShare) => (share.target.kind === 'user' ? 'User' : 'Organization');
 
 const shareColumns: ColumnSettings<BlastShare> = {
   entity: 'Shared with',
   columns: [
     { id: 'target', title: 'Shared with', accessor: targetName },
-    { id: 'kind', title: 'Kind', accessor: targetKind, filterOptions: ['User', 'Organisation'] },
+    { id: 'kind', title: 'Kind', accessor: targetKind, filterOptions: ['User', 'Organization'] },
     {
       id: 'sharedBy',
       title: 'Shared by',
@@ -128,7 +128,7 @@ export function SharesCard({ orgId, siteId, blastId, blastName, canWrite }: Shar
                 setFormKey((k) => k + 1);
               }}
             />
-            <h4 className="h6 mt-3">Share with an organisation</h4>
+            <h4 className="h6 mt-3">Share with an organization</h4>
             <ShareWithOrg
               orgId={orgId}
               siteId={siteId}

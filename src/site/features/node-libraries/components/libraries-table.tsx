@@ -44,7 +44,7 @@ function buildColumnSettings(pageSiteId: number | null): ColumnSettings<NodeLibr
       {
         id: 'scope',
         title: 'Scope',
-        accessor: (row) => (row.siteId === null ? 'Organisation' : 'Site'),
+        accessor: (row) => (row.siteId === null ? 'Organization' : 'Site'),
         isVisible: pageSiteId !== null,
       },
       { id: 'updatedAt', title: 'Updated', type: ColumnType.DATE },
@@ -55,7 +55,7 @@ function buildColumnSettings(pageSiteId: number | null): ColumnSettings<NodeLibr
       Version: row.version,
       Description: row.description ?? '',
       Nodes: row.nodeCount,
-      Scope: row.siteId === null ? 'Organisation' : 'Site',
+      Scope: row.siteId === null ? 'Organization' : 'Site',
       Updated: formatDate(row.updatedAt),
     }),
   };

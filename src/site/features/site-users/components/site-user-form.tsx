@@ -27,7 +27,7 @@ export function siteUserFormSettings(mode: 'add' | 'edit') {
           }
         : {},
     ),
-    emailTooltip: 'A member of the organisation',
+    emailTooltip: 'A member of the organization',
   });
 }
 

@@ -127,7 +127,7 @@ export function SiteUsersTable() {
             >
               <p className="mb-0">
                 Remove <strong>{formatUser(row)}</strong> from {site?.name ?? 'the site'}? They stay
-                a member of the organisation.
+                a member of the organization.
               </p>
             </ConfirmModal>
           );

@@ -42,7 +42,7 @@ function SiteCard({
             {site.location ?? 'No location recorded'}
           </p>
           <dl className="row small mb-0">
-            <dt className="col-5 text-body-secondary fw-normal">Organisation</dt>
+            <dt className="col-5 text-body-secondary fw-normal">Organization</dt>
             <dd className="col-7 mb-1">{site.orgName}</dd>
             <dt className="col-5 text-body-secondary fw-normal">Subscription</dt>
             <dd className="col-7 mb-1">{site.subscriptionName ?? 'No subscription'}</dd>
@@ -91,7 +91,7 @@ export function SiteCards() {
       <div className="card card-body bg-body-tertiary border-0">
         <h2 className="h5">No sites yet</h2>
         <p className="mb-0">
-          You cannot open any site yet. An administrator of your organisation can add you to a site.
+          You cannot open any site yet. An administrator of your organization can add you to a site.
           Blasts other people share with you are under{' '}
           <Link to={getSiteHref('blastsShared')}>Blasts Shared</Link>.
         </p>

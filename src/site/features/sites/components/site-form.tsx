@@ -31,7 +31,7 @@ export function siteFormSettings(subs: readonly SiteSubscription[]): FormSetting
           field: 'subscriptionId',
           type: 'dropdown',
           title: 'Subscription',
-          tooltip: 'A subscription the organisation holds; the site uses it',
+          tooltip: 'A subscription the organization holds; the site uses it',
           dropdownData: subscriptionItems(subs),
         },
       ],

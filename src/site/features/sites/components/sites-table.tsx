@@ -36,7 +36,7 @@ function columnSettings(scope: 'org' | 'all'): ColumnSettings<Site> {
             scope === 'all' ? { orgId: row.orgId } : {},
           ),
       },
-      { id: 'orgName', title: 'Organisation', isVisible: scope === 'all' },
+      { id: 'orgName', title: 'Organization', isVisible: scope === 'all' },
       { id: 'location', title: 'Location' },
       { id: 'subscriptionName', title: 'Subscription' },
       { id: 'userCount', title: 'Users', type: ColumnType.NUMBER },
@@ -46,7 +46,7 @@ function columnSettings(scope: 'org' | 'all'): ColumnSettings<Site> {
     sortIndex: scope === 'all' ? 1 : 0,
     csvMapperFn: (row) => ({
       Name: row.name,
-      ...(scope === 'all' ? { Organisation: row.orgName } : {}),
+      ...(scope === 'all' ? { Organization: row.orgName } : {}),
       Location: row.location ?? '',
       Subscription: row.subscriptionName ?? '',
       Users: row.userCount,
