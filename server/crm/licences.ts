@@ -16,7 +16,7 @@ import { userDisplaySql, type ListDef, type Scope } from '../http/list';
 import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { applyToOne, bulkRoute, type RowAction } from '../http/bulk';
 import { badRequest, notFound } from '../http/envelope';
-import type { Queryable } from '../db/types';
+import type { Queryable, SqlParam } from '../db/types';
 import { assertCustomers } from './customers';
 import { assertForSale } from './offerings';
 import { reinstateLicence, renewLicence, suspendLicence } from './licence-actions';
@@ -93,6 +93,23 @@ const STATE_IS = {
 } as const;
 const legacyState = (state?: string) =>
   state && Object.hasOwn(STATE_IS, state) ? [STATE_IS[state as keyof typeof STATE_IS]] : [];
+/** The body's options of both licence lists (docs/lists.md). */
+type LicenceExtras = { state?: string; subscriptionId?: number };
+/**
+ * A licence list's scope: the organisation's side (`l.vendor_org_id` or `l.customer_org_id`),
+ * the older `state` option, and `subscriptionId` (one subscription's licences).
+ */
+const licenceScope =
+  (side: 'l.vendor_org_id' | 'l.customer_org_id') =>
+  ({ params, body }: ScopeContext<{ orgId: number }, LicenceExtras>): Scope => {
+    const where = [`${side} = $1`, ...legacyState(body?.state)];
+    const values: SqlParam[] = [params.orgId];
+    if (body?.subscriptionId !== undefined) {
+      values.push(body.subscriptionId);
+      where.push(`l.subscription_id = $${values.length}`);
+    }
+    return { where, params: values };
+  };
 const common = {
   id: { sql: 'l.id' },
   'product.name': {
@@ -108,6 +125,11 @@ const common = {
   seats: { sql: 'l.seats' },
   expiry: { sql: 'l.expiry', nullable: true },
   issuedAt: { sql: 'l.issued_at', instant: true },
+  assignedUser: {
+    sql: userDisplaySql('u'),
+    nullable: true,
+    lookup: { fk: 'l.assigned_user_id', from: 'users u', key: 'u.id' },
+  },
 };
 type Json = { row: LicenceOut };
 /** What both licence lists share: the joins, the key and the row built in SQL. */
@@ -131,13 +153,7 @@ export const issuedLicencesDef: ListDef<typeof issuedLicenceColumns, Json, Licen
   },
   ...licenceList('customer'),
 };
-export const issuedLicencesScope = ({
-  params,
-  body,
-}: ScopeContext<{ orgId: number }, { state?: string }>): Scope => ({
-  where: ['l.vendor_org_id = $1', ...legacyState(body?.state)],
-  params: [params.orgId],
-});
+export const issuedLicencesScope = licenceScope('l.vendor_org_id');
 
 /** Licences: what the organisation holds, with the licence and user cells as the table shows. */
 const heldLicencesDef: ListDef<typeof heldLicenceColumns, Json, LicenceOut> = {
@@ -149,11 +165,6 @@ const heldLicencesDef: ListDef<typeof heldLicenceColumns, Json, LicenceOut> = {
       searchable: false, // its parts are searched as columns of their own
     },
     orgName: { sql: 'vo.name', lookup: { fk: 'l.vendor_org_id', from: 'orgs vo', key: 'vo.id' } },
-    assignedUser: {
-      sql: userDisplaySql('u'),
-      nullable: true,
-      lookup: { fk: 'l.assigned_user_id', from: 'users u', key: 'u.id' },
-    },
   },
   ...licenceList('vendor'),
 };
@@ -254,10 +265,7 @@ export const licenceRoutes = ({ db }: Services) => {
         selection: heldLicenceList.selection,
         row: licenceSchema,
         def: heldLicencesDef,
-        scope: ({ params, body }: ScopeContext<{ orgId: number }, { state?: string }>) => ({
-          where: ['l.customer_org_id = $1', ...legacyState(body?.state)],
-          params: [params.orgId],
-        }),
+        scope: licenceScope('l.customer_org_id'),
         fileName: 'licences',
       },
     ),

@@ -64,8 +64,11 @@ describe('subscriptions', () => {
     expect(list.results.map((s: { name: string }) => s.name)).toContain(
       'Borealis - Blast Designer',
     );
-    const detail = (await get('submanager', '/orgs/2/my-subscriptions/1')).json().data;
-    const free = detail.licences.find((l: { assignedUser: unknown }) => l.assignedUser === null);
+    const licences = (
+      await send('submanager', 'POST', '/orgs/2/licences/list', { subscriptionId: 1 })
+    ).json().data.results as Array<{ id: number; assignedUser: unknown }>;
+    const free = licences.find((l) => l.assignedUser === null);
+    if (!free) throw new Error('the seed holds no free licence of subscription 1');
     const assigned = await send(
       'submanager',
       'POST',
@@ -150,5 +153,62 @@ describe('the Issue form picker: one customer’s subscriptions', () => {
         await send('manager', 'POST', '/orgs/1/issued-subscriptions/list', { offeringId: 'x' })
       ).json().errors.offeringId,
     ).toBeDefined();
+  });
+});
+
+describe('a subscription’s licences: the licence lists with subscriptionId', () => {
+  it('lists every licence of one subscription with its true total, past 1,000, on both sides', async () => {
+    // Subscription 1: Acme Mining's 'Borealis - Blast Designer', held by Borealis (org 2).
+    const [sub] = await crm.app.services.db.query<{ offering_id: number }>(
+      'select offering_id from subscriptions where id = 1 and vendor_org_id = 1 and subscriber_org_id = 2',
+    );
+    if (!sub) throw new Error('the seed changed: subscription 1 is not Acme’s to Borealis');
+    await crm.app.services.db.query(
+      `insert into licences (vendor_org_id, customer_org_id, subscription_id, offering_id, state, expiry)
+       select 1, 2, 1, $1, 'Active', current_date + 365 from generate_series(1, 1005)`,
+      [sub.offering_id],
+    );
+    const [{ n } = { n: 0 }] = await crm.app.services.db.query<{ n: number }>(
+      'select count(*)::int as n from licences where subscription_id = 1',
+    );
+    expect(n).toBeGreaterThan(1000);
+
+    const vendor = (
+      await send('manager', 'POST', '/orgs/1/issued-licences/list', {
+        subscriptionId: 1,
+        take: 20,
+      })
+    ).json().data;
+    expect(vendor.totalAvailable).toBe(n);
+    expect(vendor.results).toHaveLength(20);
+    expect(
+      new Set(vendor.results.map((l: { subscription: { id: number } }) => l.subscription.id)),
+    ).toEqual(new Set([1]));
+
+    const holder = (
+      await send('submanager', 'POST', '/orgs/2/licences/list', {
+        subscriptionId: 1,
+        skip: 1000,
+        take: 1000,
+      })
+    ).json().data;
+    expect(holder.totalAvailable).toBe(n);
+    expect(holder.results).toHaveLength(n - 1000);
+
+    // Another organisation's subscription lists nothing; a bad id is the field's 400.
+    expect(
+      (
+        await send('manager', 'POST', '/orgs/1/issued-licences/list', { subscriptionId: 99999 })
+      ).json().data.totalAvailable,
+    ).toBe(0);
+    const bad = await send('manager', 'POST', '/orgs/1/issued-licences/list', {
+      subscriptionId: 'one',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.subscriptionId).toBeDefined();
+
+    // The details answer no longer embeds (a capped copy of) the licences.
+    const detail = (await get('manager', '/orgs/1/issued-subscriptions/1')).json().data;
+    expect(detail).not.toHaveProperty('licences');
   });
 });

@@ -28,13 +28,7 @@ import {
   softwareDef,
   type Row,
 } from './subscription-lists';
-import {
-  LICENCE_COLUMNS,
-  LICENCE_FROM,
-  loadLicence,
-  mapLicence,
-  type LicenceRow,
-} from './licences';
+import { loadLicence } from './licences';
 
 /** Attachments up to 20 MiB decoded each: this route's body limit only. */
 const ATTACHMENT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -55,14 +49,9 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
       'select id, file_name, size from subscription_attachments where subscription_id = $1 order by id',
       [row.id],
     );
-    const licences = await q.query<LicenceRow>(
-      `select ${LICENCE_COLUMNS} from ${LICENCE_FROM} where l.subscription_id = $1 order by l.id limit 1000`,
-      [row.id],
-    );
     return {
       ...map(side)(row),
       attachments: attachments.map((a) => ({ id: a.id, fileName: a.file_name, size: a.size })),
-      licences: licences.map(mapLicence(side === 'vendor' ? 'vendor' : 'customer')),
     };
   };
   const checkFeatures = async (q: Queryable, offeringId: number, ids: number[]) => {

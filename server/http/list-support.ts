@@ -36,6 +36,7 @@ const licence: Record<string, Cell> = {
   seats: (r) => r.seats,
   expiry: (r) => r.expiry,
   issuedAt: (r) => r.issuedAt,
+  assignedUser: (r) => userCell(r.assignedUser),
 };
 const subscription: Record<string, Cell> = {
   id: (r) => r.id,
@@ -89,7 +90,6 @@ export const CELLS: Record<string, Record<string, Cell>> = {
     licence: (r) =>
       [r.subscription?.name, r.product.name, r.state.name].filter((p) => p).join(' · '),
     orgName: (r) => r.orgName,
-    assignedUser: (r) => userCell(r.assignedUser),
   },
   '/orgs/:orgId/issued-subscriptions/list': {
     ...subscription,

@@ -81,14 +81,12 @@ export function createSubscription(
     createdAt: when,
     orgName: 'Borealis Quarries',
     attachments: [],
-    licences: [],
     ...overrides,
   };
 }
 
 export const asListedSub = ({
   attachments: _a,
-  licences: _l,
   ...subscription
 }: SubscriptionDetail): Subscription => subscription;
 

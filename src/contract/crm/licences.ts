@@ -33,29 +33,35 @@ const licenceColumns = {
   seats: { kind: 'number' },
   expiry: { kind: 'date' },
   issuedAt: { kind: 'date' },
+  /** The user cell ('First Last <email>'): who holds the seat. */
+  assignedUser: { kind: 'text' },
 } as const;
-/** `state` (older than `filters`) is the same as filters['state.name'] with one value. */
-const stateOption = { state: licenceStateSchema.optional() };
+/**
+ * `state` (older than `filters`) is the same as filters['state.name'] with one value;
+ * `subscriptionId` keeps one subscription's licences (Subscription Details, Service Licences).
+ */
+const licenceExtras = {
+  state: licenceStateSchema.optional(),
+  subscriptionId: bodyIdSchema.optional(),
+};
 
 /** POST /crm/v1/orgs/{orgId}/issued-licences/list: the Issued Licences table (docs/lists.md). */
 export const issuedLicenceColumns = defineListColumns({
   ...licenceColumns,
   'customerOrg.name': { kind: 'text' },
 });
-export const issuedLicenceList = listContract(issuedLicenceColumns, stateOption);
+export const issuedLicenceList = listContract(issuedLicenceColumns, licenceExtras);
 
 /**
  * POST /crm/v1/orgs/{orgId}/licences/list: the licences the organisation holds. `licence` is the
- * table's licence cell (subscription · product · state), `orgName` the vendor, `assignedUser`
- * the user cell ('First Last <email>').
+ * table's licence cell (subscription · product · state), `orgName` the vendor.
  */
 export const heldLicenceColumns = defineListColumns({
   ...licenceColumns,
   licence: { kind: 'text' },
   orgName: { kind: 'text' },
-  assignedUser: { kind: 'text' },
 });
-export const heldLicenceList = listContract(heldLicenceColumns, stateOption);
+export const heldLicenceList = listContract(heldLicenceColumns, licenceExtras);
 /** The issued licences' list request (the name older code imports). */
 export const licenceListRequestSchema = issuedLicenceList.request;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { bodyIdSchema, attachmentSchema, dateInputSchema } from '../common';
 import { defineListColumns, listContract } from '../lists';
-import { licenceSchema } from './licences';
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
@@ -23,11 +22,15 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/**
+ * A subscription with its attachments. Its licences are a list of their own (any number): the
+ * licence lists with `subscriptionId` (issued-licences/list for the vendor, licences/list for
+ * the subscriber).
+ */
 export const subscriptionDetailSchema = subscriptionSchema.extend({
   attachments: z.array(
     z.object({ id: z.number().int(), fileName: z.string(), size: z.number().int() }),
   ),
-  licences: z.array(licenceSchema),
 });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 

@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import type { Licence } from '@/contract/crm/licences';
-import { crm, pageOf, paged, rowsOf, type Rows } from '../envelope';
+import { crm, pageOf, rowsOf, type Rows } from '../envelope';
 
 /** The list contract's filters the dashboard sends: states, and an expiry range. */
 function matchesFilters(licence: Licence, body: Record<string, unknown>): boolean {
@@ -19,13 +19,24 @@ function matchesFilters(licence: Licence, body: Record<string, unknown>): boolea
   return true;
 }
 
+/** `subscriptionId` keeps one subscription's licences (the subscription pages). */
+const ofSubscription = (licence: Licence, body: Record<string, unknown>) =>
+  body['subscriptionId'] === undefined || licence.subscription?.id === body['subscriptionId'];
+
 /** The CRM's licences of an organisation: held (orgs/{orgId}/licences) and issued. */
 export const licenceHandlers = {
+  /** Paged, searched, and kept to one subscription's with subscriptionId. */
   heldList: (rows: Rows<Licence>, orgId = 1) =>
-    http.post(crm(`orgs/${orgId}/licences/list`), () => paged(rowsOf(rows))),
-  /** Paged, searched, and filtered by state and expiry (the dashboard's counts). */
+    http.post(crm(`orgs/${orgId}/licences/list`), ({ request }) =>
+      pageOf(request, rowsOf(rows), ofSubscription),
+    ),
+  /** Paged, searched, filtered by state and expiry (the dashboard's counts) and subscription. */
   issuedList: (rows: Rows<Licence>, orgId = 1) =>
     http.post(crm(`orgs/${orgId}/issued-licences/list`), ({ request }) =>
-      pageOf(request, rowsOf(rows), matchesFilters),
+      pageOf(
+        request,
+        rowsOf(rows),
+        (licence, body) => matchesFilters(licence, body) && ofSubscription(licence, body),
+      ),
     ),
 };

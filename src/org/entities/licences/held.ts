@@ -26,3 +26,28 @@ export const licencesSource = (orgId: number) =>
     row: licenceSchema,
     columns: heldLicenceColumns,
   });
+
+/**
+ * The licences of one subscription the organisation holds (Service Licences), by the list
+ * endpoint's `subscriptionId`: the true total at any size, paged on the server when large.
+ */
+export const heldSubscriptionLicencesQueryOptions = (orgId: number, subscriptionId: number) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: licenceKeys.heldOfSubscription(orgId, subscriptionId),
+    queryFn: ({ signal }) =>
+      fetchList(crmApi, `orgs/${orgId}/licences/list`, licenceSchema, {
+        body: { subscriptionId },
+        signal,
+      }),
+  });
+
+/** The same licences paged on the server (the table's server mode). */
+export const heldSubscriptionLicencesSource = (orgId: number, subscriptionId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/licences`,
+    row: licenceSchema,
+    columns: heldLicenceColumns,
+    body: { subscriptionId },
+  });

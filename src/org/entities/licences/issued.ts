@@ -131,3 +131,29 @@ export const issuedLicencesSource = (orgId: number) =>
     columns: issuedLicenceColumns,
     bulk: ['renew', 'suspend', 'reinstate'],
   });
+
+/**
+ * The licences of one subscription the organisation sold (Subscription Details): the list
+ * endpoint keeps that subscription's rows (`subscriptionId`), so the true total shows at any
+ * size, and the table pages on the server when they do not fit in the browser.
+ */
+export const subscriptionLicencesQueryOptions = (orgId: number, subscriptionId: number) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: licenceKeys.issuedOfSubscription(orgId, subscriptionId),
+    queryFn: ({ signal }) =>
+      fetchList(crmApi, `orgs/${orgId}/issued-licences/list`, licenceSchema, {
+        body: { subscriptionId },
+        signal,
+      }),
+  });
+
+/** The same licences paged on the server (the table's server mode). */
+export const subscriptionLicencesSource = (orgId: number, subscriptionId: number) =>
+  serverListSource({
+    api: crmApi,
+    base: `orgs/${orgId}/issued-licences`,
+    row: licenceSchema,
+    columns: issuedLicenceColumns,
+    body: { subscriptionId },
+  });

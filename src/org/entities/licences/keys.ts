@@ -8,8 +8,14 @@ import { orgQueryKey } from '@/core/query';
 export const licenceKeys = {
   held: ['licences'] as const,
   heldList: (orgId: number) => orgQueryKey(orgId, 'licences', 'list'),
+  /** The licences of one subscription the organisation holds (Service Licences). */
+  heldOfSubscription: (orgId: number, subscriptionId: number) =>
+    orgQueryKey(orgId, 'licences', 'subscription', subscriptionId),
   issued: ['issued-licences'] as const,
   issuedList: (orgId: number) => orgQueryKey(orgId, 'issued-licences', 'list'),
+  /** The licences of one subscription the organisation sold (Subscription Details). */
+  issuedOfSubscription: (orgId: number, subscriptionId: number) =>
+    orgQueryKey(orgId, 'issued-licences', 'subscription', subscriptionId),
   issuedSummary: (orgId: number, window: { from: string; to: string }) =>
     orgQueryKey(orgId, 'issued-licences', 'summary', window.from, window.to),
 };

@@ -17,6 +17,7 @@ import {
 import { formatDate, today } from '@/core/format';
 import { crm, ok, refusal } from '../../../msw/envelope';
 import { offeringHandlers } from '../../../msw/handlers/offerings';
+import { licenceHandlers } from '../../../msw/handlers/licences';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -295,19 +296,20 @@ describe('Subscription Details (/issued-subscriptions/{id})', () => {
         ...borealis,
         includedFeatures: [{ id: 11, name: 'Pattern design' }],
         attachments: [{ id: 5, fileName: 'contract.pdf', size: 2048 }],
-        licences: [
-          createLicence({
-            id: 8,
-            product: { id: 1, name: 'BlastPlan' },
-            assignedUser: {
-              id: 3,
-              firstName: 'Ada',
-              lastName: 'Lovelace',
-              email: 'ADA@example.com',
-            },
-          }),
-        ],
       }),
+      licenceHandlers.issuedList([
+        createLicence({
+          id: 8,
+          subscription: { id: 21, name: borealis.name },
+          product: { id: 1, name: 'BlastPlan' },
+          assignedUser: {
+            id: 3,
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            email: 'ADA@example.com',
+          },
+        }),
+      ]),
     );
     await renderApp(<SubscriptionDetailsRoute />, {
       url: '/issued-subscriptions/21',
@@ -333,6 +335,94 @@ describe('Subscription Details (/issued-subscriptions/{id})', () => {
     expect(screen.getByText('2 KB')).toBeInTheDocument();
     expect(screen.getByText('Ada Lovelace <ada@example.com>')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
+});
+
+describe('Subscription Details: its licences at any number (issue 16)', () => {
+  const licenceOf = (subscription: { id: number; name: string }, n: number) =>
+    createLicence({ id: n, subscription, seats: n });
+
+  it('lists the subscription’s licences from the list endpoint, with the true total past 1,000', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const own = Array.from({ length: 1500 }, (_, i) => licenceOf(borealis, i + 1));
+    const others = Array.from({ length: 30 }, (_, i) => licenceOf(delta, 5000 + i));
+    server.use(
+      subscriptionHandlers.issuedDetail(borealis),
+      http.post(crm('orgs/1/issued-licences/list'), async ({ request }) => {
+        bodies.push((await request.clone().json()) as Record<string, unknown>);
+        return undefined;
+      }),
+      licenceHandlers.issuedList([...own, ...others]),
+    );
+    await renderApp(<SubscriptionDetailsRoute />, {
+      url: '/issued-subscriptions/21',
+      path: '/issued-subscriptions/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Subscription Licences' }));
+    expect(await table.findByPlaceholderText('Search 1500 records...')).toBeInTheDocument();
+    expect(table.getByText(/Showing 1–20 of 1500/)).toBeInTheDocument();
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) expect(body).toMatchObject({ subscriptionId: 21 });
+  });
+
+  it('shows the licences suspended once the subscription is disabled on its page', async () => {
+    let subscription = { ...borealis };
+    let licences = [licenceOf(borealis, 8)];
+    server.use(
+      http.get(crm('orgs/1/issued-subscriptions/21'), () => ok(subscription)),
+      http.post(crm('orgs/1/issued-subscriptions/21/disable'), () => {
+        subscription = { ...subscription, isDisabled: true };
+        licences = licences.map((l) => ({ ...l, state: { name: 'Suspended' as const } }));
+        return ok({ id: 21 });
+      }),
+      licenceHandlers.issuedList(() => licences),
+    );
+    const { user } = await renderApp(<SubscriptionDetailsRoute />, {
+      url: '/issued-subscriptions/21',
+      path: '/issued-subscriptions/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Subscription Licences' }));
+    expect(await table.findByRole('cell', { name: 'Active' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Disable/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Disable subscription' }));
+    await user.click(dialog.getByRole('button', { name: 'Disable' }));
+    expect(await table.findByRole('cell', { name: 'Suspended' })).toBeInTheDocument();
+    expect(table.queryByRole('cell', { name: 'Active' })).toBeNull();
+  });
+
+  it('asks the server page by page when the licences do not fit in the browser', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      subscriptionHandlers.issuedDetail(borealis),
+      http.post(crm('orgs/1/issued-licences/list'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        const skip = Number(body['skip'] ?? 0);
+        const take = Number(body['take'] ?? 1000);
+        return ok({
+          results: Array.from({ length: take }, (_, i) => licenceOf(borealis, skip + i + 1)),
+          fetchedCount: take,
+          skippedCount: skip,
+          totalAvailable: 12_345,
+          totalIsEstimate: false,
+          hasMore: true,
+        });
+      }),
+    );
+    await renderApp(<SubscriptionDetailsRoute />, {
+      url: '/issued-subscriptions/21',
+      path: '/issued-subscriptions/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Subscription Licences' }));
+    expect(await table.findByText(/Showing 1–20 of 12345/)).toBeInTheDocument();
+    expect(table.getByPlaceholderText('Search 12345 records...')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(bodies).toContainEqual(expect.objectContaining({ subscriptionId: 21, take: 20 })),
+    );
+    for (const body of bodies) expect(body).toMatchObject({ subscriptionId: 21 });
   });
 });
 
@@ -363,8 +453,8 @@ describe('Subscription Details: attachment download', () => {
       subscriptionHandlers.issuedDetail({
         ...borealis,
         attachments: [{ id: 5, fileName: 'contract.pdf', size: 17 }],
-        licences: [],
       }),
+      licenceHandlers.issuedList([]),
       http.get(crm('orgs/1/issued-subscriptions/21/attachments/5'), ({ request }) => {
         auth = request.headers.get('authorization');
         return new Response(bytes, {

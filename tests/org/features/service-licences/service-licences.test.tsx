@@ -5,6 +5,8 @@ import type { Licence } from '@/contract/crm/licences';
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
 import { config } from '@/core/config';
 import ServiceLicencesPage from '@/org/features/service-licences/route';
+import { ok } from '../../../msw/envelope';
+import { licenceHandlers } from '../../../msw/handlers/licences';
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../render';
 
@@ -39,7 +41,6 @@ function detail(licences: Licence[]): SubscriptionDetail {
     createdAt: '2025-01-01T00:00:00.000Z',
     orgName: 'Acme Mining',
     attachments: [],
-    licences,
   };
 }
 
@@ -58,6 +59,7 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
       http.get(`${base}/my-subscriptions/1`, () =>
         HttpResponse.json({ success: true, data: detail(licences) }),
       ),
+      licenceHandlers.heldList(() => licences),
       http.post(`${base}/users/list`, () =>
         HttpResponse.json({
           success: true,
@@ -136,6 +138,30 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
     );
     await waitFor(() => expect(assigned).toHaveLength(2));
     expect(assigned[1]).toEqual({ licenceId: 11, userId: null });
+  });
+
+  it('lists the subscription’s licences from the list endpoint, the true total past 1,000', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const own = Array.from({ length: 1200 }, (_, i) => licence(i + 1));
+    const other = { ...licence(9001), subscription: named(2, 'Other subscription') };
+    server.use(
+      http.get(`${config.crmApiUrl}/orgs/1/my-subscriptions/1`, () => ok(detail([]))),
+      http.post(`${config.crmApiUrl}/orgs/1/licences/list`, async ({ request }) => {
+        bodies.push((await request.clone().json()) as Record<string, unknown>);
+        return undefined;
+      }),
+      licenceHandlers.heldList([...own, other]),
+    );
+    await renderApp(<ServiceLicencesPage />, {
+      url: '/my-subscriptions/1',
+      path: '/my-subscriptions/:id',
+      permissions: { isSubManager: true },
+    });
+    const table = within(await screen.findByRole('region', { name: 'Service Licences' }));
+    expect(await table.findByPlaceholderText('Search 1200 records...')).toBeInTheDocument();
+    expect(table.getByText(/Showing 1–20 of 1200/)).toBeInTheDocument();
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) expect(body).toMatchObject({ subscriptionId: 1 });
   });
 
   it('shows the not-found screen for a subscription that is not the organisation’s', async () => {

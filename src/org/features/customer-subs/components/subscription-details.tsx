@@ -4,11 +4,16 @@ import type { Licence } from '@/contract/crm/licences';
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { ExpiredDate, formatDate, formatDateTime } from '@/core/format';
+import { useOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
 import { getOrgHref } from '@/core/routes';
 import { DefinitionList, DetailsCard, DetailsPage } from '@/core/ui/details-page';
 import { useDocumentTitle } from '@/core/ui/portal';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
+import {
+  subscriptionLicencesQueryOptions,
+  subscriptionLicencesSource,
+} from '@/org/entities/licences/issued';
 import { useCustomerSubscription } from '@/org/entities/subscriptions/issued';
 import { subscriptionStatus } from '@/org/entities/subscriptions/status';
 import { DisableSubscriptionModal } from './disable-subscription-modal';
@@ -48,6 +53,7 @@ export const subscriptionLicenceColumns: ColumnSettings<Licence> = {
 };
 
 function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDetail }) {
+  const orgId = useOrgId();
   const canWrite = useCanAccess('customerSubs.write') && !s.isDisabled;
   const [modal, setModal] = useState<'edit' | 'disable' | 'attach' | null>(null);
   const close = () => setModal(null);
@@ -100,10 +106,13 @@ function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDe
           />
         </div>
         <div className="col-12">
+          {/* Issues 16/17: the subscription's licences from the list endpoint (any number, the
+              true total), paged on the server when they do not fit in the browser. */}
           <DataTable<Licence>
             columnSettings={subscriptionLicenceColumns}
             title="Licences"
-            rows={s.licences}
+            query={subscriptionLicencesQueryOptions(orgId, s.id)}
+            source={subscriptionLicencesSource(orgId, s.id)}
             selectable={false}
             getRowId={(row) => String(row.id)}
           />

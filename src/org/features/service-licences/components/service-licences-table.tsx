@@ -10,6 +10,11 @@ import {
 } from '@/core/data-table';
 import { formatDate, formatUser } from '@/core/format';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { useOrgId } from '@/core/org';
+import {
+  heldSubscriptionLicencesQueryOptions,
+  heldSubscriptionLicencesSource,
+} from '@/org/entities/licences/held';
 import { licenceKeys } from '@/org/entities/licences/keys';
 import { useAssignLicence } from '@/org/entities/subscriptions/held';
 import { AssignModal } from './assign-modal';
@@ -53,11 +58,16 @@ const actions: RowAction<Licence>[] = [
 
 /** The licences inside one software subscription; assign and unassign people. */
 export function ServiceLicencesTable({ subscription }: { subscription: SubscriptionDetail }) {
+  const orgId = useOrgId();
   const assign = useAssignLicence(licenceKeys.held);
   return (
+    // Issue 16: the subscription's licences from the list endpoint (any number, the true total),
+    // paged on the server when they do not fit in the browser.
     <DataTable<Licence>
       columnSettings={columnSettings}
-      rows={subscription.licences}
+      query={heldSubscriptionLicencesQueryOptions(orgId, subscription.id)}
+      source={heldSubscriptionLicencesSource(orgId, subscription.id)}
+      getRowId={(row) => String(row.id)}
       actions={actions}
       renderModal={({ action, row: licence, close }) => {
         if (!licence) return null;
