@@ -146,7 +146,8 @@ export const DataRow = memo(function DataRow<T extends RowRecord>({
                 disabled={disabled}
                 onClick={(event) => {
                   event.stopPropagation();
-                  cellActions.openModal(action.action, row);
+                  if (action.onRun) action.onRun(row);
+                  else cellActions.openModal(action.action, row);
                 }}
               >
                 <ActionContent action={action} />

@@ -131,6 +131,11 @@ export interface RowAction<T extends RowRecord = RowRecord> {
   permissions?: Permission;
   /** The modal's initial data for ribbon CREATE/MULTI_CREATE (rows for the other kinds). */
   initialData?: unknown;
+  /**
+   * INLINE only: an action that needs no dialog (Copy a link): the button runs it with its row
+   * at once, and no modal opens.
+   */
+  onRun?: (row: T) => void;
 }
 
 /**
