@@ -220,8 +220,9 @@ test.describe('Blast Details', () => {
 
     // An anonymous link.
     await page.getByRole('button', { name: 'Create anonymous link' }).click();
-    const links = page.getByRole('list', { name: 'Links' });
-    const live = links.getByRole('listitem').filter({ hasText: 'Live' }).first();
+    // The links are a data table (issue 17): one row per link, newest first.
+    const links = page.getByRole('region', { name: 'Links' });
+    const live = links.getByRole('row').filter({ hasText: 'Live' }).first();
     await expect(live).toBeVisible();
     const url = (await live.getByRole('link').getAttribute('href')) ?? '';
     expect(url).toMatch(/^http:\/\/localhost:5174\/blast-link-anon\/[A-Za-z0-9_-]+$/);
@@ -253,7 +254,7 @@ test.describe('Blast Details', () => {
       .getByRole('dialog', { name: 'Revoke link' })
       .getByRole('button', { name: 'Revoke' })
       .click();
-    await expect(links.getByRole('listitem').filter({ hasText: 'Revoked' })).toHaveCount(1);
+    await expect(links.getByRole('row').filter({ hasText: 'Revoked' })).toHaveCount(1);
     await anonPage.reload();
     await expect(anonPage.getByText('This link has been revoked or does not exist.')).toBeVisible();
     await screenshot(anonPage, 'site-blast-link-revoked');
@@ -301,8 +302,8 @@ test.describe('Blast Details', () => {
     await (await findRow(page, name)).getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { name: `Blast Details: ${name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Create sign-in link' }).click();
-    const links = page.getByRole('list', { name: 'Links' });
-    const live = links.getByRole('listitem').filter({ hasText: 'Live' }).first();
+    const links = page.getByRole('region', { name: 'Links' });
+    const live = links.getByRole('row').filter({ hasText: 'Live' }).first();
     await expect(live).toContainText('Sign-in');
     // Outside any site: whoever signs in can open it, site member or not.
     const url = (await live.getByRole('link').getAttribute('href')) ?? '';
@@ -328,7 +329,7 @@ test.describe('Blast Details', () => {
       .getByRole('dialog', { name: 'Revoke link' })
       .getByRole('button', { name: 'Revoke' })
       .click();
-    await expect(links.getByRole('listitem').filter({ hasText: 'Revoked' })).toHaveCount(1);
+    await expect(links.getByRole('row').filter({ hasText: 'Revoked' })).toHaveCount(1);
     await other.page.reload();
     await expect(
       other.page.getByText('This link has been revoked or does not exist.'),

@@ -362,8 +362,8 @@ describe('blast links', () => {
     });
     expect((await call('siteuser', 'GET', `/blast-links/${link.id}`)).data.canOpenSite).toBe(true);
 
-    const listed = await call('siteadmin', 'GET', '/orgs/2/sites/1/blasts/4/links');
-    expect(listed.data.map((l: { id: string }) => l.id)).toContain(link.id);
+    const listed = await call('siteadmin', 'POST', '/orgs/2/sites/1/blasts/4/links/list', {});
+    expect(listed.data.results.map((l: { id: string }) => l.id)).toContain(link.id);
     expect(
       (await call('siteuser', 'DELETE', `/orgs/2/sites/1/blasts/4/links/${link.id}`)).status,
     ).toBe(403);
@@ -416,7 +416,9 @@ describe('blast links', () => {
       (await call('siteuser', 'POST', '/orgs/2/sites/1/blasts/1/links', { isAnonymous: true }))
         .status,
     ).toBe(403);
-    expect((await call('siteuser', 'GET', '/orgs/2/sites/1/blasts/1/links')).status).toBe(403);
+    expect((await call('siteuser', 'POST', '/orgs/2/sites/1/blasts/1/links/list', {})).status).toBe(
+      403,
+    );
     expect(
       (await call('developer', 'POST', '/orgs/2/sites/1/blasts/1/links', { isAnonymous: true }))
         .status,

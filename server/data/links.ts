@@ -2,11 +2,15 @@ import type { Db, Queryable } from '../db/types';
 import { linkLabel, recordEvent } from '../db/audit-context';
 import { anonymous, defineRoute, signedIn, site, type Services } from '../http/routes';
 import { HttpError, notFound } from '../http/envelope';
+import { userDisplaySql, type ListDef } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import { loadOrgAccess, loadSiteAccess } from '../auth/access';
 import { blastParamsSchema } from '@/contract/data/blasts';
 import {
   LINK_GONE_MESSAGE,
   anonymousLinkViewSchema,
+  blastLinkColumns,
+  blastLinkList,
   blastLinkParamsSchema,
   blastLinkSchema,
   createBlastLinkSchema,
@@ -14,12 +18,12 @@ import {
   signedInLinkViewSchema,
   type BlastLink,
 } from '@/contract/data/links';
-import { z } from 'zod';
 import { downloadBlastFile, loadBlast, loadPlan, toPublicBlast } from './blast-model';
 import { newLinkId, sendFile, toIso, userCols, userRef, type UserCols } from './common';
 
 interface LinkRow extends UserCols {
   id: string;
+  seq: number;
   blast_id: number;
   is_anonymous: boolean;
   created_at: Date;
@@ -28,6 +32,7 @@ interface LinkRow extends UserCols {
 
 const toLink = (r: LinkRow): BlastLink => ({
   id: r.id,
+  seq: r.seq,
   blastId: r.blast_id,
   isAnonymous: r.is_anonymous,
   createdBy: userRef(r),
@@ -36,8 +41,32 @@ const toLink = (r: LinkRow): BlastLink => ({
   isRevoked: r.revoked_at !== null,
 });
 
-const linkSelect = `select l.id, l.blast_id, l.is_anonymous, l.created_at, l.revoked_at, ${userCols('u')}
-  from blast_links l left join users u on u.id = l.created_by`;
+const linkColumns = `l.id, l.seq, l.blast_id, l.is_anonymous, l.created_at, l.revoked_at, ${userCols('u')}`;
+const linkFrom = 'blast_links l left join users u on u.id = l.created_by';
+const linkSelect = `select ${linkColumns} from ${linkFrom}`;
+
+/** A blast's links as a list (docs/lists.md): kind, status and who made it, as the table shows. */
+const blastLinksDef: ListDef<typeof blastLinkColumns, LinkRow, BlastLink> = {
+  columns: blastLinkColumns,
+  sql: {
+    kind: {
+      sql: `case when l.is_anonymous then 'Anonymous' else 'Sign-in' end`,
+      when: { Anonymous: 'l.is_anonymous', 'Sign-in': 'not l.is_anonymous' },
+    },
+    status: {
+      sql: `case when l.revoked_at is null then 'Live' else 'Revoked' end`,
+      when: { Live: 'l.revoked_at is null', Revoked: 'l.revoked_at is not null' },
+    },
+    createdBy: { sql: userDisplaySql('u'), nullable: true },
+    createdAt: { sql: 'l.created_at', instant: true },
+    revokedAt: { sql: 'l.revoked_at', nullable: true, instant: true },
+  },
+  from: linkFrom,
+  key: 'l.seq',
+  select: linkColumns,
+  map: toLink,
+  defaultSort: { by: 'createdAt', desc: true },
+};
 
 /** Link ids are base64url; anything else is simply an unknown link. */
 const LINK_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -96,22 +125,28 @@ export function linkRoutes({ db }: Services) {
         return toLink(row);
       },
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links',
-      access: site('blasts.write'),
-      summary: "A blast's links, live and revoked (newest first)",
-      params: blastParamsSchema,
-      response: z.array(blastLinkSchema),
-      handler: async ({ params }) => {
-        await loadBlast(db, params.blastId, params.siteId);
-        const rows = await db.query<LinkRow>(
-          `${linkSelect} where l.blast_id = $1 order by l.created_at desc, l.id limit 1000`,
-          [params.blastId],
-        );
-        return rows.map(toLink);
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links',
+        access: site('blasts.write'),
+        summary: "A blast's links, live and revoked (newest first, paged)",
+        params: blastParamsSchema,
+        request: blastLinkList.request,
+        selection: blastLinkList.selection,
+        row: blastLinkSchema,
+        def: blastLinksDef,
+        // The blast of the path's site only (the site is the caller's, by the access rule).
+        scope: ({ params }: ScopeContext<{ blastId: number; siteId: number }>) => ({
+          where: [
+            'l.blast_id = $1',
+            'exists (select 1 from blasts b where b.id = $1 and b.site_id = $2)',
+          ],
+          params: [params.blastId, params.siteId],
+        }),
+        fileName: 'blast-links',
       },
-    }),
+    ),
     defineRoute({
       method: 'DELETE',
       url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/links/:linkId',

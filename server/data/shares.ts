@@ -2,11 +2,13 @@ import type { Queryable } from '../db/types';
 import { defineRoute, signedIn, site, type Services } from '../http/routes';
 import { badRequest, conflict, forbidden, notFound } from '../http/envelope';
 import { userDisplaySql, type ListDef } from '../http/list';
-import { listRoutes } from '../http/list-routes';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 import type { CallerUser } from '../auth/access';
 import { idResultSchema } from '@/contract/common';
 import { blastIdParamsSchema, blastParamsSchema, blastViewSchema } from '@/contract/data/blasts';
 import {
+  blastShareColumns,
+  blastShareList,
   blastShareSchema,
   createShareSchema,
   shareParamsSchema,
@@ -69,6 +71,30 @@ const shareColumns = `sb.id, sb.blast_id, sb.shared_at, ${userCols('u')},
 const shareJoins = `left join users u on u.id = sb.shared_by
   left join users t on t.id = sb.shared_with_user_id
   left join orgs tg on tg.id = sb.shared_with_org_id`;
+
+/** Who one blast is shared with, as a list (docs/lists.md): newest first. */
+const blastSharesDef: ListDef<typeof blastShareColumns, ShareRow, BlastShare> = {
+  columns: blastShareColumns,
+  sql: {
+    id: { sql: 'sb.id' },
+    // The address a share was sent to, never the name of the account behind it.
+    target: { sql: 'coalesce(t.email, sb.shared_with_email, tg.name)' },
+    kind: {
+      sql: `case when sb.shared_with_org_id is null then 'User' else 'Organisation' end`,
+      when: {
+        User: 'sb.shared_with_org_id is null',
+        Organisation: 'sb.shared_with_org_id is not null',
+      },
+    },
+    sharedBy: { sql: userDisplaySql('u'), nullable: true },
+    sharedAt: { sql: 'sb.shared_at', instant: true },
+  },
+  from: `shared_blasts sb ${shareJoins}`,
+  key: 'sb.id',
+  select: shareColumns,
+  map: toShare,
+  defaultSort: { by: 'sharedAt', desc: true },
+};
 
 /** SQL: the share sb is addressed to the user $n or one of their organisations. */
 const sharedWithSql = (p: string) =>
@@ -205,23 +231,28 @@ export function shareRoutes({ db, mailer, config }: Services) {
         );
       },
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares',
-      access: site('blasts.read'),
-      summary: 'Who a blast is shared with',
-      params: blastParamsSchema,
-      response: z.array(blastShareSchema),
-      handler: async ({ params }) => {
-        await loadBlast(db, params.blastId, params.siteId);
-        const rows = await db.query<ShareRow>(
-          `select ${shareColumns} from shared_blasts sb ${shareJoins}
-            where sb.blast_id = $1 order by sb.shared_at desc, sb.id limit 1000`,
-          [params.blastId],
-        );
-        return rows.map(toShare);
+    ...listRoutes(
+      { db },
+      {
+        base: '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares',
+        access: site('blasts.read'),
+        summary: 'Who a blast is shared with (newest first, paged)',
+        params: blastParamsSchema,
+        request: blastShareList.request,
+        selection: blastShareList.selection,
+        row: blastShareSchema,
+        def: blastSharesDef,
+        // The blast of the path's site only (the site is the caller's, by the access rule).
+        scope: ({ params }: ScopeContext<{ blastId: number; siteId: number }>) => ({
+          where: [
+            'sb.blast_id = $1',
+            'exists (select 1 from blasts b where b.id = $1 and b.site_id = $2)',
+          ],
+          params: [params.blastId, params.siteId],
+        }),
+        fileName: 'blast-shares',
       },
-    }),
+    ),
     ...listRoutes(
       { db },
       {

@@ -72,9 +72,10 @@ describe('shared blasts', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.errors?.email).toBeDefined();
 
-    const shares = await call('siteuser', 'GET', '/orgs/2/sites/1/blasts/5/shares');
+    const shares = await call('siteuser', 'POST', '/orgs/2/sites/1/blasts/5/shares/list', {});
     expect(shares.status).toBe(200);
-    expect(shares.data).toHaveLength(2);
+    expect(shares.data.results).toHaveLength(2);
+    expect(shares.data.totalAvailable).toBe(2);
 
     // developer (Acme) now sees blast 5 in the viewer
     expect((await call('developer', 'GET', '/shared-blasts/5')).status).toBe(200);

@@ -177,6 +177,20 @@ export const CELLS: Record<string, Record<string, Cell>> = {
     sharedAt: (r) => r.sharedAt,
     sharedWith: (r) => (r.target.kind === 'user' ? 'You' : r.target.orgName),
   },
+  '/orgs/:orgId/sites/:siteId/blasts/:blastId/links/list': {
+    kind: (r) => (r.isAnonymous ? 'Anonymous' : 'Sign-in'),
+    status: (r) => (r.isRevoked ? 'Revoked' : 'Live'),
+    createdBy: (r) => userCell(r.createdBy),
+    createdAt: (r) => r.createdAt,
+    revokedAt: (r) => r.revokedAt,
+  },
+  '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares/list': {
+    id: (r) => r.id,
+    target: (r) => (r.target.kind === 'user' ? r.target.email : r.target.orgName),
+    kind: (r) => (r.target.kind === 'user' ? 'User' : 'Organisation'),
+    sharedBy: (r) => userCell(r.sharedBy),
+    sharedAt: (r) => r.sharedAt,
+  },
   '/orgs/:orgId/node-libraries/list': library,
   '/orgs/:orgId/sites/:siteId/node-libraries/list': library,
 };
@@ -216,7 +230,7 @@ export function listRoutes(): ListUnderTest[] {
 /** The organisation and site each list is read in: the demo's busiest for that list. */
 export const listParams = (path: string): Record<string, number> =>
   path.includes(':siteId')
-    ? { orgId: ORGS.borealis, siteId: 1 }
+    ? { orgId: ORGS.borealis, siteId: 1, blastId: 1 } // blast 1: North Pit 0001, shared and linked
     : /\/(licences|my-subscriptions)\//.test(path) || /node-libraries|sites/.test(path)
       ? { orgId: ORGS.borealis }
       : { orgId: ORGS.acme };

@@ -150,9 +150,12 @@ describe('sharing a blast by email', () => {
     expect(JSON.stringify(a)).not.toMatch(/Patel|"Dev"/);
     // The blast's list of shares says no more.
     const shares = await app.inject({
-      url: '/data/v1/orgs/2/sites/1/blasts/5/shares',
+      method: 'POST',
+      url: '/data/v1/orgs/2/sites/1/blasts/5/shares/list',
       headers: bearer(token),
+      payload: {},
     });
+    expect(shares.statusCode).toBe(200);
     expect(JSON.stringify(shares.json().data)).not.toMatch(/Patel|"Dev"/);
     // Both addresses are told by mail.
     expect((await messagesTo(app, 'developer@example.com'))[0]?.subject).toBe(

@@ -69,6 +69,7 @@ export function createPlan(n: number, cols = Math.max(1, Math.round(Math.sqrt(n)
 export function createLink(overrides: Partial<BlastLink> = {}): BlastLink {
   return {
     id: 'AbCdEfGhIjKlMnOpQrStUvWx',
+    seq: 1,
     blastId: 1,
     isAnonymous: true,
     createdBy: null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataIdSchema } from './ids';
 import { dateTimeSchema, userRefSchema } from '../common';
+import { defineListColumns, listContract } from '../lists';
 import { blastPlanSchema, blastSchema, publicBlastSchema } from './blasts';
 
 /**
@@ -27,6 +28,8 @@ export type CreateBlastLink = z.infer<typeof createBlastLinkSchema>;
 
 export const blastLinkSchema = z.object({
   id: z.string(),
+  /** The link's order number (the list's key: its id is a secret text). */
+  seq: z.number().int(),
   blastId: z.number().int(),
   isAnonymous: z.boolean(),
   createdBy: userRefSchema.nullable(),
@@ -35,6 +38,21 @@ export const blastLinkSchema = z.object({
   isRevoked: z.boolean(),
 });
 export type BlastLink = z.infer<typeof blastLinkSchema>;
+
+export const linkKinds = ['Anonymous', 'Sign-in'] as const;
+export const linkStatuses = ['Live', 'Revoked'] as const;
+/**
+ * POST /orgs/{orgId}/sites/{siteId}/blasts/{blastId}/links/list: a blast's links, live and
+ * revoked, newest first (docs/lists.md). `createdBy` is the user cell.
+ */
+export const blastLinkColumns = defineListColumns({
+  kind: { kind: 'select', values: linkKinds },
+  status: { kind: 'select', values: linkStatuses },
+  createdBy: { kind: 'text' },
+  createdAt: { kind: 'date' },
+  revokedAt: { kind: 'date' },
+});
+export const blastLinkList = listContract(blastLinkColumns);
 
 /** The message of a revoked or unknown link (404). */
 export const LINK_GONE_MESSAGE = 'This link has been revoked or does not exist.';

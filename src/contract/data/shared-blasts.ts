@@ -41,6 +41,20 @@ export const blastShareSchema = z.object({
 });
 export type BlastShare = z.infer<typeof blastShareSchema>;
 
+export const shareKinds = ['User', 'Organisation'] as const;
+/**
+ * POST /orgs/{orgId}/sites/{siteId}/blasts/{blastId}/shares/list: who one blast is shared with,
+ * newest first. `target` is the address or the organisation's name, `sharedBy` the user cell.
+ */
+export const blastShareColumns = defineListColumns({
+  id: { kind: 'number' },
+  target: { kind: 'text' },
+  kind: { kind: 'select', values: shareKinds },
+  sharedBy: { kind: 'text' },
+  sharedAt: { kind: 'date' },
+});
+export const blastShareList = listContract(blastShareColumns);
+
 /**
  * POST /shared-blasts/list: blasts shared with the caller or any of the caller's organisations.
  * `sharedBy` is the user cell; `sharedWith` 'You' for a share to the caller, else the

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import type { Blast, BlastListItem, BlastPlan } from '@/contract/data/blasts';
 import type { BlastLink } from '@/contract/data/links';
 import type { BlastShare } from '@/contract/data/shared-blasts';
-import { data, ok, paged, rowsOf, type Rows } from '../envelope';
+import { data, ok, pageOf, paged, rowsOf, type Rows } from '../envelope';
 
 const blastPath = (blast: Pick<Blast, 'id' | 'orgId' | 'siteId'>) =>
   `orgs/${blast.orgId}/sites/${blast.siteId}/blasts/${blast.id}`;
@@ -27,7 +27,7 @@ export const blastHandlers = {
   ) => [
     http.get(data(blastPath(blast)), () => ok(blast)),
     http.get(data(`${blastPath(blast)}/plan`), () => ok(plan)),
-    http.get(data(`${blastPath(blast)}/shares`), () => ok(shares)),
-    http.get(data(`${blastPath(blast)}/links`), () => ok(links())),
+    http.post(data(`${blastPath(blast)}/shares/list`), ({ request }) => pageOf(request, shares)),
+    http.post(data(`${blastPath(blast)}/links/list`), ({ request }) => pageOf(request, links())),
   ],
 };

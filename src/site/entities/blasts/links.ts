@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   LINK_GONE_MESSAGE,
   anonymousLinkViewSchema,
+  blastLinkColumns,
   blastLinkSchema,
   createBlastLinkSchema,
   signedInLinkViewSchema,
@@ -12,21 +12,24 @@ import {
   type SignedInLinkView,
 } from '@/contract/data/links';
 import { dataApi } from '@/core/api';
-import { useEntityMutation } from '@/core/query';
+import { fetchList } from '@/core/api/list';
+import { serverListSource } from '@/core/data-table/server-source';
+import { queryPresets, useEntityMutation } from '@/core/query';
 import { blastKeys, blastPath } from './keys';
 
-/** GET …/blasts/{blastId}/links: live and revoked links, newest first (blast writers). */
-export async function getBlastLinks(
+/**
+ * POST …/blasts/{blastId}/links/list: live and revoked links, newest first (blast writers),
+ * every one (the SPEC §7 re-posts; a list too large for the browser is the table's server mode).
+ */
+export const getBlastLinks = (
   orgId: number,
   siteId: number,
   blastId: number,
   signal?: AbortSignal,
-): Promise<BlastLink[]> {
-  const data = await dataApi.get<unknown>(`${blastPath(orgId, siteId, blastId)}/links`, undefined, {
+): Promise<BlastLink[]> =>
+  fetchList(dataApi, `${blastPath(orgId, siteId, blastId)}/links/list`, blastLinkSchema, {
     signal,
   });
-  return z.array(blastLinkSchema).parse(data);
-}
 
 export const blastLinksQueryOptions = (
   orgId: number,
@@ -35,9 +38,19 @@ export const blastLinksQueryOptions = (
   enabled = true,
 ) =>
   queryOptions({
+    ...queryPresets.records,
     queryKey: blastKeys.linkList(orgId, siteId, blastId),
     queryFn: ({ signal }) => getBlastLinks(orgId, siteId, blastId, signal),
     enabled,
+  });
+
+/** The same links paged on the server (the table's server mode when they do not fit). */
+export const blastLinksSource = (orgId: number, siteId: number, blastId: number) =>
+  serverListSource({
+    api: dataApi,
+    base: `${blastPath(orgId, siteId, blastId)}/links`,
+    row: blastLinkSchema,
+    columns: blastLinkColumns,
   });
 
 export function useBlastLinks(orgId: number, siteId: number, blastId: number, enabled = true) {

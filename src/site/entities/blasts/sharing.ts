@@ -11,6 +11,7 @@ import {
   type CreateShare,
   type ShareTargetOrg,
   sharedBlastColumns,
+  blastShareColumns,
 } from '@/contract/data/shared-blasts';
 import { dataApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
@@ -19,27 +20,34 @@ import { queryPresets, useEntityMutation } from '@/core/query';
 import { blastKeys, blastPath } from './keys';
 import { serverListSource } from '@/core/data-table/server-source';
 
-/** GET …/blasts/{blastId}/shares: who the blast is shared with. */
-export async function getBlastShares(
+/**
+ * POST …/blasts/{blastId}/shares/list: who the blast is shared with, newest first, every one
+ * (the SPEC §7 re-posts; a list too large for the browser is the table's server mode).
+ */
+export const getBlastShares = (
   orgId: number,
   siteId: number,
   blastId: number,
   signal?: AbortSignal,
-): Promise<BlastShare[]> {
-  const data = await dataApi.get<unknown>(
-    `${blastPath(orgId, siteId, blastId)}/shares`,
-    undefined,
-    {
-      signal,
-    },
-  );
-  return z.array(blastShareSchema).parse(data);
-}
+): Promise<BlastShare[]> =>
+  fetchList(dataApi, `${blastPath(orgId, siteId, blastId)}/shares/list`, blastShareSchema, {
+    signal,
+  });
 
 export const blastSharesQueryOptions = (orgId: number, siteId: number, blastId: number) =>
   queryOptions({
+    ...queryPresets.records,
     queryKey: blastKeys.shareList(orgId, siteId, blastId),
     queryFn: ({ signal }) => getBlastShares(orgId, siteId, blastId, signal),
+  });
+
+/** The same shares paged on the server (the table's server mode when they do not fit). */
+export const blastSharesSource = (orgId: number, siteId: number, blastId: number) =>
+  serverListSource({
+    api: dataApi,
+    base: `${blastPath(orgId, siteId, blastId)}/shares`,
+    row: blastShareSchema,
+    columns: blastShareColumns,
   });
 
 export function useBlastShares(orgId: number, siteId: number, blastId: number) {

@@ -44,19 +44,64 @@ describe('Blast Details: links', () => {
       path: '/site/:siteId/blast/:blastId',
       org: borealis(),
     });
-    const links = await screen.findByRole('list', { name: 'Links' });
-    expect(within(links).getByText('Live')).toBeInTheDocument();
-    expect(within(links).getByRole('link')).toHaveAttribute(
+    const links = within(await screen.findByRole('region', { name: 'Links' }));
+    expect(await links.findByRole('cell', { name: 'Live' })).toBeInTheDocument();
+    expect(links.getByRole('link', { name: /blast-link-anon/ })).toHaveAttribute(
       'href',
       `${window.location.origin}/blast-link-anon/${link.id}`,
     );
-    await user.click(within(links).getByRole('button', { name: `Revoke link ${link.id}` }));
+    await user.click(links.getByRole('button', { name: /^Revoke link/ }));
     const dialog = screen.getByRole('dialog', { name: 'Revoke link' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Link revoked')).toBeInTheDocument();
-    expect(await within(links).findByText(/^Revoked/)).toBeInTheDocument();
-    expect(within(links).queryByRole('button', { name: /Revoke link/ })).toBeNull();
+    expect(await links.findByRole('cell', { name: 'Revoked' })).toBeInTheDocument();
+    expect(links.queryByRole('button', { name: /^Revoke link/ })).toBeNull();
+    expect(links.queryByRole('button', { name: /^Copy link/ })).toBeNull();
+    // A revoked link's address is no longer a link.
+    expect(links.queryByRole('link', { name: /blast-link-anon/ })).toBeNull();
     expect(revoked).toBe(true);
+  });
+
+  it('lists the links in the data table: the true total past 1,000, and Copy copies the address', async () => {
+    const many = Array.from({ length: 1200 }, (_, i) =>
+      createLink({
+        id: `link-${String(i + 1).padStart(4, '0')}`,
+        seq: i + 1,
+        isAnonymous: i % 2 === 0,
+        createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+      }),
+    ).reverse(); // newest first, as the server answers
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(`${blastUrl}/links/list`, async ({ request }) => {
+        bodies.push((await request.clone().json()) as Record<string, unknown>);
+        return undefined;
+      }),
+      ...blastDetails(() => many),
+    );
+    const writeText = vi.fn(() => Promise.resolve());
+    const { user } = await renderApp(<BlastDetailsPage />, {
+      portal: 'site',
+      url: '/site/1/blast/1',
+      path: '/site/:siteId/blast/:blastId',
+      org: borealis(),
+    });
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const links = within(await screen.findByRole('region', { name: 'Links' }));
+    expect(await links.findByPlaceholderText('Search 1200 records...')).toBeInTheDocument();
+    expect(links.getByText(/Showing 1–20 of 1200/)).toBeInTheDocument();
+    expect(bodies.length).toBeGreaterThan(0);
+    // The list endpoint's pages: past the first 1,000 (SPEC §7 re-post), nothing cut.
+    expect(bodies.map((b) => b['skip'])).toContain(1000);
+    // The newest (link-1200, sign-in) first; Copy is the row's own action: no dialog opens.
+    const newest = links
+      .getAllByRole('row')
+      .find((row) => within(row).queryByRole('link', { name: /link-1200$/ }));
+    if (!newest) throw new Error('no row of link-1200');
+    await user.click(within(newest).getByRole('button', { name: /^Copy link/ }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/blast-link/link-1200`);
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("the file's address downloads the file (as its button does), not the API's answer as a page", async () => {
@@ -178,8 +223,8 @@ describe('sign-in links', () => {
       path: '/site/:siteId/blast/:blastId',
       org: borealis(),
     });
-    const links = await screen.findByRole('list', { name: 'Links' });
-    expect(within(links).getByRole('link')).toHaveAttribute(
+    const links = within(await screen.findByRole('region', { name: 'Links' }));
+    expect(await links.findByRole('link', { name: /signin-link-42$/ })).toHaveAttribute(
       'href',
       `${window.location.origin}/blast-link/signin-link-42`,
     );

@@ -1,10 +1,20 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { BlastLink } from '@/contract/data/links';
-import { formatDateTime } from '@/core/format';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
+import { formatDateTime, formatUser } from '@/core/format';
+import { notify } from '@/core/notify';
 import { getSiteHref } from '@/core/routes';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import {
-  useBlastLinks,
+  blastLinksQueryOptions,
+  blastLinksSource,
   useCreateBlastLink,
   useRevokeBlastLink,
 } from '@/site/entities/blasts/links';
@@ -24,6 +34,79 @@ export function linkUrl(
   return `${origin}${path}`;
 }
 
+const linkKind = (link: BlastLink) => (link.isAnonymous ? 'Anonymous' : 'Sign-in');
+const linkStatus = (link: BlastLink) => (link.isRevoked ? 'Revoked' : 'Live');
+
+const linkColumns: ColumnSettings<BlastLink> = {
+  entity: 'Links',
+  columns: [
+    { id: 'kind', title: 'Kind', accessor: linkKind, width: '7rem' },
+    { id: 'status', title: 'Status', accessor: linkStatus, width: '6rem' },
+    {
+      id: 'address',
+      title: 'Address',
+      type: ColumnType.URL,
+      accessor: (link) => linkUrl(link),
+      // A revoked link's address leads nowhere: plain text, not a link.
+      linkFormat: (link) => (link.isRevoked ? null : linkUrl(link)),
+      // Made from the link's secret id: not a column of the server's list.
+      isSortable: false,
+      isFilterable: false,
+      isSearchable: false,
+    },
+    {
+      id: 'createdBy',
+      title: 'Created by',
+      accessor: (link) => (link.createdBy ? formatUser(link.createdBy) : ''),
+    },
+    { id: 'createdAt', title: 'Created', type: ColumnType.DATE, withTime: true },
+    { id: 'revokedAt', title: 'Revoked', type: ColumnType.DATE, withTime: true },
+  ],
+  sortIndex: 4,
+  isDesc: true,
+  csvMapperFn: (link) => ({
+    Kind: linkKind(link),
+    Status: linkStatus(link),
+    Address: linkUrl(link),
+    'Created by': link.createdBy ? formatUser(link.createdBy) : '',
+    Created: formatDateTime(link.createdAt),
+    Revoked: link.revokedAt ? formatDateTime(link.revokedAt) : '',
+  }),
+};
+
+/** Copies a live link's address: the row's own action, no dialog; the toast says it is done. */
+function copyLink(link: BlastLink) {
+  const url = linkUrl(link);
+  const clipboard = navigator.clipboard as Clipboard | undefined;
+  if (!clipboard) {
+    notify.error('This browser cannot copy: select the address and copy it');
+    return;
+  }
+  clipboard.writeText(url).then(
+    () => notify.success('Link copied'),
+    () => notify.error('The link could not be copied: select the address and copy it'),
+  );
+}
+
+const isLive = (link: BlastLink | null) => link !== null && !link.isRevoked;
+const linkActions: RowAction<BlastLink>[] = [
+  {
+    action: ActionKind.EDIT,
+    buttonTitle: 'Copy link',
+    buttonText: 'Copy',
+    display: ActionDisplay.INLINE,
+    isVisibleFn: isLive,
+    onRun: copyLink,
+  },
+  {
+    action: ActionKind.DELETE,
+    buttonTitle: 'Revoke link',
+    buttonText: 'Revoke',
+    display: ActionDisplay.INLINE,
+    isVisibleFn: isLive,
+  },
+];
+
 export interface LinksCardProps {
   orgId: number;
   siteId: number;
@@ -32,11 +115,9 @@ export interface LinksCardProps {
 
 /** The blast's links (for writers): create an anonymous or a sign-in link, copy, revoke. */
 export function LinksCard({ orgId, siteId, blastId }: LinksCardProps) {
-  const links = useBlastLinks(orgId, siteId, blastId);
+  const links = useQuery(blastLinksQueryOptions(orgId, siteId, blastId));
   const createLink = useCreateBlastLink(orgId, siteId, blastId);
   const revoke = useRevokeBlastLink(orgId, siteId, blastId);
-  const [copied, setCopied] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<BlastLink | null>(null);
   return (
     <div className="card h-100">
       <div className="card-body">
@@ -63,87 +144,38 @@ export function LinksCard({ orgId, siteId, blastId }: LinksCardProps) {
             Create sign-in link
           </button>
         </div>
-        {links.isLoading ? <p>Loading Data...</p> : null}
-        {links.data && links.data.length === 0 ? (
+        {links.data?.length === 0 ? (
           <p className="text-body-secondary">No links yet.</p>
-        ) : null}
-        {links.data && links.data.length > 0 ? (
-          <ul className="list-group list-group-flush" aria-label="Links">
-            {links.data.map((link) => {
-              const url = linkUrl(link);
-              return (
-                <li
-                  key={link.id}
-                  className="list-group-item px-0"
-                  data-link-id={link.id}
-                  data-revoked={link.isRevoked}
+        ) : (
+          // Issues 16/17: a details page's list is a data table too, and the server's list is
+          // paged: every link, the true total, under its own URL key beside the shares' table.
+          <DataTable<BlastLink>
+            columnSettings={linkColumns}
+            title={<span className="visually-hidden">Links</span>}
+            query={blastLinksQueryOptions(orgId, siteId, blastId)}
+            source={blastLinksSource(orgId, siteId, blastId)}
+            urlKey="links"
+            selectable={false}
+            getRowId={(link) => link.id}
+            actions={linkActions}
+            renderModal={({ row, close }) =>
+              row ? (
+                <ConfirmModal
+                  title="Revoke link"
+                  confirmLabel="Revoke"
+                  onClose={close}
+                  onConfirm={() => revoke.mutateAsync(row.id)}
                 >
-                  <div className="d-flex align-items-center gap-2">
-                    <span className="badge text-bg-secondary">
-                      {link.isAnonymous ? 'Anonymous' : 'Sign-in'}
-                    </span>
-                    {link.isRevoked ? (
-                      <span className="badge text-bg-danger">
-                        Revoked {formatDateTime(link.revokedAt)}
-                      </span>
-                    ) : (
-                      <span className="badge text-bg-success">Live</span>
-                    )}
-                    <span className="small text-body-secondary ms-auto">
-                      {formatDateTime(link.createdAt)}
-                    </span>
-                  </div>
-                  {link.isRevoked ? (
-                    <div className="small text-body-secondary text-break mt-1">
-                      <s>{url}</s>
-                    </div>
-                  ) : (
-                    <div className="d-flex align-items-center gap-2 mt-1">
-                      <a href={url} className="small text-break me-auto">
-                        {url}
-                      </a>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-secondary"
-                        aria-label={`Copy link ${link.id}`}
-                        onClick={() => {
-                          void navigator.clipboard
-                            ?.writeText(url)
-                            .then(() => setCopied(link.id))
-                            .catch(() => setCopied(null));
-                        }}
-                      >
-                        {copied === link.id ? 'Copied' : 'Copy'}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
-                        aria-label={`Revoke link ${link.id}`}
-                        onClick={() => setConfirm(link)}
-                      >
-                        Revoke
-                      </button>
-                    </div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
+                  <p className="mb-0">
+                    Revoke this {row.isAnonymous ? 'anonymous' : 'sign-in'} link? Anyone who opens
+                    it afterwards is told it has been revoked.
+                  </p>
+                </ConfirmModal>
+              ) : null
+            }
+          />
+        )}
       </div>
-      {confirm ? (
-        <ConfirmModal
-          title="Revoke link"
-          confirmLabel="Revoke"
-          onClose={() => setConfirm(null)}
-          onConfirm={() => revoke.mutateAsync(confirm.id)}
-        >
-          <p className="mb-0">
-            Revoke this {confirm.isAnonymous ? 'anonymous' : 'sign-in'} link? Anyone who opens it
-            afterwards is told it has been revoked.
-          </p>
-        </ConfirmModal>
-      ) : null}
     </div>
   );
 }

@@ -12,7 +12,13 @@ import {
 import { formatDateTime, formatUser } from '@/core/format';
 import { FormEngine, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
-import { useBlastShares, useShareBlast, useUnshareBlast } from '@/site/entities/blasts/sharing';
+import {
+  blastSharesQueryOptions,
+  blastSharesSource,
+  useBlastShares,
+  useShareBlast,
+  useUnshareBlast,
+} from '@/site/entities/blasts/sharing';
 import { ShareWithOrg } from './share-with-org';
 
 const shareEmailSettings: FormSettings = withContractLimits(createShareSchema, {
@@ -83,17 +89,17 @@ export function SharesCard({ orgId, siteId, blastId, blastName, canWrite }: Shar
     <div className="card h-100">
       <div className="card-body">
         <h3 className="h5">Shared with</h3>
-        {shares.isLoading ? <p>Loading Data...</p> : null}
-        {shares.data && shares.data.length === 0 ? (
+        {shares.data?.length === 0 ? (
           <p className="text-body-secondary">{blastName} is not shared with anyone.</p>
-        ) : null}
-        {shares.data && shares.data.length > 0 ? (
-          // Issue 17: a details page's list is a data table too (paged, sorted, searched).
+        ) : (
+          // Issue 17: a details page's list is a data table too (paged, sorted, searched); issue
+          // 16: the server's list is paged, so every share counts, however many.
           <div className="mb-3">
             <DataTable<BlastShare>
               columnSettings={shareColumns}
               title={<span className="visually-hidden">Shared with</span>}
-              rows={shares.data}
+              query={blastSharesQueryOptions(orgId, siteId, blastId)}
+              source={blastSharesSource(orgId, siteId, blastId)}
               urlKey="shares"
               selectable={false}
               getRowId={(s) => String(s.id)}
@@ -114,7 +120,7 @@ export function SharesCard({ orgId, siteId, blastId, blastName, canWrite }: Shar
               }
             />
           </div>
-        ) : null}
+        )}
         {canWrite ? (
           <>
             <h4 className="h6 mt-3">Share with a user</h4>
