@@ -222,7 +222,10 @@ test.describe('Blast Details', () => {
     await page.getByRole('button', { name: 'Create anonymous link' }).click();
     // The links are a data table (issue 17): one row per link, newest first.
     const links = page.getByRole('region', { name: 'Links' });
-    const live = links.getByRole('row').filter({ hasText: 'Live' }).first();
+    const live = links
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Live', exact: true }) })
+      .first();
     await expect(live).toBeVisible();
     const url = (await live.getByRole('link').getAttribute('href')) ?? '';
     expect(url).toMatch(/^http:\/\/localhost:5174\/blast-link-anon\/[A-Za-z0-9_-]+$/);
@@ -254,7 +257,11 @@ test.describe('Blast Details', () => {
       .getByRole('dialog', { name: 'Revoke link' })
       .getByRole('button', { name: 'Revoke' })
       .click();
-    await expect(links.getByRole('row').filter({ hasText: 'Revoked' })).toHaveCount(1);
+    await expect(
+      links
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'Revoked', exact: true }) }),
+    ).toHaveCount(1);
     await anonPage.reload();
     await expect(anonPage.getByText('This link has been revoked or does not exist.')).toBeVisible();
     await screenshot(anonPage, 'site-blast-link-revoked');
@@ -303,7 +310,10 @@ test.describe('Blast Details', () => {
     await expect(page.getByRole('heading', { name: `Blast Details: ${name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Create sign-in link' }).click();
     const links = page.getByRole('region', { name: 'Links' });
-    const live = links.getByRole('row').filter({ hasText: 'Live' }).first();
+    const live = links
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Live', exact: true }) })
+      .first();
     await expect(live).toContainText('Sign-in');
     // Outside any site: whoever signs in can open it, site member or not.
     const url = (await live.getByRole('link').getAttribute('href')) ?? '';
@@ -329,7 +339,11 @@ test.describe('Blast Details', () => {
       .getByRole('dialog', { name: 'Revoke link' })
       .getByRole('button', { name: 'Revoke' })
       .click();
-    await expect(links.getByRole('row').filter({ hasText: 'Revoked' })).toHaveCount(1);
+    await expect(
+      links
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'Revoked', exact: true }) }),
+    ).toHaveCount(1);
     await other.page.reload();
     await expect(
       other.page.getByText('This link has been revoked or does not exist.'),
