@@ -174,6 +174,34 @@ describe('Blast Details: links', () => {
     await waitFor(() => expect(unshared).not.toBeNull());
   });
 
+  it('counts every share past 1,000 from the paged list endpoint', async () => {
+    const shares: BlastShare[] = Array.from({ length: 1100 }, (_, i) => ({
+      id: i + 1,
+      blastId: 1,
+      sharedBy: null,
+      sharedAt: new Date(Date.UTC(2025, 0, 1) + (1100 - i) * 60_000).toISOString(),
+      target: { kind: 'user', email: `person${i + 1}@example.com` },
+    }));
+    const skips: unknown[] = [];
+    server.use(
+      http.post(`${blastUrl}/shares/list`, async ({ request }) => {
+        skips.push(((await request.clone().json()) as Record<string, unknown>)['skip']);
+        return undefined;
+      }),
+      ...blastHandlers.details(createBlast(), { plan: createPlan(3), shares }),
+    );
+    await renderApp(<BlastDetailsPage />, {
+      portal: 'site',
+      url: '/site/1/blast/1',
+      path: '/site/:siteId/blast/:blastId',
+      org: borealis({}, { isSiteUser: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Shared with' }));
+    expect(await table.findByPlaceholderText('Search 1100 records...')).toBeInTheDocument();
+    expect(table.getByText(/Showing 1–20 of 1100/)).toBeInTheDocument();
+    expect(skips).toContain(1000);
+  });
+
   it('a site user sees who it is shared with, but no links or sharing controls', async () => {
     server.use(...blastDetails(() => []));
     await renderApp(<BlastDetailsPage />, {
