@@ -1,14 +1,120 @@
 import { z } from 'zod';
+import { orgParamsSchema } from '@/contract/common';
+import {
+  activityColumns,
+  activityList,
+  auditEventSchema,
+  auditLogColumns,
+  auditLogList,
+  type AuditEvent,
+  type AuditRecord,
+} from '@/contract/crm/audit';
 import { verifyTrail } from '../db/audit';
-import { defineRoute, sysadmin, type Services } from '../http/routes';
+import { defineRoute, org, sysadmin, type Services } from '../http/routes';
+import type { ColumnSql, ListDef, Scope } from '../http/list';
+import { listRoutes, type ScopeContext } from '../http/list-routes';
 
 const chainBreakSchema = z.object({
   chain: z.union([z.number().int(), z.literal('legacy')]),
   eventId: z.number().int(),
 });
 
+/** One event as the lists answer it, built in SQL (ids are bigint: JSON numbers here). */
+const EVENT_JSON = `json_build_object(
+  'id', e.id, 'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'orgId', e.org_id, 'orgName', o.name, 'siteId', e.site_id,
+  'actorUserId', e.actor_user_id, 'actorName', e.actor_name, 'action', e.action,
+  'recordType', e.record_type, 'recordId', e.record_id, 'recordName', e.record_name,
+  'changes', e.changes, 'requestId', e.request_id, 'ip', e.ip, 'userAgent', e.user_agent
+) as row`;
+type Json = { row: AuditEvent };
+
+const activitySql = {
+  id: { sql: 'e.id' },
+  at: { sql: 'e.at', instant: true },
+  actorName: { sql: 'e.actor_name' },
+  action: { sql: 'e.action' },
+  recordType: { sql: 'e.record_type' },
+  recordName: { sql: 'e.record_name', nullable: true },
+} satisfies Record<keyof typeof activityColumns, ColumnSql>;
+
+const common = {
+  // The organisation's name (the Audit log's column) is of the organisation now.
+  from: 'audit_events e left join orgs o on o.id = e.org_id',
+  key: 'e.id',
+  select: EVENT_JSON,
+  map: (r: Json) => r.row,
+  // Newest first: the trail's order, which the indexes (chain, record) serve.
+  defaultSort: { by: 'id' as const, desc: true },
+};
+
+/** Activity (and History): one organisation's events. */
+const activityDef: ListDef<typeof activityColumns, Json, AuditEvent> = {
+  columns: activityColumns,
+  sql: activitySql,
+  ...common,
+};
+
+/** Audit log (sysadmin): every organisation's events, with the organisation. */
+const auditLogDef: ListDef<typeof auditLogColumns, Json, AuditEvent> = {
+  columns: auditLogColumns,
+  sql: {
+    ...activitySql,
+    orgName: {
+      sql: 'o.name',
+      nullable: true,
+      lookup: { fk: 'e.org_id', from: 'orgs o', key: 'o.id' },
+    },
+  },
+  ...common,
+};
+
+type Body = { record?: AuditRecord | undefined };
+
+/** A record's History: its events only (the index on record type and id finds them). */
+function recordScope(scope: Scope, body: Body | undefined): Scope {
+  if (!body?.record) return scope;
+  const n = scope.params.length;
+  return {
+    where: [...scope.where, `e.record_type = $${n + 1}`, `e.record_id = $${n + 2}`],
+    params: [...scope.params, body.record.type, body.record.id],
+  };
+}
+
 /** The audit trail's routes (docs/audit.md). */
 export const auditRoutes = ({ db }: Services) => [
+  // The organisation's own events, whatever the filters or ids sent: the scope is the path's.
+  ...listRoutes(
+    { db },
+    {
+      base: '/orgs/:orgId/activity',
+      access: org('activity.read'),
+      summary: "Activity: the organisation's events of the audit trail, newest first (paged)",
+      params: orgParamsSchema,
+      request: activityList.request,
+      selection: activityList.selection,
+      row: auditEventSchema,
+      def: activityDef,
+      scope: ({ params, body }: ScopeContext<{ orgId: number }, Body>) =>
+        recordScope({ where: ['coalesce(e.org_id, 0) = $1'], params: [params.orgId] }, body),
+      fileName: 'activity',
+    },
+  ),
+  ...listRoutes(
+    { db },
+    {
+      base: '/audit',
+      access: sysadmin('audit.read'),
+      summary: 'Audit log: the events of every organisation, newest first (sysadmin)',
+      request: auditLogList.request,
+      selection: auditLogList.selection,
+      row: auditEventSchema,
+      def: auditLogDef,
+      scope: ({ body }: ScopeContext<unknown, Body>) =>
+        recordScope({ where: [], params: [] }, body),
+      fileName: 'audit-log',
+    },
+  ),
   defineRoute({
     method: 'GET',
     url: '/audit/verify',

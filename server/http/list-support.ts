@@ -8,7 +8,7 @@ import { vi } from 'vitest';
 import type { App } from '../app';
 import type { ListColumn } from '@/contract/lists';
 import { routeTable, type RouteInfo } from './routes';
-import { ORGS, type DemoAccount } from '../test/harness';
+import { bearer, ORGS, tokenFor, type DemoAccount } from '../test/harness';
 
 // The rows are the answers of the API: any shape, read by the oracles below.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -74,6 +74,15 @@ const library: Record<string, Cell> = {
   nodeCount: (r) => r.nodeCount,
   scope: (r) => (r.siteId === null ? 'Organization' : 'Site'),
   updatedAt: (r) => r.updatedAt,
+};
+
+const event: Record<string, Cell> = {
+  id: (r) => r.id,
+  at: (r) => r.at,
+  actorName: (r) => r.actorName,
+  action: (r) => r.action,
+  recordType: (r) => r.recordType,
+  recordName: (r) => r.recordName,
 };
 
 /**
@@ -193,6 +202,8 @@ export const CELLS: Record<string, Record<string, Cell>> = {
   },
   '/orgs/:orgId/node-libraries/list': library,
   '/orgs/:orgId/sites/:siteId/node-libraries/list': library,
+  '/orgs/:orgId/activity/list': event,
+  '/audit/list': { ...event, orgName: (r) => r.orgName },
 };
 
 export interface ListUnderTest {
@@ -306,4 +317,33 @@ export async function abortMidStream(
     fromSpy.mockRestore();
     app.server.closeAllConnections();
   }
+}
+
+/**
+ * Audited writes through the API (the seed records none): the audit trail's lists then have
+ * events of several actors, actions, record types and organisations to sort and filter.
+ */
+export async function recordSomeActivity(app: App): Promise<void> {
+  const as = async (who: DemoAccount, method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: bearer(await tokenFor(app, who)),
+      payload,
+    });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  };
+  const org = `/crm/v1/orgs/${ORGS.acme}`;
+  await as('owner', 'PUT', org, { name: 'Acme Mining', description: 'Trail: first' });
+  await as('owner', 'PUT', org, { name: 'Acme Mining', description: 'Trail: second' });
+  const [licence] = await app.services.db.query<{ id: number }>(
+    `select id from licences where vendor_org_id = $1 and state = 'Active'
+      and (expiry is null or expiry > current_date) order by id limit 1`,
+    [ORGS.acme],
+  );
+  await as('manager', 'POST', `${org}/issued-licences/${licence?.id}/suspend`, {});
+  await as('manager', 'POST', `${org}/issued-licences/${licence?.id}/reinstate`, {});
+  await as('siteadmin', 'POST', `/data/v1/orgs/${ORGS.borealis}/sites/1/blasts/4/shares`, {
+    email: 'trail-list@example.com',
+  });
 }

@@ -9,6 +9,7 @@ import {
   listParams,
   listRoutes,
   post,
+  recordSomeActivity,
   type ListUnderTest,
   type Row,
 } from './list-support';
@@ -28,6 +29,7 @@ const all = new Map<string, Row[]>();
 beforeAll(async () => {
   app = await createTestApp();
   lists = listRoutes();
+  await recordSomeActivity(app);
   for (const who of ['sysadmin', 'siteuser'] as const)
     tokens.set(who, bearer(await tokenFor(app, who)));
   for (const l of lists) {
@@ -163,6 +165,8 @@ describe('every list endpoint: sort, filters, search and paging in SQL', () => {
         '/admin/orgs/list',
         '/admin/sites/list',
         '/admin/users/list',
+        '/audit/list',
+        '/orgs/:orgId/activity/list',
         '/orgs/:orgId/customers/list',
         '/orgs/:orgId/issued-licences/list',
         '/orgs/:orgId/issued-subscriptions/list',
