@@ -8,7 +8,7 @@ import {
   usePermissionGrants,
   type PermissionRequirement,
 } from '@/core/permissions';
-import { formatUser } from '@/core/format';
+import { formatUser } from '@/core/format/user';
 
 // A developer's tool (SPEC §3/§6): its code loads when the panel is opened.
 const MockPermissionsPanel = lazy(() =>
