@@ -46,6 +46,8 @@ export const coreDependencies = {
   // forms: a bulk action's input (a new expiry) is a FormEngine in the bulk dialog.
   'data-table': ['api', 'files', 'format', 'forms', 'org', 'permissions', 'query', 'storage', 'ui'],
   members: ['data-table', 'forms'],
+  // The audit trail's table and History (issue 18).
+  audit: ['api', 'data-table', 'format', 'permissions', 'ui'],
   shell: [
     'auth',
     'config',

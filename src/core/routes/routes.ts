@@ -44,6 +44,10 @@ export const requirements = {
   /** Software and details. */
   software: requirementFor('software.read'),
   editOrg: requirementFor('org.read'),
+  /** Issue 18: the organisation's Activity (org owner, org admin). */
+  activity: requirementFor('activity.read'),
+  /** Issue 18: the Audit log across organisations (sysadmin). */
+  auditLog: requirementFor('audit.read'),
   /** Site Admin (/sites). */
   siteAdmin: requirementFor('sites.read'),
   siteUsers: requirementFor('siteUsers.read'),
@@ -86,6 +90,12 @@ export const orgRoutes = {
     title: 'Service Details',
     access: 'protected',
     requirement: requirements.offerings,
+  }),
+  auditLog: route({
+    path: '/audit',
+    title: 'Audit log',
+    access: 'protected',
+    requirement: requirements.auditLog,
   }),
   allUsers: route({
     path: '/all-users',
@@ -141,6 +151,12 @@ export const orgRoutes = {
     path: '/email-preferences/:email/:code',
     title: 'Email Preferences',
     access: 'anonymous',
+  }),
+  activity: route({
+    path: '/activity',
+    title: 'Activity',
+    access: 'protected',
+    requirement: requirements.activity,
   }),
   editOrg: route({
     path: '/edit-org',

@@ -18,7 +18,11 @@ export const orgShellConfig: ShellConfig = {
     { heading: 'Personal', links: [link('dashboardOverview', 'Dashboard')] },
     {
       heading: 'Sysadmin',
-      links: [link('allUsers', 'All Users'), link('organizations', 'Organizations')],
+      links: [
+        link('allUsers', 'All Users'),
+        link('organizations', 'Organizations'),
+        link('auditLog', 'Audit log'),
+      ],
     },
     {
       heading: 'Business',
@@ -30,7 +34,12 @@ export const orgShellConfig: ShellConfig = {
     },
     {
       heading: 'My Org',
-      links: [link('users', 'Users'), link('licences', 'Licences'), link('software', 'Software')],
+      links: [
+        link('users', 'Users'),
+        link('licences', 'Licences'),
+        link('software', 'Software'),
+        link('activity', 'Activity'),
+      ],
     },
     { heading: 'Help', links: [link('support', 'Support')] },
   ],

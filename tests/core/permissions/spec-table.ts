@@ -44,6 +44,9 @@ export const orgExpectations: Record<OrgRouteName, Expectation> = {
   serviceLicences: software,
   emailPreferences: 'anonymous',
   editOrg: { user: ['isOrgOwner'] },
+  // Issue 18: the organisation's Activity; the Audit log across organisations.
+  activity: { user: ['isOrgOwner', 'isOrgAdmin'] },
+  auditLog: sysadmin,
   support: 'support',
   register: 'public',
   login: 'public',

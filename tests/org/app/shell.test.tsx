@@ -37,9 +37,16 @@ describe('organisation portal sidebar (SPEC §2)', () => {
         'Users',
         'Licences',
         'Software',
+        'Activity',
       ],
     ],
-    ['sysadmin only', { isSysadmin: true }, {}, 999, ['Dashboard', 'All Users', 'Organizations']],
+    [
+      'sysadmin only',
+      { isSysadmin: true },
+      {},
+      999,
+      ['Dashboard', 'All Users', 'Organizations', 'Audit log'],
+    ],
     ['developer', { isDeveloper: true }, {}, 999, ['Dashboard', 'Offerings', 'Users', 'Licences']],
     [
       'sub manager',
@@ -77,7 +84,7 @@ describe('organisation portal sidebar (SPEC §2)', () => {
       { isOrgOwner: true },
       {},
       999,
-      ['Dashboard'],
+      ['Dashboard', 'Activity'],
     ],
   ];
 

@@ -1,0 +1,43 @@
+import { http } from 'msw';
+import type { AuditEvent } from '@/contract/crm/audit';
+import { crm, pageOf } from '../envelope';
+
+/**
+ * The audit trail's lists: an organisation's Activity (and a record's History: the body's
+ * `record`), and the sysadmins' Audit log. `seen` collects the request bodies.
+ */
+export const auditHandlers = {
+  activity: (rows: readonly AuditEvent[], orgId = 1, seen: unknown[] = []) =>
+    http.post(crm(`orgs/${orgId}/activity/list`), async ({ request }) => {
+      const body = (await request.clone().json()) as { record?: { type: string; id: string } };
+      seen.push(body);
+      const { record } = body;
+      return pageOf(request, rows, (row) =>
+        record ? row.recordType === record.type && row.recordId === record.id : true,
+      );
+    }),
+  auditLog: (rows: readonly AuditEvent[]) =>
+    http.post(crm('audit/list'), ({ request }) => pageOf(request, rows)),
+};
+
+/** An event of the trail, with typed overrides. */
+export function createAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return {
+    id: 1,
+    at: '2026-11-20T09:30:00.000Z',
+    orgId: 1,
+    orgName: 'Acme Mining',
+    siteId: null,
+    actorUserId: 2,
+    actorName: 'Olive Owner <owner@example.com>',
+    action: 'update',
+    recordType: 'licence',
+    recordId: '42',
+    recordName: 'BlastPlan for Borealis Quarries',
+    changes: { expiry: { before: '2026-12-31', after: '2027-06-30' } },
+    requestId: 'req-1',
+    ip: '127.0.0.1',
+    userAgent: 'test',
+    ...overrides,
+  };
+}
