@@ -16,7 +16,7 @@ export function RecordHistory({ orgId, record }: { orgId: number; record: AuditR
       </h2>
       <AuditEventsTable
         scope={{ orgId, record }}
-        entity="History"
+        entity="Record history"
         title="Changes to this record, newest first"
         urlKey="history"
       />

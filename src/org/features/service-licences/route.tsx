@@ -1,4 +1,5 @@
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
+import { RecordHistory } from '@/core/audit';
 import { ExpiredDate, formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
 import { useOrgId } from '@/core/org';
 import { getOrgHref } from '@/core/routes';
@@ -83,6 +84,7 @@ function ServiceLicences({ sub }: { sub: SubscriptionDetail }) {
         </dd>
       </dl>
       <ServiceLicencesTable subscription={sub} />
+      <RecordHistory orgId={orgId} record={{ type: 'subscription', id: String(sub.id) }} />
     </DetailsPage>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Licence } from '@/contract/crm/licences';
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
+import { RecordHistory } from '@/core/audit';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { ExpiredDate, formatDate, formatDateTime } from '@/core/format';
 import { useOrgId } from '@/core/org';
@@ -118,6 +119,7 @@ function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDe
           />
         </div>
       </div>
+      <RecordHistory orgId={orgId} record={{ type: 'subscription', id: String(s.id) }} />
       {modal === 'edit' && <SubscriptionFormModal mode="edit" subscription={s} onClose={close} />}
       {modal === 'disable' && <DisableSubscriptionModal subscription={s} onClose={close} />}
       {modal === 'attach' && <UploadAttachmentsModal subscription={s} onClose={close} />}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OfferingDetail } from '@/contract/crm/offerings';
+import { RecordHistory } from '@/core/audit';
 import { CustomDataRecordsPanel } from '@/core/custom-data';
+import { useOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
 import { getOrgHref } from '@/core/routes';
 import { DetailsPage } from '@/core/ui/details-page';
@@ -36,6 +38,7 @@ const otherType = (type: OfferingDetailsPageProps['type']) =>
   type === 'product' ? 'service' : 'product';
 
 function OfferingDetails({ offering, title }: { offering: OfferingDetail; title: string }) {
+  const orgId = useOrgId();
   const canWrite = useCanAccess('offerings.write');
   const customData = useOfferingCustomData(offering.id);
   const [modal, setModal] = useState<'edit' | 'delete' | null>(null);
@@ -66,6 +69,7 @@ function OfferingDetails({ offering, title }: { offering: OfferingDetail; title:
           <OfferingSubscriptions offeringId={offering.id} />
         </div>
       </div>
+      <RecordHistory orgId={orgId} record={{ type: 'offering', id: String(offering.id) }} />
       {modal === 'edit' && <OfferingFormModal offering={offering} onClose={() => setModal(null)} />}
       {modal === 'delete' && (
         <DeleteOfferingModal
