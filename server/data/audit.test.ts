@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectListedNames } from '../test/audit';
 import { dataTestApp } from './test-support';
 
 /**
@@ -63,5 +64,9 @@ describe('audit trail of the data service', () => {
     expect(events.map((e) => [e.action, e.record_type, e.record_id])).toEqual([
       ['share', 'blast', '4'],
     ]);
+  });
+
+  it('records only actions and record types the audit lists offer', async () => {
+    await expectListedNames(data.app.services.db);
   });
 });

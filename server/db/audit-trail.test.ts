@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectListedNames } from '../test/audit';
 import { crmTestApp } from '../crm/test-support';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -208,6 +209,10 @@ describe('audit trail', () => {
     const answer = await crm.get('sysadmin', '/audit/verify');
     expect(answer.json().data).toEqual(report);
     expect((await crm.get('owner', '/audit/verify')).statusCode).toBe(403);
+  });
+
+  it('records only actions and record types the audit lists offer', async () => {
+    await expectListedNames(crm.app.services.db);
   });
 
   it('keeps everything unless AUDIT_RETENTION_DAYS says otherwise, in whole days', () => {

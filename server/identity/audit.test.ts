@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectListedNames } from '../test/audit';
 import type { App } from '../app';
 import { CookieJar, DEMO, ORGS, bearer, createTestApp, tokenFor } from '../test/harness';
 import { formBody, openGetStarted, signIn, startAuthorization } from '../test/oidc';
@@ -333,5 +334,9 @@ describe('the identity events of the audit trail', () => {
   it('keeps every chain intact', async () => {
     expect(await lastId()).toBeGreaterThan(0);
     expect((await verifyTrail(app.services.db)).broken).toEqual([]);
+  });
+
+  it('records only actions and record types the audit lists offer', async () => {
+    await expectListedNames(app.services.db);
   });
 });

@@ -28,6 +28,11 @@ export const auditActions = [
   'link revoke',
   'link view',
   'download',
+  'sign in',
+  'sign-in failed',
+  'sign out',
+  'register',
+  'accept invitation',
 ] as const;
 
 /** The record types of the trail (migration 060's audit_subject). */
