@@ -198,7 +198,7 @@ async function open(page: Page, visit: AnyVisit) {
 }
 
 const portals = [
-  { title: 'Organisation Portal', origin: ORG_PORTAL, plan: orgPlan },
+  { title: 'Organization Portal', origin: ORG_PORTAL, plan: orgPlan },
   { title: 'Site Portal', origin: SITE_PORTAL, plan: sitePlan },
 ] as const;
 

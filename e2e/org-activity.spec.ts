@@ -17,10 +17,10 @@ test.describe('My Org: Activity (issue 18)', () => {
 
     // My Org's sidebar link.
     await page.getByRole('link', { name: 'Activity', exact: true }).click();
-    await expect(page).toHaveTitle('Activity - Organisation Portal');
+    await expect(page).toHaveTitle('Activity - Organization Portal');
     const row = page.getByRole('row').filter({ hasText: 'Acme Mining' }).first();
     await expect(row.getByRole('cell', { name: 'update' })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'organisation' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'organization' })).toBeVisible();
     await row.getByRole('button', { name: /^Show the changes/ }).click();
     const dialog = page.getByRole('dialog', { name: 'update: Acme Mining' });
     const change = dialog.getByRole('row', { name: /^description / });

@@ -201,7 +201,7 @@ test.describe('My Org: Edit Organization', () => {
   }) => {
     await signIn(page, 'owner', { path: '/home' });
     await page.getByRole('main').getByRole('link', { name: 'Edit Organization' }).click();
-    await expect(page).toHaveTitle('Edit Organization - Organisation Portal');
+    await expect(page).toHaveTitle('Edit Organization - Organization Portal');
     const name = page.getByLabel(/^Name/);
     // The other test may be renaming Acme at the same moment.
     await expect(name).toHaveValue(/^Acme Mining/);
@@ -213,7 +213,7 @@ test.describe('My Org: Edit Organization', () => {
     await expect(name).toHaveValue(typed);
 
     await leaveUnsaved(page, () => page.goBack());
-    await expect(page).toHaveTitle('Home - Organisation Portal');
+    await expect(page).toHaveTitle('Home - Organization Portal');
     await expect(page).toHaveURL(/\/home$/);
   });
 

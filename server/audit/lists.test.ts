@@ -46,8 +46,8 @@ describe('Activity: the organisation’s events', () => {
     expect(results.slice(0, 4).map((e) => [e.action, e.recordType])).toEqual([
       ['reinstate', 'licence'],
       ['suspend', 'licence'],
-      ['update', 'organisation'],
-      ['update', 'organisation'],
+      ['update', 'organization'],
+      ['update', 'organization'],
     ]);
     expect(results[2]).toMatchObject({
       actorName: expect.stringContaining('<owner@example.com>'),

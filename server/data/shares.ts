@@ -80,10 +80,10 @@ const blastSharesDef: ListDef<typeof blastShareColumns, ShareRow, BlastShare> = 
     // The address a share was sent to, never the name of the account behind it.
     target: { sql: 'coalesce(t.email, sb.shared_with_email, tg.name)' },
     kind: {
-      sql: `case when sb.shared_with_org_id is null then 'User' else 'Organisation' end`,
+      sql: `case when sb.shared_with_org_id is null then 'User' else 'Organization' end`,
       when: {
         User: 'sb.shared_with_org_id is null',
-        Organisation: 'sb.shared_with_org_id is not null',
+        Organization: 'sb.shared_with_org_id is not null',
       },
     },
     sharedBy: { sql: userDisplaySql('u'), nullable: true },

@@ -196,7 +196,7 @@ export const CELLS: Record<string, Record<string, Cell>> = {
   '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares/list': {
     id: (r) => r.id,
     target: (r) => (r.target.kind === 'user' ? r.target.email : r.target.orgName),
-    kind: (r) => (r.target.kind === 'user' ? 'User' : 'Organisation'),
+    kind: (r) => (r.target.kind === 'user' ? 'User' : 'Organization'),
     sharedBy: (r) => userCell(r.sharedBy),
     sharedAt: (r) => r.sharedAt,
   },

@@ -200,7 +200,7 @@ begin
   s_skip := false;
   case tbl
     when 'orgs' then
-      s_type := 'organisation'; s_id := r->>'id'; s_name := r->>'name';
+      s_type := 'organization'; s_id := r->>'id'; s_name := r->>'name';
       s_org := (r->>'id')::integer;
     when 'users' then
       s_type := 'user'; s_id := r->>'id'; s_name := r->>'email';
@@ -211,7 +211,7 @@ begin
       s_type := 'invitation'; s_id := r->>'id'; s_name := r->>'email';
       s_org := (r->>'org_id')::integer;
     when 'org_custom_data' then
-      s_type := 'organisation'; s_id := r->>'org_id'; s_org := (r->>'org_id')::integer;
+      s_type := 'organization'; s_id := r->>'org_id'; s_org := (r->>'org_id')::integer;
       s_prefix := 'customData ' || (r->>'name') || ': ';
       select name into s_name from orgs where id = s_org;
       if not found then s_skip := true; end if;

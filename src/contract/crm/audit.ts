@@ -44,7 +44,7 @@ export const auditRecordTypes = [
   'member',
   'node library',
   'offering',
-  'organisation',
+  'organization',
   'registration',
   'site',
   'site user',

@@ -41,7 +41,7 @@ export const blastShareSchema = z.object({
 });
 export type BlastShare = z.infer<typeof blastShareSchema>;
 
-export const shareKinds = ['User', 'Organisation'] as const;
+export const shareKinds = ['User', 'Organization'] as const;
 /**
  * POST /orgs/{orgId}/sites/{siteId}/blasts/{blastId}/shares/list: who one blast is shared with,
  * newest first. `target` is the address or the organisation's name, `sharedBy` the user cell.

@@ -53,10 +53,10 @@ export const activityColumnSettings = (entity: string): ColumnSettings<AuditEven
 /** Every organisation's events (Audit log), with the organisation. */
 export const auditLogColumnSettings: ColumnSettings<AuditEvent> = {
   entity: 'Audit log',
-  columns: [when, { id: 'orgName', title: 'Organisation' }, ...common],
+  columns: [when, { id: 'orgName', title: 'Organization' }, ...common],
   sortIndex: 0,
   isDesc: true,
-  csvMapperFn: (row) => ({ Organisation: row.orgName, ...csv(row) }),
+  csvMapperFn: (row) => ({ Organization: row.orgName, ...csv(row) }),
 };
 
 const actions: RowAction<AuditEvent>[] = [
@@ -73,7 +73,7 @@ export function AuditEventModal({ event, onClose }: { event: AuditEvent; onClose
   const facts: Array<[string, ReactNode]> = [
     ['When', formatDateTime(event.at)],
     ['Who', event.actorName],
-    ...(event.orgName ? [['Organisation', event.orgName] as [string, ReactNode]] : []),
+    ...(event.orgName ? [['Organization', event.orgName] as [string, ReactNode]] : []),
     ['Record', `${event.recordType} ${event.recordName ?? event.recordId ?? ''}`.trim()],
     ['IP address', event.ip ?? '—'],
     ['Request', event.requestId ?? '—'],

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useDocumentTitle } from './portal';
 
 export interface PageProps {
-  /** The heading, and the document title ('Users - Organisation Portal'). */
+  /** The heading, and the document title ('Users - Organization Portal'). */
   title: string;
   /** The document title when it is not the heading (the route table's title). */
   documentTitle?: string;

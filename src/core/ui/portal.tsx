@@ -18,7 +18,7 @@ export function usePortal(): { portal: Portal; name: string } {
   return { portal, name: PORTAL_NAMES[portal] };
 }
 
-/** document.title = 'Users - Organisation Portal' (the portal name alone without a page title). */
+/** document.title = 'Users - Organization Portal' (the portal name alone without a page title). */
 export function pageTitle(page: string | undefined, portalName: string): string {
   return page ? `${page} - ${portalName}` : portalName;
 }

@@ -10,7 +10,7 @@ export default function ActivityPage() {
       <AuditEventsTable
         scope={{ orgId }}
         entity="Activity"
-        title="What your organisation's people changed, newest first"
+        title="What your organization's people changed, newest first"
       />
     </Page>
   );

@@ -8,7 +8,7 @@ export default function AuditLogPage() {
       <AuditEventsTable
         scope="all"
         entity="Audit log"
-        title="Every change, in every organisation"
+        title="Every change, in every organization"
       />
     </Page>
   );

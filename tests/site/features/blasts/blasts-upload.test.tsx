@@ -113,6 +113,8 @@ describe('Blasts: upload', () => {
       within(dialog).getByLabelText(/Blast file/),
       new File(['BLST 1\nid,x,y,z,depth,charge\nH1,1\n'], 'bad.blst'),
     );
+    // The picked file is checked first (its first line): Upload once the picker names it.
+    await within(dialog).findByText(/^bad\.blst \(/);
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(
       await within(dialog).findByText('Not a valid .blst file: Line 4: expected 6 values'),
@@ -135,6 +137,7 @@ describe('Blasts: upload', () => {
       within(dialog).getByLabelText(/Blast file/),
       new File(['BLST 1\n'], 'trial.blst'),
     );
+    await within(dialog).findByText('trial.blst (7 B)');
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Blast Trial 9 uploaded')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Trial 9' })).toBeInTheDocument();
