@@ -136,13 +136,12 @@ export function linkRoutes({ db }: Services) {
         selection: blastLinkList.selection,
         row: blastLinkSchema,
         def: blastLinksDef,
-        // The blast of the path's site only (the site is the caller's, by the access rule).
+        // The blast of the path's site only (another site's: 404, as every record route).
+        check: ({ params }: ScopeContext<{ blastId: number; siteId: number }>) =>
+          loadBlast(db, params.blastId, params.siteId),
         scope: ({ params }: ScopeContext<{ blastId: number; siteId: number }>) => ({
-          where: [
-            'l.blast_id = $1',
-            'exists (select 1 from blasts b where b.id = $1 and b.site_id = $2)',
-          ],
-          params: [params.blastId, params.siteId],
+          where: ['l.blast_id = $1'],
+          params: [params.blastId],
         }),
         fileName: 'blast-links',
       },

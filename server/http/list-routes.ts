@@ -45,6 +45,11 @@ export interface ListRouteSpec<C extends ListColumns, Row, Out, P extends z.ZodT
   def: ListDef<C, Row, Out>;
   /** The rows the caller may list: where clauses from the path (and extras of the body). */
   scope: (ctx: ScopeContext<z.output<P>, never>) => Scope;
+  /**
+   * The record of the path whose rows are listed (a blast's links) must be the caller's: it
+   * throws (404) otherwise, before anything is listed. An empty list would say it exists.
+   */
+  check?: (ctx: ScopeContext<z.output<P>, never>) => Promise<unknown>;
   /** The export's file name, without extension ('issued-licences'). */
   fileName: string;
 }
@@ -101,8 +106,10 @@ export function listRoutes<C extends ListColumns, Row, Out, P extends z.ZodType 
   { db }: { db: Db },
   spec: ListRouteSpec<C, Row, Out, P>,
 ) {
-  const scopeOf = (ctx: ScopeContext<unknown, unknown>) =>
-    spec.scope(ctx as Parameters<typeof spec.scope>[0]);
+  const scopeOf = async (ctx: ScopeContext<unknown, unknown>) => {
+    await spec.check?.(ctx as Parameters<typeof spec.scope>[0]);
+    return spec.scope(ctx as Parameters<typeof spec.scope>[0]);
+  };
   const meta = (kind: ListMeta['kind']): ListMeta => ({
     kind,
     columns: spec.def.columns,
@@ -118,7 +125,8 @@ export function listRoutes<C extends ListColumns, Row, Out, P extends z.ZodType 
       body: spec.request,
       response: listPageSchema(spec.row),
       list: meta('list'),
-      handler: async (ctx) => listPage(db, spec.def, scopeOf(ctx), ctx.body as SelectionQuery),
+      handler: async (ctx) =>
+        listPage(db, spec.def, await scopeOf(ctx), ctx.body as SelectionQuery),
     }),
     defineRoute({
       method: 'POST',
@@ -130,7 +138,7 @@ export function listRoutes<C extends ListColumns, Row, Out, P extends z.ZodType 
       raw: true,
       list: meta('export'),
       handler: async (ctx) => {
-        const scope = scopeOf(ctx);
+        const scope = await scopeOf(ctx);
         // Read before the answer starts: a failure here is still an envelope with its status.
         const keys = await selectedKeys(
           db,

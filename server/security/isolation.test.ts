@@ -73,6 +73,7 @@ function validBody(r: RouteInfo, ownOrgId: number): unknown {
   const u = r.url;
   const rules: Array<[RegExp, unknown]> = [
     [/\/list$/, {}],
+    [/\/export$/, { all: true }],
     [/custom-data(\/:\w+)?$/, { name: 'Probe', executionPriority: 1, data: '{}' }],
     [/\/crm\/v1\/orgs\/:orgId\/users\/:id$/, { isDeveloper: true, isOrgAdmin: true }],
     [/\/offerings\/:id$/, { type: 'product', name: 'Probe' }],
@@ -533,8 +534,13 @@ describe('exports and bulk actions stay in the path’s organisation and site', 
   };
 
   it('exports of picked ids leave out every row of another organisation or site', async () => {
+    // The lists of one record (a blast's links and shares) answer 404 for another site's
+    // record before listing anything: the record-id test above holds them to it.
     const exports = routes.filter(
-      (r) => r.list?.kind === 'export' && (r.access.kind === 'org' || r.access.kind === 'site'),
+      (r) =>
+        r.list?.kind === 'export' &&
+        (r.access.kind === 'org' || r.access.kind === 'site') &&
+        paramNames(r.url).every((p) => p === 'orgId' || p === 'siteId'),
     );
     expect(exports.length).toBeGreaterThanOrEqual(12);
     let foreignKeys = 0;

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '@/contract/crm/subscriptions';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { licenceKeys } from '@/org/entities/licences/keys';
 import { useDisableSubscription } from '@/org/entities/subscriptions/issued';
 
 /** DISABLE after confirmation: the subscription stays listed, its active licences are suspended. */
@@ -11,12 +13,21 @@ export function DisableSubscriptionModal({
   onClose: () => void;
 }) {
   const disable = useDisableSubscription();
+  const queryClient = useQueryClient();
   return (
     <ConfirmModal
       title="Disable subscription"
       confirmLabel="Disable"
       onClose={onClose}
-      onConfirm={() => disable.mutateAsync(subscription)}
+      onConfirm={async () => {
+        await disable.mutateAsync(subscription);
+        // Its licences were suspended with it: the lists that show them read them again.
+        await Promise.all(
+          [licenceKeys.issued, licenceKeys.held].map((queryKey) =>
+            queryClient.invalidateQueries({ queryKey }),
+          ),
+        );
+      }}
     >
       <p className="mb-0">
         Disable &lsquo;{subscription.name}&rsquo; of {subscription.subscriberOrg.name}? Its active
