@@ -333,7 +333,9 @@ describe('FormEngine review (a form that bills or grants says what it will do fi
     const confirm = await screen.findByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();
     const warning = screen.getByRole('checkbox', { name: 'It is late: confirm' });
-    expect(warning).toHaveFocus();
+    // Focus moves to the review once it has rendered (an effect): on a busy machine after the
+    // Confirm button appears.
+    await waitFor(() => expect(warning).toHaveFocus());
     await user.click(warning);
     await user.click(confirm);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
