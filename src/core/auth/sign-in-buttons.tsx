@@ -9,7 +9,10 @@ export interface SignInButtonsProps {
 
 const styles = {
   page: { signIn: 'btn btn-primary', register: 'btn btn-outline-primary' },
-  'top-bar': { signIn: 'btn btn-sm btn-light', register: 'btn btn-sm btn-outline-light' },
+  'top-bar': {
+    signIn: 'btn btn-sm btn-light text-nowrap',
+    register: 'btn btn-sm btn-outline-light text-nowrap',
+  },
 } as const;
 
 /**
