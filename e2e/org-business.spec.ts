@@ -274,7 +274,7 @@ test.describe('Customer Subs', () => {
     await expect(
       page.getByRole('heading', { name: 'Subscription Details: Borealis - Blast Designer' }),
     ).toBeVisible();
-    await expect(page.getByText(/of \d+ seats used/)).toBeVisible();
+    await expect(page.getByText(/^Seats used \/ allowed: \d+ \/ \d+$/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Blast Designer' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Subscription Licences' })).toBeVisible();
     await tableLoaded(page);
