@@ -308,7 +308,7 @@ test.describe('site portal', () => {
     await go(page, '/site/1/blast/1', /^Blast Details: /);
     await expectAccessible(page);
     await checkModal(page, firstButton(page, /^Revoke link/), 'Revoke link');
-    await checkModal(page, firstButton(page, /^Stop sharing with /), 'Stop sharing');
+    await checkModal(page, firstButton(page, /^Stop sharing with/), 'Stop sharing');
 
     await sweep(page, [
       ['/site/1/blast-link/demo-auth-link', /^Shared Blast/],
