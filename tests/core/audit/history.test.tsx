@@ -8,6 +8,7 @@ import { server } from '../../msw/server';
 import { acme, createOffering, createSubscription } from '../../factories/crm';
 import { offeringHandlers } from '../../msw/handlers/offerings';
 import { subscriptionHandlers } from '../../msw/handlers/subscriptions';
+import { licenceHandlers } from '../../msw/handlers/licences';
 import { auditHandlers, createAuditEvent } from '../../msw/handlers/audit';
 
 const planner = createOffering({ id: 1, name: 'BlastPlan', type: 'product' });
@@ -81,6 +82,8 @@ describe('History on the subscription screens', () => {
     server.use(
       subscriptionHandlers.issuedDetail(subscription),
       subscriptionHandlers.heldDetail(subscription),
+      licenceHandlers.issuedList([]),
+      licenceHandlers.heldList([]),
       auditHandlers.activity(trail, 1, seen),
     );
     await renderApp(<Page />, {
