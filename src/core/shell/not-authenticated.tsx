@@ -1,12 +1,10 @@
 import { SignInButtons } from '@/core/auth';
-import { useDocumentTitle } from '@/core/ui/portal';
 
 /**
  * SPEC §2 /not-authenticated, the same in both portals: where a 401 sends the user; what
  * happened and a Sign in button.
  */
 export default function NotAuthenticatedPage() {
-  useDocumentTitle('Not signed in');
   return (
     <section
       className="py-4"

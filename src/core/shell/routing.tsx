@@ -1,8 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchPath, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useOptionalOrgContext } from '@/core/org/context';
 import { useCanAccess } from '@/core/permissions';
 import type { RouteDef } from '@/core/routes';
+import { useRouteTitle } from '@/core/ui/portal';
 import { NoAccessScreen, NotFoundScreen } from '@/core/ui/screens';
 import { AnonymousLayout, ProtectedLayout, PublicLayout } from './layouts';
 
@@ -52,6 +53,7 @@ export function preloadPage<Table extends Record<string, RouteDef>>(
 export function RouteGate({ def, page: Page }: { def: RouteDef; page: ComponentType }) {
   const context = useOptionalOrgContext();
   const allowed = useCanAccess(def.requirement);
+  useRouteTitle(def.title, useLocation().pathname);
   if (context?.scopeProblem) return <NotFoundScreen />;
   if (def.access === 'protected' && !allowed) return <NoAccessScreen />;
   return <Page />;

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import type { Portal } from '@/core/config';
 
 export const PORTAL_NAMES: Record<Portal, string> = {
@@ -23,6 +23,20 @@ export function pageTitle(page: string | undefined, portalName: string): string 
   return page ? `${page} - ${portalName}` : portalName;
 }
 
+/**
+ * The route's title, from the route table (SPEC §2), set once per route by the shell's gate. A
+ * layout effect: it runs before every page's passive effects, so a screen the page shows instead
+ * of its content (not found, error, no access: useDocumentTitle) replaces it, never the reverse.
+ */
+export function useRouteTitle(title: string, address: string): void {
+  const { name } = usePortal();
+  // Set again at each address: a record that was not found leaves no stale title behind.
+  useLayoutEffect(() => {
+    document.title = pageTitle(title, name);
+  }, [title, name, address]);
+}
+
+/** A screen that stands for the page (not found, error, no access) names itself. */
 export function useDocumentTitle(page?: string): void {
   const { name } = usePortal();
   useEffect(() => {

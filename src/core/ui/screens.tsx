@@ -82,7 +82,6 @@ export interface PlaceholderPageProps {
 
 /** A route whose screen is still being built: its title and a short note. */
 export function PlaceholderPage({ title }: PlaceholderPageProps) {
-  useDocumentTitle(title);
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title" className="h3 mb-3">

@@ -5,7 +5,15 @@ import { config } from '@/core/config';
 import { buildPath, orgRoutes, siteRoutes, type RouteDef } from '@/core/routes';
 import { renderPortal, type RenderAppOptions } from '../../render';
 import type { MembershipOverrides } from '../../factories/metadata';
-import { orgExpectations, sampleParams, siteExpectations, type Expectation } from './spec-table';
+import { PORTAL_NAMES } from '@/core/ui/portal';
+import {
+  orgExpectations,
+  orgScreens,
+  sampleParams,
+  siteExpectations,
+  siteScreens,
+  type Expectation,
+} from './spec-table';
 
 const NO_ACCESS = 'You do not have access to this page';
 const NOT_FOUND = 'Page not found';
@@ -33,16 +41,16 @@ function membership(expectation: Expectation, grant: boolean, orgId: number): Me
   return base;
 }
 
-for (const [portal, table, expectations] of [
-  ['org', orgRoutes, orgExpectations],
-  ['site', siteRoutes, siteExpectations],
+for (const [portal, table, expectations, screens] of [
+  ['org', orgRoutes, orgExpectations, orgScreens],
+  ['site', siteRoutes, siteExpectations, siteScreens],
 ] as const) {
   const guarded = (Object.entries(table) as [string, RouteDef][]).filter(
     ([, def]) => def.access === 'protected',
   );
 
   describe(`${portal} portal: every protected route, rendered`, () => {
-    it.each(guarded)('%s opens for a user its flags allow', async (name, def) => {
+    it.each(guarded)('%s opens, titled, for a user its flags allow', async (name, def) => {
       const expectation = expectations[name as keyof typeof expectations];
       const options: RenderAppOptions = {
         url: buildPath(def.path, sampleParams),
@@ -52,6 +60,8 @@ for (const [portal, table, expectations] of [
       expect(screen.getByRole('main')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: NO_ACCESS })).not.toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: NOT_FOUND })).not.toBeInTheDocument();
+      const { title } = screens[name as keyof typeof screens];
+      expect(document.title).toBe(`${title} - ${PORTAL_NAMES[portal]}`);
     });
 
     const refused = guarded.filter(
@@ -64,6 +74,7 @@ for (const [portal, table, expectations] of [
         org: membership('all', false, 999),
       });
       expect(screen.getByRole('heading', { name: NO_ACCESS })).toBeInTheDocument();
+      expect(document.title).toBe(`No access - ${PORTAL_NAMES[portal]}`);
       expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute(
         'href',
         '/dashboard',

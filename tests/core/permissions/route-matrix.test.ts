@@ -10,7 +10,13 @@ import {
   siteRoutes,
   type RouteDef,
 } from '@/core/routes';
-import { orgExpectations, siteExpectations, type Expectation } from './spec-table';
+import {
+  orgExpectations,
+  orgScreens,
+  siteExpectations,
+  siteScreens,
+  type Expectation,
+} from './spec-table';
 
 /** Every flag set the matrix tries: none, each flag alone (user, org, site), and all of them. */
 type FlagSet = { label: string; grants: PermissionGrants };
@@ -47,15 +53,20 @@ function expected(expectation: Expectation, set: FlagSet): boolean {
 const accessKind = (e: Expectation) =>
   e === 'anonymous' ? 'anonymous' : e === 'public' ? 'public' : 'protected';
 
-for (const [portal, table, expectations] of [
-  ['org', orgRoutes, orgExpectations],
-  ['site', siteRoutes, siteExpectations],
+for (const [portal, table, expectations, screens] of [
+  ['org', orgRoutes, orgExpectations, orgScreens],
+  ['site', siteRoutes, siteExpectations, siteScreens],
 ] as const) {
-  describe(`${portal} portal route matrix (SPEC §6)`, () => {
+  describe(`${portal} portal route matrix (SPEC §2, §6)`, () => {
     const entries = Object.entries(table) as [string, RouteDef][];
 
     it('has an expectation for every route and a route for every expectation', () => {
       expect(Object.keys(table).sort()).toEqual(Object.keys(expectations).sort());
+      expect(Object.keys(table).sort()).toEqual(Object.keys(screens).sort());
+    });
+
+    it.each(entries)('%s has the path and title SPEC §2 gives it', (name, def) => {
+      expect({ path: def.path, title: def.title }).toEqual(screens[name as keyof typeof screens]);
     });
 
     it.each(entries)('%s has the access kind SPEC §2 gives it', (name, def) => {

@@ -84,6 +84,74 @@ export const siteExpectations: Record<SiteRouteName, Expectation> = {
   signOutCallbackOidc: 'anonymous',
 };
 
+/**
+ * SPEC §2's route tables, written out again: each route's path (without the optional
+ * /org/{orgId} prefix) and the title its page carries ('Title - Portal Name'). Where SPEC §2
+ * names the screen, the title is that name verbatim; the rest are ours, marked.
+ */
+export interface Screen {
+  path: string;
+  title: string;
+}
+
+export const orgScreens: Record<OrgRouteName, Screen> = {
+  presentation: { path: '/', title: 'Welcome' }, // ours: SPEC 'Dashboard (presentation)'
+  dashboardOverview: { path: '/dashboard', title: 'Dashboard' },
+  home: { path: '/home', title: 'Home' },
+  notAuthenticated: { path: '/not-authenticated', title: 'Not signed in' }, // ours
+  organizations: { path: '/organizations', title: 'Organizations' },
+  offerings: { path: '/offerings', title: 'Offerings' },
+  productDetails: { path: '/offerings/product/:id', title: 'Product Details' },
+  serviceDetails: { path: '/offerings/service/:id', title: 'Service Details' },
+  allUsers: { path: '/all-users', title: 'All Users' },
+  users: { path: '/users', title: 'Users' },
+  licences: { path: '/licences', title: 'Licences' },
+  issuedLicences: { path: '/issued-licences', title: 'Issued Licences' },
+  customerSubs: { path: '/issued-subscriptions', title: 'Customer Subs' },
+  subscriptionDetails: { path: '/issued-subscriptions/:id', title: 'Subscription Details' },
+  software: { path: '/my-subscriptions', title: 'Software' },
+  serviceLicences: { path: '/my-subscriptions/:id', title: 'Service Licences' },
+  emailPreferences: { path: '/email-preferences/:email/:code', title: 'Email Preferences' },
+  editOrg: { path: '/edit-org', title: 'Edit Organization' },
+  support: { path: '/support', title: 'Support' },
+  register: { path: '/Account/Register', title: 'Register' },
+  login: { path: '/Account/Login', title: 'Sign in' },
+  profile: { path: '/Account/Profile', title: 'Profile' },
+  signInOidc: { path: '/signin-oidc', title: 'Signing in' }, // ours
+  signOutCallbackOidc: { path: '/signout-callback-oidc', title: 'Signing out' }, // ours
+  subscriptionRegister: { path: '/subscription/register', title: 'Register for a subscription' },
+  subscriptionExistingReg: { path: '/subscription/existing-reg', title: 'Existing registration' },
+  // Issue 18 (not in SPEC §2): the organisation's Activity, the Audit log across organisations.
+  activity: { path: '/activity', title: 'Activity' },
+  auditLog: { path: '/audit', title: 'Audit log' },
+};
+
+/** Site pages carry the site id as /site/{siteId}/… (docs/routes.md). */
+export const siteScreens: Record<SiteRouteName, Screen> = {
+  presentation: { path: '/', title: 'Sites' },
+  dashboardOverview: { path: '/dashboard', title: 'Dashboard' },
+  blastsShared: { path: '/blasts-shared', title: 'Blasts Shared' },
+  blastViewer: { path: '/blasts-shared/:blastId', title: 'Blast Viewer' },
+  nodeLibraries: { path: '/node-libraries', title: 'Node Libraries' },
+  nodeLibrary: { path: '/node-libraries/:id', title: 'Node Library' },
+  siteAdmin: { path: '/sites', title: 'Site Admin' },
+  allSites: { path: '/all-sites', title: 'Site Admin' },
+  siteDashboard: { path: '/site/:siteId', title: 'Site Dashboard' },
+  siteUsers: { path: '/site/:siteId/users', title: 'Site Users' },
+  siteBlasts: { path: '/site/:siteId/blasts', title: 'Blasts' },
+  blastDetails: { path: '/site/:siteId/blast/:blastId', title: 'Blast Details' },
+  blastLink: { path: '/site/:siteId/blast-link/:linkId', title: 'Shared Blast' },
+  blastLinkOpen: { path: '/blast-link/:linkId', title: 'Shared Blast' }, // issue 9
+  siteNodeLibraries: { path: '/site/:siteId/node-libraries', title: 'Node Libraries' },
+  siteNodeLibrary: { path: '/site/:siteId/node-libraries/:id', title: 'Node Library' },
+  blastLinkAnon: { path: '/blast-link-anon/:linkId', title: 'Shared Blast' },
+  blastRedirect: { path: '/blast/:blastId', title: 'Blast' },
+  notAuthenticated: { path: '/not-authenticated', title: 'Not signed in' },
+  login: { path: '/Account/Login', title: 'Sign in' },
+  signInOidc: { path: '/signin-oidc', title: 'Signing in' },
+  signOutCallbackOidc: { path: '/signout-callback-oidc', title: 'Signing out' },
+};
+
 /** Sample parameter values to turn a path pattern into a URL. */
 export const sampleParams: Record<string, string | number> = {
   id: 7,

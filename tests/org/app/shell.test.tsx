@@ -236,7 +236,7 @@ describe('organisation portal when signed out', () => {
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { name: 'Organization Portal' })).toBeInTheDocument();
     expect(within(main).getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(document.title).toBe('Organization Portal');
+    expect(document.title).toBe('Welcome - Organization Portal');
     await user.click(within(main).getByRole('button', { name: 'Register' }));
     expect(redirects.signIn).toEqual([{ extraQueryParams: { register: 'true' } }]);
     // The page is leaving for the identity provider: a loader, still inside main.

@@ -1,13 +1,11 @@
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { ErrorScreen } from '@/core/ui/screens';
 import { Page } from '@/core/ui/page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { useProfile } from './api/get-profile';
 import { ProfileForm } from './components/profile-form';
 
 /** SPEC §2 /Account/Profile: first name, last name and photo, through the identity API. */
 export default function AccountProfilePage() {
-  useDocumentTitle('Profile');
   const profile = useProfile();
   if (profile.isLoading) return <FullScreenLoader />;
   if (profile.isError) return <ErrorScreen error={profile.error} />;

@@ -1,5 +1,4 @@
 import { Page } from '@/core/ui/page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { useOrg } from '@/org/entities/organisations/api';
 import { OrgCustomData } from './components/org-custom-data';
 import { OrgForm } from './components/org-form';
@@ -8,7 +7,6 @@ import { ErrorScreen } from '@/core/ui/screens';
 
 /** SPEC §2 /edit-org (org owner): name, description, logo and custom data records. */
 export default function EditOrgPage() {
-  useDocumentTitle('Edit Organization');
   const org = useOrg();
   if (org.isLoading) return <FullScreenLoader />;
   if (org.isError) return <ErrorScreen error={org.error} />;

@@ -20,7 +20,6 @@ export default function EmailPreferencesPage() {
   return (
     <Page
       title="Email preferences"
-      documentTitle="Email Preferences"
       maxWidth="40rem"
       lead={
         <>

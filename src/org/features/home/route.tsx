@@ -1,11 +1,9 @@
 import { useOrgContext } from '@/core/org';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { OrgList } from './components/org-list';
 import { QuickLinks } from './components/quick-links';
 
 /** SPEC §2 /home: the user's organisations and quick links to what their flags allow. */
 export default function HomePage() {
-  useDocumentTitle('Home');
   const { profile, org } = useOrgContext();
   return (
     <section aria-labelledby="home-title">

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SignInButtons, useAuthSession } from '@/core/auth';
 import { getOrgHref } from '@/core/routes';
-import { useDocumentTitle } from '@/core/ui/portal';
 
 const FEATURES: readonly { title: string; text: string }[] = [
   {
@@ -23,7 +22,6 @@ const FEATURES: readonly { title: string; text: string }[] = [
  * can sign in or register; signed-in users see it too, with a way to their dashboard.
  */
 export default function PresentationPage() {
-  useDocumentTitle();
   const session = useAuthSession();
   return (
     <section className="py-4" aria-labelledby="landing-title" style={{ maxWidth: '60rem' }}>

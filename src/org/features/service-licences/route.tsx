@@ -5,7 +5,6 @@ import { useOrgId } from '@/core/org';
 import { getOrgHref } from '@/core/routes';
 import { AttachmentItem } from '@/core/ui/attachment-item';
 import { DetailsPage } from '@/core/ui/details-page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { downloadSubscriptionAttachment } from '@/org/entities/subscriptions/attachments';
 import { useMySubscription } from '@/org/entities/subscriptions/held';
@@ -13,7 +12,6 @@ import { ServiceLicencesTable } from './components/service-licences-table';
 
 /** SPEC §2 /my-subscriptions/{id}: the licences inside a subscription; assign and unassign. */
 export default function ServiceLicencesPage() {
-  useDocumentTitle('Service Licences');
   const id = useIdParam();
   const query = useMySubscription(id);
   return (

@@ -1,7 +1,6 @@
 import { useOrgContext } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
 import { DetailsPage } from '@/core/ui/details-page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { NotFoundScreen } from '@/core/ui/screens';
 import { useSiteBlast } from '@/site/entities/blasts/api';
@@ -10,7 +9,6 @@ import { SharingPanel } from './components/sharing-panel';
 
 /** SPEC §2 /site/{siteId}/blast/{blastId}: Blast Details: the viewer and the blast's sharing. */
 export default function BlastDetailsPage() {
-  useDocumentTitle('Blast Details');
   // The layout shows not found for a site that is none of the user's; this page needs one.
   return useOrgContext().site ? <SiteBlastDetails /> : <NotFoundScreen />;
 }

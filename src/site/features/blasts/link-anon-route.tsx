@@ -1,5 +1,4 @@
 import { useParams } from 'react-router-dom';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { useAnonymousLinkView } from '@/site/entities/blasts/links';
 import { BlastViewer } from './components/blast-viewer';
 import { LinkGone } from './components/link-gone';
@@ -10,7 +9,6 @@ import { QueryState } from '@/core/ui/query-state';
  * blast itself is shown (no organisation, site or people).
  */
 export default function BlastLinkAnonPage() {
-  useDocumentTitle('Shared Blast');
   const linkId = useParams().linkId ?? '';
   const query = useAnonymousLinkView(linkId);
   return (

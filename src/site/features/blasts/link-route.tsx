@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { useOrgContext } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { useSignedInLinkView } from '@/site/entities/blasts/links';
 import { BlastViewer } from './components/blast-viewer';
 import { LinkGone } from './components/link-gone';
@@ -13,7 +12,6 @@ import { QueryState } from '@/core/ui/query-state';
  * /site/{siteId}/blast-link/{linkId} for the site's own users.
  */
 export default function BlastLinkPage() {
-  useDocumentTitle('Shared Blast');
   const linkId = useParams().linkId ?? '';
   const query = useSignedInLinkView(linkId);
   const context = useOrgContext();

@@ -1,7 +1,6 @@
 import { Navigate } from 'react-router-dom';
 import { useOrgId } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { NotFoundScreen } from '@/core/ui/screens';
 import { useLocateBlast } from '@/site/entities/blasts/api';
@@ -12,7 +11,6 @@ import { useLocateBlast } from '@/site/entities/blasts/api';
  * the user cannot see shows the not-found screen.
  */
 export default function BlastRedirectPage() {
-  useDocumentTitle('Blast');
   const blastId = useIdParam('blastId');
   const query = useLocateBlast(blastId);
   const selectedOrgId = useOrgId();

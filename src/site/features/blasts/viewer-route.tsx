@@ -1,14 +1,12 @@
 import { useOrgId } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
 import { DetailsPage } from '@/core/ui/details-page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { useSharedBlast } from '@/site/entities/blasts/sharing';
 import { BlastViewer } from './components/blast-viewer';
 
 /** SPEC §2 /blasts-shared/{blastId}: the Blast Viewer of a blast shared with the user. */
 export default function BlastViewerPage() {
-  useDocumentTitle('Blast Viewer');
   const blastId = useIdParam('blastId');
   const query = useSharedBlast(useOrgId(), blastId);
   return (

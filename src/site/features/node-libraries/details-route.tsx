@@ -7,7 +7,6 @@ import type { FormValues } from '@/core/forms';
 import { getSiteHref } from '@/core/routes';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { DetailsPage } from '@/core/ui/details-page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import {
   useDeleteNodeLibrary,
@@ -29,7 +28,6 @@ const nodeColumns: ColumnSettings<LibraryNode> = {
 
 /** SPEC §2 /node-libraries/{id} and /site/{siteId}/node-libraries/{id}: a library and its nodes. */
 export default function NodeLibraryPage() {
-  useDocumentTitle('Node Library');
   const { scope } = useLibraryScope();
   const id = useIdParam();
   const query = useNodeLibrary(scope, id);

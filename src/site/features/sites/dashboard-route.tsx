@@ -6,7 +6,6 @@ import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { ErrorScreen } from '@/core/ui/screens';
 import { Page } from '@/core/ui/page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { useDataDashboard } from '@/site/entities/sites/dashboards';
 import { BlastsChart } from './components/blasts-chart';
 import { StatCards } from './components/stat-cards';
@@ -45,7 +44,6 @@ const columnSettings: ColumnSettings<SiteRow> = {
 
 /** SPEC §2 /dashboard: the data dashboard across the user's sites. */
 export default function DashboardPage() {
-  useDocumentTitle('Dashboard');
   const query = useDataDashboard(useOrgId());
   if (query.isError) return <ErrorScreen error={query.error} />;
   if (!query.data) return <FullScreenLoader />;

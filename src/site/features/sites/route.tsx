@@ -1,7 +1,6 @@
 import { SignInButtons, useAuthSession } from '@/core/auth';
 import { useOptionalOrgContext } from '@/core/org/context';
 import { Page } from '@/core/ui/page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { SiteCards } from './components/site-cards';
 
 /**
@@ -9,7 +8,6 @@ import { SiteCards } from './components/site-cards';
  * or register; signed-in users see every site they can open, across their organisations.
  */
 export default function SitesPage() {
-  useDocumentTitle('Sites');
   const session = useAuthSession();
   const context = useOptionalOrgContext();
   if (session.status !== 'authenticated' || !context) {

@@ -6,14 +6,12 @@ import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
 import { Page } from '@/core/ui/page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { useSiteDashboard } from '@/site/entities/sites/dashboards';
 import { BlastsChart } from './components/blasts-chart';
 import { StatCards } from './components/stat-cards';
 
 /** SPEC §2 /site/{siteId}: the Site Dashboard: counts, recent blasts, blasts over time. */
 export default function SiteDashboardPage() {
-  useDocumentTitle('Site Dashboard');
   const { site } = useOrgContext();
   // The layout shows not found for a site that is none of the user's; this page needs one.
   return site ? <SiteDashboard site={site} /> : <NotFoundScreen />;

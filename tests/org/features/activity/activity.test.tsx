@@ -34,7 +34,6 @@ describe('Activity (/activity, org owner and org admin)', () => {
       org: acme({ isOrgOwner: true, isOrgAdmin: true }),
     });
     expect(await screen.findByRole('heading', { name: 'Activity', level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('Activity - Organization Portal');
     const invite = (await screen.findByRole('cell', { name: 'new@example.com' })).closest('tr');
     expect(
       within(invite as HTMLElement).getByRole('cell', {

@@ -46,6 +46,5 @@ describe('All Users (/all-users, sysadmin)', () => {
     expect(screen.getByText('Pending user activation')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Organizations/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
-    expect(document.title).toBe('All Users - Organization Portal');
   });
 });

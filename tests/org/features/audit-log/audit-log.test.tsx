@@ -20,7 +20,6 @@ describe('Audit log (/audit, sysadmin)', () => {
       org: acme({ isSysadmin: true }),
     });
     expect(await screen.findByRole('heading', { name: 'Audit log', level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('Audit log - Organization Portal');
     expect(screen.getByRole('columnheader', { name: /Organization/ })).toBeInTheDocument();
     const share = (await screen.findByRole('cell', { name: 'Borealis Quarries' })).closest('tr');
     expect(within(share as HTMLElement).getByRole('cell', { name: 'share' })).toBeInTheDocument();

@@ -51,7 +51,6 @@ describe('Issued Licences (/issued-licences)', () => {
     expect(cells.getByRole('cell', { name: 'Expired' })).toBeInTheDocument();
     expect(cells.getByRole('cell', { name: '12' })).toBeInTheDocument();
     expect(cells.getByText('2020/03/01')).toHaveClass('text-danger');
-    expect(document.title).toBe('Issued Licences - Organization Portal');
     // Suspend for active and expired rows, Reinstate for the suspended one.
     expect(screen.getByRole('button', { name: 'Suspend: Borealis Quarries' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reinstate: Echo Explosives' })).toBeVisible();

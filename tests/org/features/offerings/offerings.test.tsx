@@ -69,7 +69,6 @@ describe('Offerings (/offerings)', () => {
       'href',
       '/offerings/service/9',
     );
-    expect(document.title).toBe('Offerings - Organization Portal');
     expect(screen.getByRole('button', { name: 'New offering' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit: BlastPlan' })).toBeInTheDocument();
   });
@@ -248,7 +247,6 @@ describe('Product Details and Service Details', () => {
     expect(
       await screen.findByRole('heading', { name: 'Product Details: BlastPlan', level: 1 }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Product Details - Organization Portal');
     const features = within(screen.getByRole('region', { name: 'Features' }));
     expect(features.getByRole('row', { name: 'Pattern design Yes' })).toBeInTheDocument();
     expect(features.getByRole('row', { name: 'Timing No' })).toBeInTheDocument();

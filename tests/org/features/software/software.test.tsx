@@ -40,6 +40,5 @@ describe('Software (/my-subscriptions)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('2020/12/31').closest('.text-danger')).not.toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Software' })).toBeInTheDocument();
-    expect(document.title).toBe('Software - Organization Portal');
   });
 });

@@ -99,7 +99,6 @@ describe('Users screen (/users)', () => {
     await renderApp(<UsersPage />, { url: '/users', permissions: { isOrgAdmin: true } });
     expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('Pending user activation')).toBeInTheDocument();
-    expect(document.title).toBe('Users - Organization Portal');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 

@@ -9,7 +9,6 @@ import { useOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
 import { getOrgHref } from '@/core/routes';
 import { DefinitionList, DetailsCard, DetailsPage } from '@/core/ui/details-page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import {
   subscriptionLicencesQueryOptions,
@@ -24,7 +23,6 @@ import { SubscriptionFormModal } from './subscription-form';
 
 /** SPEC §2 /issued-subscriptions/{id}: Subscription Details. */
 export function SubscriptionDetailsPage() {
-  useDocumentTitle('Subscription Details');
   const id = useIdParam();
   const query = useCustomerSubscription(id);
   return (

@@ -7,7 +7,6 @@ import { useOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
 import { getOrgHref } from '@/core/routes';
 import { DetailsPage } from '@/core/ui/details-page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { useOffering } from '@/org/entities/offerings/api';
 import { useOfferingCustomData } from '@/org/entities/offerings/mutations';
@@ -23,7 +22,6 @@ export interface OfferingDetailsPageProps {
 /** SPEC §2 Product Details and Service Details (with the breadcrumb back to Offerings). */
 export function OfferingDetailsPage({ type }: OfferingDetailsPageProps) {
   const title = type === 'product' ? 'Product Details' : 'Service Details';
-  useDocumentTitle(title);
   const id = useIdParam();
   const query = useOffering(id);
   return (
