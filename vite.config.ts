@@ -138,6 +138,8 @@ export default defineConfig(({ mode, command }) => {
             restoreMocks: true,
             // Whole screens rendered through many steps, on a busy 2-core machine (a ceiling).
             testTimeout: 20_000,
+            // expect.poll's ceiling, as testing-library's (tests/setup.ts): not a wait.
+            expect: { poll: { timeout: 10_000 } },
           },
         },
         {

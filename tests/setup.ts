@@ -6,7 +6,7 @@ import { server } from './msw/server';
 // A busy 2-core machine (CI runs the suites side by side with other work): a screen's answer
 // to a click may take longer than testing-library's 1 s default to appear. This is a ceiling,
 // not a wait: a test that passes does not take longer.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
