@@ -6,6 +6,7 @@ import { BULK_BATCH } from '../http/bulk';
 import { abortMidStream, framesOf } from '../http/list-support';
 import { ORGS, bearer, createTestApp, tokenFor, type DemoAccount } from '../test/harness';
 import { messagesTo } from '../test/outbox';
+import { auditProbe } from '../test/audit';
 
 /**
  * Bulk actions (docs/lists.md): renew, suspend and reinstate of issued licences and resend of
@@ -22,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
+const trail = auditProbe(() => app.services.db);
 
 const send = (who: DemoAccount, url: string, payload?: object, headers = {}) =>
   app.inject({
@@ -158,9 +160,7 @@ describe('bulk actions on issued licences, by the single-row rules', () => {
 
   it('streams its progress batch by batch and records every batch in the audit trail', async () => {
     const ids = await issue(BULK_BATCH * 2 + 10, 'Active', '2032-02-02', ORGS.borealis);
-    const [{ last } = { last: 0 }] = await q<{ last: number }>(
-      'select coalesce(max(id), 0)::int as last from audit_events',
-    );
+    const last = await trail.lastId();
     const res = await send(
       'manager',
       '/orgs/1/issued-licences/bulk/suspend',
@@ -181,15 +181,11 @@ describe('bulk actions on issued licences, by the single-row rules', () => {
       result: { requested: ids.length, done: ids.length, refused: 0, refusals: [] },
     });
     // The audit trail (docs/audit.md): one event per licence suspended, by the manager.
-    const entries = await q<{ action: string; actor_user_id: number; org_id: number; id: string }>(
-      `select action, actor_user_id, org_id, record_id as id from audit_events
-        where id > $1 and record_type = 'licence' order by id`,
-      [last],
-    );
+    const entries = (await trail.eventsAfter(last)).filter((e) => e.record_type === 'licence');
     expect(new Set(entries.map((e) => `${e.action} ${e.actor_user_id} ${e.org_id}`))).toEqual(
       new Set(['suspend 3 1']),
     );
-    expect(entries.map((e) => Number(e.id)).sort((a, b) => a - b)).toEqual(ids);
+    expect(entries.map((e) => Number(e.record_id)).sort((a, b) => a - b)).toEqual(ids);
     expect((await verifyTrail(app.services.db)).broken).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectListedNames } from '../test/audit';
+import { auditProbe, expectListedNames } from '../test/audit';
 import { dataTestApp } from './test-support';
 
 /**
@@ -10,24 +10,7 @@ import { dataTestApp } from './test-support';
 const data = dataTestApp();
 const { call } = data;
 
-interface Event {
-  org_id: number;
-  site_id: number;
-  actor_name: string;
-  actor_user_id: number | null;
-  action: string;
-  record_type: string;
-  record_id: string;
-  changes: Record<string, { before: unknown; after: unknown }>;
-}
-const eventsAfter = (id: number) =>
-  data.app.services.db.query<Event>('select * from audit_events where id > $1 order by id', [id]);
-const lastId = async () =>
-  (
-    await data.app.services.db.query<{ id: number | null }>(
-      'select max(id) as id from audit_events',
-    )
-  )[0]?.id ?? 0;
+const { lastId, eventsAfter } = auditProbe(() => data.app.services.db);
 
 describe('audit trail of the data service', () => {
   it('records a link created, opened by anyone, its file downloaded and the link revoked', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectListedNames } from '../test/audit';
+import { auditProbe, expectListedNames } from '../test/audit';
 import { crmTestApp } from '../crm/test-support';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,30 +15,11 @@ import { purgeTrail, verifyTrail } from './audit';
 const crm = crmTestApp();
 const { send } = crm;
 
-interface Event {
-  id: number;
-  org_id: number | null;
-  site_id: number | null;
-  actor_user_id: number | null;
-  actor_name: string;
-  action: string;
-  record_type: string;
-  record_id: string | null;
-  record_name: string | null;
-  changes: Record<string, { before: unknown; after: unknown }>;
-  request_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-}
-
 const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   crm.app.services.db.query<T>(sql, params);
-const lastId = async () =>
-  (await q<{ id: number | null }>('select max(id) as id from audit_events'))[0]?.id ?? 0;
+const { lastId, eventsAfter } = auditProbe(() => crm.app.services.db);
 const lastIdIn = async (table: string) =>
   (await q<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0;
-const eventsAfter = (id: number) =>
-  q<Event>('select * from audit_events where id > $1 order by id', [id]);
 
 const product = (name: string) => ({
   type: 'product',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectListedNames } from '../test/audit';
+import { auditProbe, expectListedNames, type AuditEvent } from '../test/audit';
 import type { App } from '../app';
 import { CookieJar, DEMO, ORGS, bearer, createTestApp, tokenFor } from '../test/harness';
 import { formBody, openGetStarted, signIn, startAuthorization } from '../test/oidc';
@@ -21,32 +21,11 @@ afterAll(async () => {
 
 const BROWSER = 'Mozilla/5.0 (AuditTrailTest) Firefox/140.0';
 
-interface Event {
-  org_id: number | null;
-  actor_user_id: number | null;
-  actor_name: string;
-  action: string;
-  record_type: string;
-  record_id: string | null;
-  record_name: string | null;
-  changes: Record<string, { before: unknown; after: unknown }>;
-  request_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-}
-
-const lastId = async () =>
-  Number(
-    (
-      await app.services.db.query<{ id: number | null }>('select max(id) as id from audit_events')
-    )[0]?.id ?? 0,
-  );
-const eventsAfter = (id: number) =>
-  app.services.db.query<Event>('select * from audit_events where id > $1 order by id', [id]);
+const { lastId, eventsAfter } = auditProbe(() => app.services.db);
 const userId = async (email: string) =>
   (await app.services.db.query<{ id: number }>('select id from users where email = $1', [email]))[0]
     ?.id;
-const summary = (events: Event[]) =>
+const summary = (events: AuditEvent[]) =>
   events.map((e) => [e.action, e.record_type, e.record_id, e.org_id, e.actor_name]);
 
 /** A browser's request to the provider: its cookies and its user agent. */

@@ -2,6 +2,43 @@ import { expect } from 'vitest';
 import { auditActions, auditRecordTypes } from '@/contract/crm/audit';
 import type { Queryable } from '../db/types';
 
+/** A row of audit_events as the server tests read it. */
+export interface AuditEvent {
+  id: number;
+  at: Date;
+  org_id: number | null;
+  site_id: number | null;
+  actor_user_id: number | null;
+  actor_name: string;
+  action: string;
+  record_type: string;
+  record_id: string | null;
+  record_name: string | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  request_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/**
+ * The trail as a test watches it: note the last event's id before an act, then read the events
+ * the act recorded. db is a getter (the test app starts in beforeAll).
+ */
+export function auditProbe(db: () => Queryable) {
+  return {
+    /** The id of the newest event (0 when there is none). */
+    lastId: async (): Promise<number> =>
+      Number(
+        (
+          await db().query<{ id: number | string | null }>('select max(id) as id from audit_events')
+        )[0]?.id ?? 0,
+      ),
+    /** The events recorded after the event `id`, oldest first. */
+    eventsAfter: (id: number) =>
+      db().query<AuditEvent>('select * from audit_events where id > $1 order by id', [id]),
+  };
+}
+
 /**
  * Every action and record type in the trail is one the Activity and Audit log lists offer in
  * their filters (src/contract/crm/audit.ts): a new name recorded without being listed fails.
