@@ -126,6 +126,7 @@ export const metadataRoutes = ({ db }: Services) => [
     url: '/users/getavatars',
     access: signedIn,
     summary: 'Avatars of users, ids in the body',
+    unaudited: 'reads only: a POST for a list of ids too long for a query string',
     body: avatarsBodySchema,
     response: z.array(userAvatarSchema),
     handler: async ({ body }) => avatars(db, body.userIds),

@@ -1,4 +1,4 @@
-import { fileLabel, recordEvent } from '../db/audit-context';
+import { auditAs, fileLabel, recordEvent } from '../db/audit-context';
 import { z } from 'zod';
 import {
   assignLicenceSchema,
@@ -247,11 +247,14 @@ export const subscriptionRoutes = ({ db, config }: Services) => {
       response: idResultSchema,
       handler: async ({ params }) =>
         db.transaction(async (tx) => {
+          // The trail names both: the subscription disabled, its licences suspended.
+          await auditAs(tx, 'disable');
           const rows = await tx.query(
             'update subscriptions set is_disabled = true where vendor_org_id = $1 and id = $2 returning id',
             [params.orgId, params.id],
           );
           if (rows.length === 0) throw notFound('Subscription');
+          await auditAs(tx, 'suspend');
           await tx.query(
             `update licences set state = 'Suspended' where subscription_id = $1 and state = 'Active'`,
             [params.id],

@@ -125,6 +125,7 @@ export async function registerErrorSink(app: FastifyInstance, services: Services
         bodyLimit: MAX_ENVELOPE_BYTES,
         summary:
           'Sentry envelope endpoint (store errors from the portals; the DSN key is required)',
+        unaudited: 'stores error reports (error_events, the stack’s own bookkeeping), no record',
         params: z.object({ projectId: z.string().max(20).regex(/^\d+$/) }),
         query: z
           .object({

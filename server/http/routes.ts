@@ -95,6 +95,12 @@ export interface RouteDef<
    * instead of create/update/delete (docs/audit.md).
    */
   audit?: string;
+  /**
+   * A POST, PUT, PATCH or DELETE that changes no record of the audit trail says why here (a
+   * read-only POST, a write to the stack's own bookkeeping). Every other write is proven to be
+   * recorded by server/audit/coverage.test.ts, generated from the route table.
+   */
+  unaudited?: string;
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<unknown>;
 }
 
@@ -112,6 +118,10 @@ export interface RouteInfo {
   /** The route's own body limit in bytes; undefined: the app's (1 MiB). */
   bodyLimit?: number | undefined;
   list?: ListMeta;
+  /** The route's named action in the audit trail (RouteDef.audit). */
+  audit?: string | undefined;
+  /** Why this non-GET route records nothing in the audit trail (RouteDef.unaudited). */
+  unaudited?: string | undefined;
 }
 
 /** What a list route lists: the contract's column table and the columns its search reads. */
@@ -237,6 +247,8 @@ export function registerRoutes(
         body: def.body,
         bodyLimit: def.bodyLimit,
         ...(def.list ? { list: def.list } : {}),
+        audit: def.audit,
+        unaudited: def.unaudited,
       });
     }
     app.route({

@@ -21,6 +21,7 @@ export const auditActions = [
   'remove',
   'suspend',
   'reinstate',
+  'disable',
   'renew',
   'share',
   'unshare',
