@@ -12,7 +12,7 @@
  * issued-licences screen), BENCH_SIZES (1000,10000,50000,100000: rows of the synthetic table
  * page), BENCH_PEER=0 (skip the peer), BENCH_DURATION_S (10: each autocannon run),
  * BENCH_CONNECTIONS (10), BENCH_STARTUP_RUNS (3), BENCH_PHASES (comma list: sizes,table,stack,
- * pageload,form,http,screens,lists,startup), BENCH_LISTS (embedded10k,embedded100k,postgres1m:
+ * pageload,form,http,screens,lists,audit,startup), BENCH_LISTS (embedded10k,embedded100k,postgres1m:
  * the scenarios of the screens and lists phases), BENCH_VERBOSE=1 (server output), CHROMIUM_PATH,
  * BENCH_MERGE=1 (a partial run updates the figures of the last full run).
  *
@@ -100,7 +100,8 @@ const config = {
   startupRuns: num('BENCH_STARTUP_RUNS', SMOKE ? 0 : 3),
   phases: new Set(
     (
-      env.BENCH_PHASES ?? 'sizes,table,stack,lighthouse,pageload,form,http,screens,lists,startup'
+      env.BENCH_PHASES ??
+      'sizes,table,stack,lighthouse,pageload,form,http,screens,lists,audit,startup'
     ).split(','),
   ),
 };
@@ -652,6 +653,34 @@ async function listsOfAnySize() {
   });
 }
 
+// Issue 18: what the audit trail adds to a write, on the embedded database and PostgreSQL
+// (server/tools/audit-cost.ts: a throw-away database each, trail on and off interleaved). Not in
+// the smoke: migrating a database of its own takes longer than the whole smoke run.
+
+async function auditCost() {
+  const result = run(process.execPath, [tsx, 'server/tools/audit-cost.ts', '--postgres'], {
+    stdio: 'pipe',
+  });
+  const measured = JSON.parse(result.stdout.trim().split('\n').at(-1));
+  for (const [db, figures] of Object.entries(measured)) {
+    results.details[`audit.${db}`] = figures;
+    for (const write of ['licenceUpdate', 'blastCreate']) {
+      const m = figures[write];
+      if (!m) continue;
+      const key = `audit.${db}.${write}`;
+      fig(`${key}.on.medianMs`, m.on.medianMs);
+      fig(`${key}.off.medianMs`, m.off.medianMs);
+      fig(`${key}.on.p95Ms`, m.on.p95Ms);
+      fig(`${key}.off.p95Ms`, m.off.p95Ms);
+      fig(`${key}.addedMedianMs`, m.addedMedianMs);
+      fig(`${key}.addedP95Ms`, m.addedP95Ms);
+      console.log(
+        `   ${db} ${write}: median ${m.on.medianMs} ms with the trail, ${m.off.medianMs} ms without (+${m.addedMedianMs} ms); p95 ${m.on.p95Ms} / ${m.off.p95Ms} ms`,
+      );
+    }
+  }
+}
+
 // Issue 16: the real Issued Licences screen at 10k, 100k and 1M rows, beside the peer
 // (bench/lib/screens.mjs). The portal is built for the stack on 4000: each scenario has it there.
 
@@ -819,6 +848,7 @@ async function main() {
         await screensAtScale(browser);
       });
       await phase('lists', listsOfAnySize);
+      await phase('audit', auditCost);
       await phase('startup', async () => {
         await waitForPortsFree([4000, 5173, 5174, PEER_PORT]);
         await startup();

@@ -253,6 +253,7 @@ function rows(f) {
     ['stack RSS peak under load', 'stack.rssPeakBytes', null, mb, null],
     ...screenRows(f),
     ...listRows(f),
+    ...auditRows(f),
     [
       '`npm start` → stack and both portals answering',
       'startup.npmStartToPortalsAnsweringMs',
@@ -373,6 +374,33 @@ function listRows(f) {
           rps,
           null,
         ],
+      );
+    }
+  }
+  return list;
+}
+
+/**
+ * Issue 18: what the audit trail adds to a write (server/tools/audit-cost.ts): median and p95
+ * with the trail and without, per database; the goal is at most 1 ms added to the median.
+ */
+function auditRows(f) {
+  const list = [];
+  for (const [db, dbLabel] of [
+    ['embedded', 'PGlite'],
+    ['postgres', 'PostgreSQL'],
+  ]) {
+    for (const [write, what] of [
+      ['licenceUpdate', 'issued licence updated'],
+      ['blastCreate', 'blast created (20 KB file)'],
+    ]) {
+      const key = `audit.${db}.${write}`;
+      if (f[`${key}.addedMedianMs`] === undefined) continue;
+      const label = `audit trail, ${dbLabel}, ${what}`;
+      list.push(
+        [`${label}: median added`, `${key}.addedMedianMs`, null, ms, { max: 1, unit: 'ms' }],
+        [`${label}: median with / without`, `${key}.on.medianMs`, `${key}.off.medianMs`, ms, null],
+        [`${label}: p95 with / without`, `${key}.on.p95Ms`, `${key}.off.p95Ms`, ms, null],
       );
     }
   }
