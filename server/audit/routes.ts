@@ -10,7 +10,8 @@ import {
   type AuditRecord,
 } from '@/contract/crm/audit';
 import { verifyTrail } from '../db/audit';
-import { defineRoute, org, sysadmin, type Services } from '../http/routes';
+import { siteParamsSchema } from '@/contract/data/sites';
+import { defineRoute, org, site, sysadmin, type Services } from '../http/routes';
 import type { ColumnSql, ListDef, Scope } from '../http/list';
 import { listRoutes, type ScopeContext } from '../http/list-routes';
 
@@ -81,7 +82,34 @@ function recordScope(scope: Scope, body: Body | undefined): Scope {
   };
 }
 
-/** The audit trail's routes (docs/audit.md). */
+/** A site's Activity (and its records' History): the site's events of its organisation's chain. */
+export const siteActivityRoutes = ({ db }: Services) =>
+  // The site's own events, whatever the filters, record or ids sent: the scope is the path's
+  // (site access has already answered 404 for a site of another organisation).
+  listRoutes(
+    { db },
+    {
+      base: '/orgs/:orgId/sites/:siteId/activity',
+      access: site('siteActivity.read'),
+      summary: "Activity: the site's events of the audit trail, newest first (paged)",
+      params: siteParamsSchema,
+      request: activityList.request,
+      selection: activityList.selection,
+      row: auditEventSchema,
+      def: activityDef,
+      scope: ({ params, body }: ScopeContext<{ orgId: number; siteId: number }, Body>) =>
+        recordScope(
+          {
+            where: ['coalesce(e.org_id, 0) = $1', 'e.site_id = $2'],
+            params: [params.orgId, params.siteId],
+          },
+          body,
+        ),
+      fileName: 'site-activity',
+    },
+  );
+
+/** The audit trail's routes of the CRM service (docs/audit.md). */
 export const auditRoutes = ({ db }: Services) => [
   // The organisation's own events, whatever the filters or ids sent: the scope is the path's.
   ...listRoutes(

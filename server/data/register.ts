@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { siteActivityRoutes } from '../audit/routes';
 import { registerRoutes, type Services } from '../http/routes';
 import { blastRoutes } from './blasts';
 import { dashboardRoutes } from './dashboard';
@@ -23,5 +24,6 @@ export async function registerData(app: FastifyInstance, services: Services) {
     ...shareRoutes(services),
     ...nodeLibraryRoutes(services),
     ...dashboardRoutes(services),
+    ...siteActivityRoutes(services),
   ]);
 }

@@ -203,6 +203,7 @@ export const CELLS: Record<string, Record<string, Cell>> = {
   '/orgs/:orgId/node-libraries/list': library,
   '/orgs/:orgId/sites/:siteId/node-libraries/list': library,
   '/orgs/:orgId/activity/list': event,
+  '/orgs/:orgId/sites/:siteId/activity/list': event,
   '/audit/list': { ...event, orgName: (r) => r.orgName },
 };
 

@@ -174,6 +174,7 @@ describe('every list endpoint: sort, filters, search and paging in SQL', () => {
         '/orgs/:orgId/my-subscriptions/list',
         '/orgs/:orgId/node-libraries/list',
         '/orgs/:orgId/offerings/list',
+        '/orgs/:orgId/sites/:siteId/activity/list',
         '/orgs/:orgId/sites/:siteId/blasts/list',
         '/orgs/:orgId/sites/:siteId/blasts/:blastId/links/list',
         '/orgs/:orgId/sites/:siteId/blasts/:blastId/shares/list',

@@ -39,6 +39,11 @@ export const permissionTable = {
   'audit.read': ['isSysadmin'],
   /** The organisation's own activity (its part of the audit trail). */
   'activity.read': ['isOrgOwner', 'isOrgAdmin'],
+  /**
+   * A site's activity (its part of the audit trail): the site's admins and the organisation's
+   * owner and admins (issue 18).
+   */
+  'siteActivity.read': ['isOrgOwner', 'isOrgAdmin', 'isSiteAdmin'],
 
   /** Offerings and their details. */
   'offerings.read': [
