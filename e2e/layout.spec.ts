@@ -113,6 +113,12 @@ const sitePlan: Plan<typeof siteRoutes> = {
     params: { siteId: '1', blastId: '1' },
     as: 'siteadmin',
   },
+  siteActivity: {
+    path: '/site/:siteId/activity',
+    params: { siteId: '1' },
+    as: 'siteadmin',
+    list: true,
+  },
   blastLink: {
     path: '/site/:siteId/blast-link/:linkId',
     params: { siteId: '1', linkId: 'demo-auth-link' },

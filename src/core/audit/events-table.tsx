@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AuditEvent, AuditRecord } from '@/contract/crm/audit';
+import type { AuditEvent } from '@/contract/crm/audit';
 import {
   ActionDisplay,
   ActionKind,
@@ -12,7 +12,7 @@ import {
 import { formatDateTime } from '@/core/format';
 import { Modal } from '@/core/ui/modal';
 import { AuditChanges, changesText } from './changes';
-import { activitySource, auditLogSource } from './source';
+import { activitySource, auditLogSource, type ActivityScope } from './source';
 
 const when: ColumnSetting<AuditEvent> = {
   id: 'at',
@@ -101,8 +101,11 @@ export function AuditEventModal({ event, onClose }: { event: AuditEvent; onClose
 }
 
 export interface AuditEventsTableProps {
-  /** An organisation's events (Activity), or every organisation's (the Audit log, sysadmin). */
-  scope: { orgId: number; record?: AuditRecord } | 'all';
+  /**
+   * An organisation's or a site's events (Activity), or every organisation's (the Audit log,
+   * sysadmin).
+   */
+  scope: ActivityScope | 'all';
   /** The entity: the table's name and the CSV file's. */
   entity: string;
   title?: ReactNode;
@@ -118,9 +121,11 @@ export function AuditEventsTable({ scope, entity, title, urlKey }: AuditEventsTa
       columnSettings={all ? auditLogColumnSettings : activityColumnSettings(entity)}
       title={title}
       queryKey={
-        all ? ['audit-log'] : ['activity', scope.orgId, scope.record?.type, scope.record?.id]
+        all
+          ? ['audit-log']
+          : ['activity', scope.orgId, scope.siteId ?? null, scope.record?.type, scope.record?.id]
       }
-      source={all ? auditLogSource() : activitySource(scope.orgId, scope.record)}
+      source={all ? auditLogSource() : activitySource(scope)}
       getRowId={(row) => String(row.id)}
       selectable={false}
       actions={actions}

@@ -7,5 +7,5 @@ export {
   type AuditEventsTableProps,
 } from './events-table';
 export { AuditChanges, changesText, formatAuditValue } from './changes';
-export { RecordHistory } from './history';
-export { activitySource, auditLogSource } from './source';
+export { RecordHistory, type RecordHistoryProps } from './history';
+export { activitySource, auditLogSource, type ActivityScope } from './source';

@@ -4,18 +4,29 @@ import {
   auditLogColumns,
   type AuditRecord,
 } from '@/contract/crm/audit';
-import { crmApi } from '@/core/api';
+import { crmApi, dataApi } from '@/core/api';
 import { serverListSource } from '@/core/data-table/server-source';
 
 /**
- * The audit trail's lists (docs/audit.md), always paged on the server: a trail grows without
- * end. Activity: one organisation's events, or one record's (its History); the Audit log: every
- * organisation's (sysadmin).
+ * Whose events an Activity list shows: an organisation's (the CRM's list), or one site's of it
+ * (the data service's list); either narrowed to one record's (its History).
  */
-export const activitySource = (orgId: number, record?: AuditRecord) =>
+export interface ActivityScope {
+  orgId: number;
+  siteId?: number | undefined;
+  record?: AuditRecord | undefined;
+}
+
+/**
+ * The audit trail's lists (docs/audit.md), always paged on the server: a trail grows without
+ * end. Activity: one organisation's or one site's events, or one record's (its History); the
+ * Audit log: every organisation's (sysadmin).
+ */
+export const activitySource = ({ orgId, siteId, record }: ActivityScope) =>
   serverListSource({
-    api: crmApi,
-    base: `orgs/${orgId}/activity`,
+    ...(siteId === undefined
+      ? { api: crmApi, base: `orgs/${orgId}/activity` }
+      : { api: dataApi, base: `orgs/${orgId}/sites/${siteId}/activity` }),
     row: auditEventSchema,
     columns: activityColumns,
     ...(record ? { body: { record } } : {}),

@@ -46,6 +46,8 @@ export const requirements = {
   editOrg: requirementFor('org.read'),
   /** Issue 18: the organisation's Activity (org owner, org admin). */
   activity: requirementFor('activity.read'),
+  /** Issue 18: a site's Activity (its site admins, the org owner and org admins). */
+  siteActivity: requirementFor('siteActivity.read'),
   /** Issue 18: the Audit log across organisations (sysadmin). */
   auditLog: requirementFor('audit.read'),
   /** Site Admin (/sites). */
@@ -244,6 +246,13 @@ export const siteRoutes = {
     title: 'Blast Details',
     access: 'protected',
     requirement: requirements.blasts,
+  }),
+  /** Issue 18: the site's events of the audit trail. */
+  siteActivity: route({
+    path: '/site/:siteId/activity',
+    title: 'Activity',
+    access: 'protected',
+    requirement: requirements.siteActivity,
   }),
   blastLink: route({
     path: '/site/:siteId/blast-link/:linkId',

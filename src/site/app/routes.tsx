@@ -24,6 +24,7 @@ export const sitePages: RoutePages<typeof siteRoutes> = {
   siteUsers: lazyPage(() => import('../features/site-users/route')),
   siteBlasts: lazyPage(() => import('../features/blasts/route')),
   blastDetails: lazyPage(() => import('../features/blasts/details-route')),
+  siteActivity: lazyPage(() => import('../features/activity/route')),
   blastLink: BlastLink,
   blastLinkOpen: BlastLink,
   // SPEC §2: the site-scoped version of the node libraries (same pages, site from context).

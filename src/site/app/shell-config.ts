@@ -29,6 +29,7 @@ function siteSection(context: OrgContextValue | null): SidebarSection[] {
         link('siteBlasts', 'Blasts', getSiteHref('siteBlasts', { siteId })),
         link('siteUsers', 'Users', getSiteHref('siteUsers', { siteId })),
         link('siteNodeLibraries', 'Node Libraries', getSiteHref('siteNodeLibraries', { siteId })),
+        link('siteActivity', 'Activity', getSiteHref('siteActivity', { siteId })),
       ],
     },
   ];

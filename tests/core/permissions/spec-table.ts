@@ -72,6 +72,8 @@ export const siteExpectations: Record<SiteRouteName, Expectation> = {
   siteUsers: { user: ['isOrgAdmin', 'isSubManager'], site: ['isSiteAdmin'] },
   siteBlasts: blasts,
   blastDetails: blasts,
+  // Issue 18: the site's Activity.
+  siteActivity: { user: ['isOrgOwner', 'isOrgAdmin'], site: ['isSiteAdmin'] },
   blastLink: 'all',
   blastLinkOpen: 'all',
   siteNodeLibraries: 'all',

@@ -1,21 +1,29 @@
 import { http } from 'msw';
 import type { AuditEvent } from '@/contract/crm/audit';
-import { crm, pageOf } from '../envelope';
+import { crm, data, pageOf } from '../envelope';
+
+/** An Activity list's answer: the page of the rows, narrowed to the body's record if any. */
+const activityPage =
+  (rows: readonly AuditEvent[], seen: unknown[]) =>
+  async ({ request }: { request: Request }) => {
+    const body = (await request.clone().json()) as { record?: { type: string; id: string } };
+    seen.push(body);
+    const { record } = body;
+    return pageOf(request, rows, (row) =>
+      record ? row.recordType === record.type && row.recordId === record.id : true,
+    );
+  };
 
 /**
- * The audit trail's lists: an organisation's Activity (and a record's History: the body's
- * `record`), and the sysadmins' Audit log. `seen` collects the request bodies.
+ * The audit trail's lists: an organisation's Activity (CRM) and a site's (data service), each
+ * with a record's History (the body's `record`), and the sysadmins' Audit log. `seen` collects
+ * the request bodies.
  */
 export const auditHandlers = {
   activity: (rows: readonly AuditEvent[], orgId = 1, seen: unknown[] = []) =>
-    http.post(crm(`orgs/${orgId}/activity/list`), async ({ request }) => {
-      const body = (await request.clone().json()) as { record?: { type: string; id: string } };
-      seen.push(body);
-      const { record } = body;
-      return pageOf(request, rows, (row) =>
-        record ? row.recordType === record.type && row.recordId === record.id : true,
-      );
-    }),
+    http.post(crm(`orgs/${orgId}/activity/list`), activityPage(rows, seen)),
+  siteActivity: (rows: readonly AuditEvent[], orgId = 2, siteId = 1, seen: unknown[] = []) =>
+    http.post(data(`orgs/${orgId}/sites/${siteId}/activity/list`), activityPage(rows, seen)),
   auditLog: (rows: readonly AuditEvent[]) =>
     http.post(crm('audit/list'), ({ request }) => pageOf(request, rows)),
 };

@@ -76,6 +76,7 @@ describe('site portal sidebar (SPEC §2)', () => {
       'Blasts',
       'Users',
       'Node Libraries',
+      'Activity',
     ]);
   });
 

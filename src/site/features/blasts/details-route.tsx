@@ -1,3 +1,4 @@
+import { RecordHistory } from '@/core/audit';
 import { useOrgContext } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
 import { DetailsPage } from '@/core/ui/details-page';
@@ -36,6 +37,11 @@ function SiteBlastDetails() {
             siteId={view.blast.siteId}
             blastId={view.blast.id}
             blastName={view.blast.name}
+          />
+          <RecordHistory
+            orgId={org.id}
+            siteId={view.blast.siteId}
+            record={{ type: 'blast', id: String(view.blast.id) }}
           />
         </DetailsPage>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LibraryNode, NodeLibrary } from '@/contract/data/node-libraries';
+import { RecordHistory } from '@/core/audit';
 import { DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDateTime } from '@/core/format';
 import type { FormValues } from '@/core/forms';
@@ -69,6 +70,12 @@ function NodeLibraryDetails({ library }: { library: NodeLibrary }) {
         columnSettings={nodeColumns}
         rows={library.nodes}
         hideExport={false}
+      />
+      {/* A site's library: the site's Activity; an organisation-wide one: the organisation's. */}
+      <RecordHistory
+        orgId={library.orgId}
+        siteId={library.siteId ?? undefined}
+        record={{ type: 'node library', id: String(library.id) }}
       />
       {modal === 'edit' ? (
         <LibraryModal

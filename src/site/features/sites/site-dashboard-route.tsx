@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { SiteSummary } from '@/contract/metadata';
 import { useOrgContext } from '@/core/org';
 import { formatDate } from '@/core/format';
+import { CanAccess } from '@/core/permissions';
 import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { ErrorScreen, NotFoundScreen } from '@/core/ui/screens';
@@ -46,6 +47,16 @@ function SiteDashboard({ site }: { site: SiteSummary }) {
           { label: 'Node libraries', value: counts.nodeLibraries },
         ]}
       />
+      <CanAccess requirement="siteActivity.read">
+        <p>
+          <Link
+            className="btn btn-sm btn-outline-secondary"
+            to={getSiteHref('siteActivity', { siteId: site.id })}
+          >
+            Activity of {site.name}
+          </Link>
+        </p>
+      </CanAccess>
       <div className="row g-4">
         <div className="col-xl-7">
           <div className="card">
