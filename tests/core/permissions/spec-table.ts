@@ -145,6 +145,8 @@ export const siteScreens: Record<SiteRouteName, Screen> = {
   blastLink: { path: '/site/:siteId/blast-link/:linkId', title: 'Shared Blast' },
   blastLinkOpen: { path: '/blast-link/:linkId', title: 'Shared Blast' }, // issue 9
   siteNodeLibraries: { path: '/site/:siteId/node-libraries', title: 'Node Libraries' },
+  // Issue 18 (not in SPEC §2): a site's Activity.
+  siteActivity: { path: '/site/:siteId/activity', title: 'Activity' },
   siteNodeLibrary: { path: '/site/:siteId/node-libraries/:id', title: 'Node Library' },
   blastLinkAnon: { path: '/blast-link-anon/:linkId', title: 'Shared Blast' },
   blastRedirect: { path: '/blast/:blastId', title: 'Blast' },

@@ -1,7 +1,6 @@
 import { AuditEventsTable } from '@/core/audit';
 import { useOrgContext } from '@/core/org';
 import { Page } from '@/core/ui/page';
-import { useDocumentTitle } from '@/core/ui/portal';
 import { NotFoundScreen } from '@/core/ui/screens';
 
 /**
@@ -9,7 +8,6 @@ import { NotFoundScreen } from '@/core/ui/screens';
  * events of the audit trail (blasts, shares, links and their views, site users, libraries).
  */
 export default function SiteActivityPage() {
-  useDocumentTitle('Activity');
   const { org, site } = useOrgContext();
   // The layout shows not found for a site that is none of the user's; this page needs one.
   if (!site) return <NotFoundScreen />;
