@@ -9,8 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useInRouterContext, useNavigate } from 'react-router-dom';
-import { AuthProvider as OidcAuthProvider, useAuth } from 'react-oidc-context';
-import type { UserManager } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { configureApiAuth } from '@/core/api';
 import { config, type Portal } from '@/core/config';
 import { reportError } from '@/core/errors';
@@ -23,9 +22,10 @@ import {
 } from './callback-url';
 import { isAuthMachineryPath, restorePath, safeReturnPath } from './return-path';
 import { authRoutes } from './routes';
+import { loadUserManager } from './load-manager';
 import { createSessionController, type SessionController } from './session';
+import { hasStoredUser } from './stored-user';
 import { watchPageRestore } from './page-restore';
-import { getUserManager } from './settings';
 
 export type NavigateFn = (path: string, options?: { replace?: boolean }) => void;
 
@@ -50,8 +50,20 @@ export interface SignInOptions {
   returnTo?: string;
 }
 
+/** The library's user as this page knows it (what react-oidc-context's state used to hold). */
+export interface OidcState {
+  user: User | null;
+  /** Whether the user was valid (not expired) when it was loaded. */
+  isAuthenticated: boolean;
+  /** The stored user is being read, or a sign-in redirect is under way. */
+  isLoading: boolean;
+  /** The last sign-in redirect or silent renewal failure. */
+  error: Error | null;
+}
+
 interface SessionContextValue {
   portal: Portal;
+  auth: OidcState;
   /** What the page was opened with: a sign-in or sign-out return, a getStarted link, or a page. */
   entry: EntryKind;
   phase: EntryPhase;
@@ -131,37 +143,40 @@ export interface AuthProviderProps {
   children: ReactNode;
   /** Tests inject a UserManager (or a double of its public interface). */
   userManager?: UserManager;
+  /** Loads the portal's UserManager when none is injected (tests count the loads). */
+  loadManager?: (portal: Portal) => Promise<UserManager>;
 }
+
+const loadedState = (user: User | null): Partial<OidcState> => ({
+  user,
+  isLoading: false,
+  isAuthenticated: user ? !user.expired : false,
+  error: null,
+});
+
+const signedOutSession: SessionController = {
+  getUser: () => Promise.resolve(null),
+  refreshSession: () => Promise.reject(new Error('No session to refresh')),
+  announceSignOut: () => undefined,
+  start: () => () => undefined,
+};
 
 /**
- * Sign-in for a portal (SPEC §4, §7, §9): react-oidc-context over one UserManager, plus the
- * entry URL handling (getStarted, sign-in/sign-out callbacks), the single refresh path shared
- * with the API client, and cross-tab session events. Mount it inside the router when there is
- * one (it then navigates client-side); it also works outside, with page loads.
+ * Sign-in for a portal (SPEC §4, §7, §9): one oidc-client-ts UserManager, the entry URL handling
+ * (getStarted, sign-in/sign-out callbacks), the single refresh path shared with the API client,
+ * and cross-tab session events. Mount it inside the router when there is one (it then navigates
+ * client-side); it also works outside, with page loads.
+ *
+ * The library is loaded only when the page needs it (loadUserManager): a stored user to restore,
+ * a provider answer to handle, a sign-in or a sign-out. A page opened with none of these is
+ * signed out at once and renders without it (the landing pages' first load).
  */
-export function AuthProvider({ portal, children, userManager }: AuthProviderProps) {
-  const [manager] = useState(() => userManager ?? getUserManager(portal));
-  return (
-    // The callback is handled below (SessionLayer) so that a failed or replayed one is cleaned
-    // up and still loads a stored session.
-    <OidcAuthProvider userManager={manager} skipSigninCallback>
-      <SessionLayer portal={portal} manager={manager}>
-        {children}
-      </SessionLayer>
-    </OidcAuthProvider>
-  );
-}
-
-function SessionLayer({
+export function AuthProvider({
   portal,
-  manager,
   children,
-}: {
-  portal: Portal;
-  manager: UserManager;
-  children: ReactNode;
-}) {
-  const auth = useAuth();
+  userManager,
+  loadManager = loadUserManager,
+}: AuthProviderProps) {
   const inRouter = useInRouterContext();
   // Page loads until the router's navigate is registered (RouterNavigation, a child: its effect
   // runs before ours).
@@ -170,31 +185,103 @@ function SessionLayer({
   const onRouterReady = navigator.use;
 
   const [entry] = useState(classifyEntry);
+  // Nothing stored and no provider answer: signed out, no library needed until sign-in.
+  const [restoring] = useState(
+    () => userManager != null || entry.kind !== 'normal' || hasStoredUser(portal),
+  );
+  const [manager, setManager] = useState<UserManager | null>(userManager ?? null);
+  const [ensureManager] = useState(() => {
+    let pending: Promise<UserManager> | null = null;
+    return (): Promise<UserManager> => {
+      pending ??= (userManager ? Promise.resolve(userManager) : loadManager(portal)).then(
+        (loaded) => {
+          setManager(loaded);
+          return loaded;
+        },
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    };
+  });
+  const [auth, setAuthState] = useState<OidcState>(() => ({
+    user: null,
+    isAuthenticated: false,
+    isLoading: restoring,
+    error: null,
+  }));
+  const setAuth = useCallback(
+    (next: Partial<OidcState>) => setAuthState((now) => ({ ...now, ...next })),
+    [],
+  );
   const [phase, setPhase] = useState<EntryPhase>(
-    entry.kind === 'get-started' ? { kind: 'redirecting' } : { kind: 'processing' },
+    entry.kind === 'get-started'
+      ? { kind: 'redirecting' }
+      : restoring
+        ? { kind: 'processing' }
+        : { kind: 'ready' },
   );
-  const [session] = useState(() =>
-    createSessionController(manager, {
-      onSessionEnding: () => setPhase({ kind: 'signed-out' }),
-      // SPEC §4/§8: refresh failed or signed out elsewhere → user removed (done), go to '/'.
-      onSessionEnded: () => navigate(authRoutes.root, { replace: true }),
-    }),
-  );
+  // One session controller per UserManager (there is one once the library is loaded).
+  const [sessionFor] = useState(() => {
+    const sessions = new WeakMap<UserManager, SessionController>();
+    return (forManager: UserManager): SessionController => {
+      let controller = sessions.get(forManager);
+      if (!controller) {
+        controller = createSessionController(forManager, {
+          onSessionEnding: () => setPhase({ kind: 'signed-out' }),
+          // SPEC §4/§8: refresh failed or signed out elsewhere → user removed (done), go to '/'.
+          onSessionEnded: () => navigate(authRoutes.root, { replace: true }),
+        });
+        sessions.set(forManager, controller);
+      }
+      return controller;
+    };
+  });
+  const session = manager ? sessionFor(manager) : signedOutSession;
 
   useEffect(() => session.start(), [session]);
+  // The library's user, as react-oidc-context kept it: read once, then followed by its events.
+  useEffect(() => {
+    if (!manager) return;
+    let live = true;
+    manager.getUser().then(
+      (user) => live && setAuth(loadedState(user)),
+      (error: unknown) => live && setAuth({ isLoading: false, error: asError(error) }),
+    );
+    const onLoaded = (user: User) => setAuth(loadedState(user));
+    const onGone = () => setAuth({ user: null, isAuthenticated: false });
+    const onRenewError = (error: Error) => setAuth({ isLoading: false, error });
+    manager.events.addUserLoaded(onLoaded);
+    manager.events.addUserUnloaded(onGone);
+    manager.events.addUserSignedOut(onGone);
+    manager.events.addSilentRenewError(onRenewError);
+    return () => {
+      live = false;
+      manager.events.removeUserLoaded(onLoaded);
+      manager.events.removeUserUnloaded(onGone);
+      manager.events.removeUserSignedOut(onGone);
+      manager.events.removeSilentRenewError(onRenewError);
+    };
+  }, [manager, setAuth]);
   // Back after a sign-out must not show this page as it was left (back/forward cache): a page
   // restored with a session that ended or changed meanwhile loads afresh (page-restore.ts).
   const shownAccount = auth.user?.profile.sub ?? null;
+  const hasManager = manager != null;
   const ending = phase.kind === 'signing-out' || phase.kind === 'signed-out';
   useEffect(
     () =>
       watchPageRestore(window, {
         wasEnding: () => ending,
         shownAccount: () => shownAccount,
-        storedAccount: async () => (await manager.getUser())?.profile.sub ?? null,
+        storedAccount: async () => {
+          if (!hasManager && !hasStoredUser(portal)) return null;
+          return (await (await ensureManager()).getUser())?.profile.sub ?? null;
+        },
         reload: () => window.location.reload(),
       }),
-    [ending, shownAccount, manager],
+    [ending, shownAccount, hasManager, portal, ensureManager],
   );
   useEffect(
     () =>
@@ -214,10 +301,22 @@ function SessionLayer({
       window.history.replaceState(window.history.state, '', path);
 
     const run = async (): Promise<EntryPhase> => {
+      if (entry.kind === 'get-started') {
+        window.location.replace(entry.url);
+        return { kind: 'redirecting' };
+      }
+      // Nothing to restore or finish: signed out, decided without the library.
+      if (!restoring) return { kind: 'ready' };
+      let manager: UserManager;
+      try {
+        manager = await ensureManager();
+      } catch (error) {
+        // The library could not be loaded (offline): the guarded screens offer Sign in again.
+        reportError(error, { during: 'loadUserManager' });
+        setAuth({ isLoading: false });
+        return { kind: 'signin-failed', error: asError(error) };
+      }
       switch (entry.kind) {
-        case 'get-started':
-          window.location.replace(entry.url);
-          return { kind: 'redirecting' };
         case 'signin-callback': {
           let signedIn: Awaited<ReturnType<UserManager['signinCallback']>>;
           try {
@@ -254,7 +353,9 @@ function SessionLayer({
           // the user is signed out (the refresh token may still be good).
           const user = await manager.getUser().catch(() => null);
           if (user?.expired && user.refresh_token) {
-            await session.refreshSession().catch(() => undefined);
+            await sessionFor(manager)
+              .refreshSession()
+              .catch(() => undefined);
           }
           return { kind: 'ready' };
         }
@@ -262,38 +363,46 @@ function SessionLayer({
     };
     // A session that ended meanwhile (a failed renewal above) stays ended.
     void run().then((next) => setPhase((now) => (now.kind === 'processing' ? next : now)));
-  }, [entry, manager, portal, session, navigate, navigator]);
+  }, [entry, restoring, ensureManager, sessionFor, setAuth, portal, navigate, navigator]);
 
-  const { signinRedirect } = auth;
   const signIn = useCallback(
     async (options?: SignInOptions) => {
       // SPEC §2: save the current path before the sign-in redirect (same-origin paths only).
       const returnTo = safeReturnPath(options?.returnTo ?? currentPath(), '');
       if (returnTo && !isAuthMachineryPath(returnTo)) writeStored(storageKeys.lastRoute, returnTo);
-      await signinRedirect(
-        options?.register ? { extraQueryParams: { register: 'true' } } : undefined,
-      );
+      // While the library loads and the redirect starts, the session reads as loading; a
+      // failure is kept as the session's error (the guarded screens offer Sign in again).
+      setAuth({ isLoading: true });
+      try {
+        const manager = await ensureManager();
+        await manager.signinRedirect(
+          options?.register ? { extraQueryParams: { register: 'true' } } : undefined,
+        );
+        setAuth({ isLoading: false });
+      } catch (error) {
+        setAuth({ isLoading: false, error: asError(error) });
+      }
     },
-    [signinRedirect],
+    [ensureManager, setAuth],
   );
   const signOut = useCallback(async () => {
     // Before the user is removed: the guarded screens wait for the provider's page instead of
     // starting a new sign-in (which would race this redirect and sign the user straight back in).
     setPhase({ kind: 'signing-out' });
-    session.announceSignOut();
     try {
-      // The manager itself, not react-oidc-context's wrapper, which swallows the failure.
+      const manager = await ensureManager();
+      sessionFor(manager).announceSignOut();
       await manager.signoutRedirect();
     } catch (error) {
       reportError(error, { during: 'signoutRedirect' });
       setPhase({ kind: 'signout-failed', error: asError(error) });
       navigate(authRoutes.signOutCallbackOidc, { replace: true });
     }
-  }, [session, manager, navigate]);
+  }, [ensureManager, sessionFor, navigate]);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ portal, entry: entry.kind, phase, session, navigate, signIn, signOut }),
-    [portal, entry.kind, phase, session, navigate, signIn, signOut],
+    () => ({ portal, auth, entry: entry.kind, phase, session, navigate, signIn, signOut }),
+    [portal, auth, entry.kind, phase, session, navigate, signIn, signOut],
   );
 
   return (

@@ -1,6 +1,7 @@
 export { AuthProvider, useSessionContext } from './auth-provider';
 export type {
   AuthProviderProps,
+  OidcState,
   EntryKind,
   EntryPhase,
   NavigateFn,
@@ -29,4 +30,7 @@ export { decodeJwtPayload, isSysadminToken, rolesFromAccessToken } from './claim
 export { authRoutes, homeRoute, subscriptionRegistrationRoutes } from './routes';
 export { createSessionController, isExpiring, REFRESH_MARGIN_SECONDS } from './session';
 export type { SessionController, SessionEndReason, SessionUserManager } from './session';
-export { getUserManager, OIDC_SCOPE, oidcSettings } from './settings';
+// The UserManager's settings (./settings) load with oidc-client-ts, on demand: never re-export
+// them here, or the library joins the first load.
+export { loadUserManager, preloadSignIn } from './load-manager';
+export { hasStoredUser, storedUserKey } from './stored-user';

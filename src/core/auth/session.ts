@@ -1,4 +1,4 @@
-import { User, type UserManager } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 
 /** SPEC §7/§9: a token expiring within this many seconds is refreshed before use. */
 export const REFRESH_MARGIN_SECONDS = 60;
@@ -157,6 +157,8 @@ export function createSessionController(
       const current = await manager.getUser();
       // Only a tab that holds the very refresh token just consumed adopts the new tokens.
       if (current?.refresh_token && current.refresh_token === message.previousRefreshToken) {
+        // The library is loaded already (this controller has its UserManager): a cached import.
+        const { User } = await import('oidc-client-ts');
         await manager.storeUser(User.fromStorageString(message.user));
         await manager.getUser(true); // raises userLoaded: React state and expiry timers follow
       }

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { useSessionContext, type SignInOptions } from './auth-provider';
 import { rolesFromAccessToken } from './claims';
 
@@ -28,8 +27,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The signed-in user and the session's actions, for any component under <AuthProvider>. */
 export function useAuthSession(): AuthSession {
-  const auth = useAuth();
-  const { phase, signIn, signOut } = useSessionContext();
+  const { auth, phase, signIn, signOut } = useSessionContext();
   const oidcUser = auth.user;
 
   return useMemo<AuthSession>(() => {

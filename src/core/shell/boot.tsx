@@ -2,7 +2,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { AuthProvider } from '@/core/auth';
+import { AuthProvider, preloadSignIn } from '@/core/auth';
 import type { Portal } from '@/core/config';
 import { initErrorReporting } from '@/core/errors';
 import { ToastHost } from '@/core/notify';
@@ -16,6 +16,9 @@ import { createQueryClient } from '@/core/query';
 export function bootPortal(portal: Portal, App: ComponentType): void {
   // Error reporting loads its SDK lazily, when the page is idle (errors before that are buffered).
   void initErrorReporting(portal);
+  // A session to restore (or a provider answer): the sign-in library starts loading now, beside
+  // the route's chunks; a signed-out page never loads it before a sign-in is asked for.
+  preloadSignIn(portal);
 
   const queryClient = createQueryClient();
 

@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserManager } from 'oidc-client-ts';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  AuthProvider,
+  hasStoredUser,
+  preloadSignIn,
+  RequireAuth,
+  SignInButtons,
+  useAuthSession,
+} from '@/core/auth';
+import { readStored, storageKeys } from '@/core/storage';
+import { createTestUserManager, storeSignedInUser } from './oidc-fixtures';
+
+function Status() {
+  const { status, user } = useAuthSession();
+  return (
+    <p>
+      {status} {user?.givenName}
+    </p>
+  );
+}
+
+function App({ loadManager }: { loadManager: () => Promise<UserManager> }) {
+  return (
+    <BrowserRouter>
+      <AuthProvider portal="org" loadManager={loadManager}>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <>
+                <p>landing page</p>
+                <Status />
+                <SignInButtons />
+              </>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <RequireAuth>
+                <p>secret page</p>
+                <Status />
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </AuthProvider>
+    </BrowserRouter>
+  );
+}
+
+function openAt(url: string) {
+  window.history.replaceState(null, '', url);
+}
+
+afterEach(() => openAt('/'));
+
+describe('the sign-in library loads only when the page needs it', () => {
+  it('signed out with nothing stored: the landing shows Sign in without loading it; Sign in loads it and redirects', async () => {
+    const manager = createTestUserManager();
+    const signinRedirect = vi.spyOn(manager, 'signinRedirect').mockResolvedValue(undefined);
+    const loadManager = vi.fn(() => Promise.resolve(manager));
+    openAt('/');
+    render(<App loadManager={loadManager} />);
+
+    expect(screen.getByText('landing page')).toBeInTheDocument();
+    expect(await screen.findByText('unauthenticated')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(loadManager).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(signinRedirect).toHaveBeenCalledWith({ extraQueryParams: { register: 'true' } });
+    expect(loadManager).toHaveBeenCalledTimes(1);
+    // SPEC §2: the page to come back to is saved before the redirect, as before.
+    expect(readStored(storageKeys.lastRoute)).toBe('/');
+  });
+
+  it('a guarded deep link with nothing stored starts sign-in (the library loads for it)', async () => {
+    const manager = createTestUserManager();
+    const signinRedirect = vi.spyOn(manager, 'signinRedirect').mockResolvedValue(undefined);
+    openAt('/licences?page=2');
+    render(<App loadManager={() => Promise.resolve(manager)} />);
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(readStored(storageKeys.lastRoute)).toBe('/licences?page=2');
+    expect(screen.queryByText('secret page')).not.toBeInTheDocument();
+  });
+
+  it('a stored session is restored: the library loads at once and the page shows the user', async () => {
+    const manager = createTestUserManager();
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    const signinRedirect = vi.spyOn(manager, 'signinRedirect');
+    const loadManager = vi.fn(() => Promise.resolve(manager));
+    openAt('/licences');
+    render(<App loadManager={loadManager} />);
+    // Never "signed out" on the way: the session reads as loading until the user is known.
+    expect(screen.queryByText(/unauthenticated/)).not.toBeInTheDocument();
+    expect(await screen.findByText('secret page')).toBeInTheDocument();
+    expect(screen.getByText('authenticated Ada')).toBeInTheDocument();
+    expect(loadManager).toHaveBeenCalledTimes(1);
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('a library that cannot be loaded (offline) while restoring says sign-in failed and offers Sign in', async () => {
+    const manager = createTestUserManager();
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    openAt('/licences');
+    render(<App loadManager={() => Promise.reject(new Error('Failed to fetch module'))} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('the stored user is found where oidc-client-ts keeps it', async () => {
+    expect(hasStoredUser('org')).toBe(false);
+    await storeSignedInUser(createTestUserManager(), { expiresIn: 3600 });
+    expect(hasStoredUser('org')).toBe(true);
+    expect(hasStoredUser('site')).toBe(false);
+  });
+
+  it('boot preloads the library only for a session to restore or a provider answer', async () => {
+    const load = vi.fn(() => Promise.resolve());
+    const at = (pathname: string, search = '') => ({ pathname, search, hash: '' });
+    preloadSignIn('org', at('/'), load);
+    preloadSignIn('org', at('/offerings', '?page=2'), load);
+    expect(load).not.toHaveBeenCalled();
+    preloadSignIn('org', at('/signin-oidc', '?code=abc&state=xyz'), load);
+    preloadSignIn('org', at('/signout-callback-oidc'), load);
+    expect(load).toHaveBeenCalledTimes(2);
+    await storeSignedInUser(createTestUserManager(), { expiresIn: 3600 });
+    preloadSignIn('org', at('/'), load);
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(load).toHaveBeenLastCalledWith('org');
+  });
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+describe('oidc-client-ts stays out of the first load', () => {
+  it('only core/auth/settings.ts imports it (types aside), and nothing imports settings statically', () => {
+    const src = join(process.cwd(), 'src');
+    const files = sourceFiles(src);
+    const read = (file: string) => readFileSync(file, 'utf8');
+    const importers = files
+      .filter((file) =>
+        /^\s*(import|export)\s+(?!type\b)[^;]*from\s+['"](oidc-client-ts|react-oidc-context)['"]/m.test(
+          read(file),
+        ),
+      )
+      .map((file) => relative(src, file));
+    expect(importers).toEqual(['core/auth/settings.ts']);
+    const settingsImporters = files
+      .filter((file) => {
+        const path = relative(src, file).startsWith('core/auth/')
+          ? '(\\./settings|@/core/auth/settings)'
+          : '@/core/auth/settings';
+        return new RegExp(
+          `^\\s*(import|export)\\s+(?!type\\b)[^;]*from\\s+['"]${path}['"]`,
+          'm',
+        ).test(read(file));
+      })
+      .map((file) => relative(src, file));
+    expect(settingsImporters).toEqual([]);
+  });
+});
