@@ -85,6 +85,51 @@ export function purgeBootstrap(): PostcssPlugin {
   };
 }
 
+interface GraphModule {
+  isEntry: boolean;
+  importedIds: readonly string[];
+}
+
+/**
+ * Chunk names that put each portal's first load in few files: every module an HTML entry
+ * imports statically (its whole static closure, evaluated at start-up whatever the route) goes
+ * to `boot` when both portals load it and `boot-{name}` when one does; everything else (routes,
+ * lazily loaded libraries) is split as usual. Left to the default splitting, the first load was
+ * about 28 files, split by which route chunks share each module, and one gzip stream per file
+ * compresses worse than one per group (docs/performance.md § 1, issue 17).
+ */
+export function firstLoadChunkName() {
+  // zod's barrels import all of zod statically: what only the lazy chunks use of it stays with
+  // them (grouped, zod's part of the first load grew from 54 to 78 KB minified).
+  const lazyUsed = [/[\\/]node_modules[\\/]zod[\\/]/];
+  let owners: Map<string, Set<string>> | undefined;
+  return (id: string, ctx: { getModuleInfo(id: string): GraphModule | null }) => {
+    if (!owners) {
+      owners = new Map();
+      const entries = Object.entries(portalHtml).map(([name, html]) => ({
+        name,
+        id: fileURLToPath(new URL(`./${html}`, import.meta.url)),
+      }));
+      for (const entry of entries) {
+        const stack = [entry.id];
+        const seen = new Set<string>();
+        while (stack.length > 0) {
+          const next = stack.pop() as string;
+          if (seen.has(next)) continue;
+          seen.add(next);
+          const owner = owners.get(next) ?? new Set<string>();
+          owner.add(entry.name);
+          owners.set(next, owner);
+          stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+    }
+    const owner = owners.get(id);
+    if (!owner || lazyUsed.some((pattern) => pattern.test(id))) return null;
+    return owner.size > 1 ? 'boot' : `boot-${[...owner][0] ?? ''}`;
+  };
+}
+
 export default defineConfig(({ mode, command }) => {
   const portal = process.env.PORTAL as Portal | undefined;
   if (portal !== undefined && portal !== 'org' && portal !== 'site') {
@@ -120,6 +165,7 @@ export default defineConfig(({ mode, command }) => {
           org: fileURLToPath(new URL('./index.org.html', import.meta.url)),
           site: fileURLToPath(new URL('./index.site.html', import.meta.url)),
         },
+        output: { codeSplitting: { groups: [{ name: firstLoadChunkName() }] } },
       },
     },
     server: { host: 'localhost' },
