@@ -38,6 +38,8 @@ export interface StackOptions {
   databaseUrl?: string;
   reset?: boolean;
   demoScale?: number;
+  /** pino level of the stack's own log (default warn: the tests read only what went wrong). */
+  logLevel?: string;
   rateLimitMax?: number;
 }
 
@@ -87,7 +89,7 @@ export async function startStack(
     RATE_LIMIT_MAX: String(options.rateLimitMax ?? 100_000),
     // Bursts of writes (durability) measure what survives a kill, not the per-organisation quota.
     QUOTA_CUSTOM_DATA_RECORDS: '1000000',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.logLevel ?? 'warn',
     RESET: options.reset ? '1' : '0',
     DATABASE_URL: options.databaseUrl ?? '',
   };

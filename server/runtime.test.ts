@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, repoRoot, startStack, type RunningStack } from './resilience/stack';
+import { nodeMajor, requiredNodeMajor, runtimeWarning } from './runtime';
+
+// Issue 19: the project runs and is tested on Node 24 LTS, also on a machine whose own Node is
+// older (npm scripts take it from the optional node-linux-* dependency: docs/toolchain.md).
+
+describe('the Node the project runs on', () => {
+  it('engines.node and .nvmrc name the same major', () => {
+    const nvmrc = readFileSync(`${repoRoot}/.nvmrc`, 'utf8').trim();
+    expect(requiredNodeMajor()).toBe(24);
+    expect(nvmrc).toBe(String(requiredNodeMajor()));
+  });
+
+  it('the tests run on a Node at least as new as the engines field', () => {
+    // Fails when `npm test` (or vitest alone) runs on the machine's older Node.
+    expect(nodeMajor(process.version)).toBeGreaterThanOrEqual(requiredNodeMajor());
+    expect(runtimeWarning()).toBeNull();
+  });
+
+  it('an older Node gets a warning that says how to get the right one', () => {
+    expect(runtimeWarning('v20.20.2')).toBe(
+      "Node v20.20.2 is older than the project's Node 24 (package.json engines). " +
+        'Start it through npm (npm start, npm run server), which puts Node 24 first on the ' +
+        'PATH, or use the Node named in .nvmrc.',
+    );
+    expect(runtimeWarning('v24.0.0')).toBeNull();
+    expect(runtimeWarning('v26.12.1')).toBeNull();
+  });
+});
+
+describe('the local stack at start', () => {
+  let stack: RunningStack | undefined;
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('says which Node it runs on, with no runtime warning', async () => {
+    const port = await freePort();
+    stack = await startStack({ port, dataDir: 'memory', demoScale: 0.1, logLevel: 'info' });
+    const running = stack;
+    await expect
+      .poll(() => running.output(), { timeout: 5000 })
+      .toContain(`on Node ${process.version}`);
+    expect(running.output()).toMatch(
+      /local stack ready in \d+ ms at http:\/\/localhost:\d+ on Node v2[4-9]\./,
+    );
+    // oidc-provider's own check: it warns on a Node it no longer supports.
+    expect(running.output()).not.toContain('Unsupported runtime');
+    expect(running.output()).not.toContain('is older than the project');
+  }, 120_000);
+});
