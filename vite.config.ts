@@ -5,8 +5,8 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import type { AcceptedPlugin, Plugin as PostcssPlugin } from 'postcss';
-import { parseConfig, ConfigError, type AppConfig } from './src/core/config/schema';
-import { securityHeaders } from './scripts/csp';
+import { parseConfig, ConfigError, type AppConfig } from './src/core/config/schema.ts';
+import { securityHeaders } from './scripts/csp.ts';
 
 type Portal = 'org' | 'site';
 const portalHtml: Record<Portal, string> = { org: 'index.org.html', site: 'index.site.html' };

@@ -1,0 +1,21 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { createLogger, loadConfigFromFile } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+// Issue 19 (install hygiene): every vite command printed "(!) Your Vite config uses features
+// that are unsupported by `configLoader: 'native'`" (its relative imports had no extension).
+const root = fileURLToPath(new URL('..', import.meta.url));
+const env = { command: 'build', mode: 'development' } as const;
+
+describe('vite.config.ts', () => {
+  it('loads without the configLoader native warning', async () => {
+    const warnings: string[] = [];
+    const logger = createLogger('warn');
+    logger.warn = (message) => void warnings.push(message);
+    logger.warnOnce = (message) => void warnings.push(message);
+    const loaded = await loadConfigFromFile(env, 'vite.config.ts', root, 'warn', logger);
+    expect(loaded?.path).toMatch(/vite\.config\.ts$/);
+    expect(warnings).toEqual([]);
+  });
+});
