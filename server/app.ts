@@ -86,7 +86,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     bodyLimit: 1_048_576,
     trustProxy: false,
     ajv: { customOptions: { coerceTypes: false } },
-    maxParamLength: 200,
+    // Under routerOptions: the top-level option is deprecated (FSTDEP022 at every start).
+    routerOptions: { maxParamLength: 200 },
     // Router-level failures (malformed or over-long URL) answer the envelope too.
     frameworkErrors: (error, _req, res) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
