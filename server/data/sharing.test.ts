@@ -328,29 +328,40 @@ describe('dashboards', () => {
   });
 
   it('answers the data dashboard across the caller’s sites', async () => {
+    const ids = async (who: 'siteuser' | 'owner' | 'sysadmin' | 'developer', body = {}) => {
+      const page = await call(who, 'POST', '/dashboard/sites/list', body);
+      expect(page.status, who).toBe(200);
+      return page.data.results.map((s: { siteId: number }) => s.siteId).sort();
+    };
     const su = await call('siteuser', 'GET', '/dashboard');
     expect(su.status).toBe(200);
-    expect(su.data.sites.map((s: { siteId: number }) => s.siteId)).toEqual([1]);
+    expect(await ids('siteuser')).toEqual([1]);
     expect(su.data.totals).toMatchObject({ sites: 1, blasts: 25 });
     expect(su.data.blastsPerMonth).toHaveLength(12);
     const owner = await call('owner', 'GET', '/dashboard?endMonth=2025-06');
-    expect(owner.data.sites.map((s: { siteId: number }) => s.siteId).sort()).toEqual([
-      1, 2, 3, 4, 5,
-    ]);
+    expect(owner.data.totals.sites).toBe(5);
+    expect(await ids('owner')).toEqual([1, 2, 3, 4, 5]);
     const months = owner.data.blastsPerMonth.reduce(
       (s: number, m: { blasts: number }) => s + m.blasts,
       0,
     );
     expect(months).toBeGreaterThan(0);
     const only = await call('owner', 'GET', '/dashboard?orgId=1');
-    expect(only.data.sites.map((s: { siteId: number }) => s.siteId)).toEqual([5]);
+    expect(only.data.totals.sites).toBe(1);
+    expect(await ids('owner', { orgId: 1 })).toEqual([5]);
     expect((await call('siteuser', 'GET', '/dashboard?orgId=1')).status).toBe(404);
+    expect((await call('siteuser', 'POST', '/dashboard/sites/list', { orgId: 1 })).status).toBe(
+      404,
+    );
     expect((await call('siteuser', 'GET', '/dashboard?orgId=abc')).status).toBe(400);
     const sys = await call('sysadmin', 'GET', '/dashboard?orgId=2');
-    expect(sys.data.sites).toHaveLength(4);
+    expect(sys.data.totals.sites).toBe(4);
+    expect(await ids('sysadmin', { orgId: 2 })).toEqual([1, 2, 3, 4]);
     const dev = await call('developer', 'GET', '/dashboard');
-    expect(dev.data).toMatchObject({ totals: { sites: 0, blasts: 0 }, sites: [] });
+    expect(dev.data).toMatchObject({ totals: { sites: 0, blasts: 0 } });
+    expect(await ids('developer')).toEqual([]);
     expect((await call(null, 'GET', '/dashboard')).status).toBe(401);
+    expect((await call(null, 'POST', '/dashboard/sites/list', {})).status).toBe(401);
   });
 });
 

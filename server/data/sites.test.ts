@@ -63,8 +63,8 @@ describe('sites', () => {
   it('lists the sites the caller can open, in all their organisations, in one request', async () => {
     const user = await call('siteuser', 'GET', '/my-sites');
     expect(user.status).toBe(200);
-    expect(user.data).toHaveLength(1);
-    expect(user.data[0]).toMatchObject({
+    expect(user.data).toMatchObject({ totalAvailable: 1, fetchedCount: 1, skippedCount: 0 });
+    expect(user.data.results[0]).toMatchObject({
       id: 1,
       name: 'North Pit',
       orgId: 2,
@@ -75,11 +75,14 @@ describe('sites', () => {
       permissions: { isSiteAdmin: false, isSiteUser: true },
     });
     const admin = await call('siteadmin', 'GET', '/my-sites');
-    expect(admin.data.map((s: { name: string }) => s.name)).toEqual(['North Pit', 'South Pit']);
-    expect(admin.data[1].permissions).toEqual({ isSiteAdmin: true, isSiteUser: false });
+    expect(admin.data.results.map((s: { name: string }) => s.name)).toEqual([
+      'North Pit',
+      'South Pit',
+    ]);
+    expect(admin.data.results[1].permissions).toEqual({ isSiteAdmin: true, isSiteUser: false });
     // A sub manager opens every site of the organisation, without site flags of their own.
     const sub = await call('submanager', 'GET', '/my-sites');
-    expect(sub.data.map((s: { id: number }) => s.id).sort()).toEqual([1, 2, 3, 4]);
+    expect(sub.data.results.map((s: { id: number }) => s.id).sort()).toEqual([1, 2, 3, 4]);
     expect((await call(null, 'GET', '/my-sites')).status).toBe(401);
 
     // Enforced on the server, for every account: exactly the sites of its user metadata (the
@@ -99,12 +102,12 @@ describe('sites', () => {
         }
       ).data.orgsAndPermissions;
       const expected = orgs.flatMap((o) => o.org.sites.map((s) => s.id)).sort((a, b) => a - b);
-      const got = (mine.data as Array<{ id: number; orgId: number }>)
+      const got = (mine.data.results as Array<{ id: number; orgId: number }>)
         .map((s) => s.id)
         .sort((a, b) => a - b);
       expect(got, who).toEqual(expected);
       const memberOf = new Set(orgs.map((o) => o.org.id));
-      for (const s of mine.data as Array<{ orgId: number }>)
+      for (const s of mine.data.results as Array<{ orgId: number }>)
         expect(memberOf.has(s.orgId), who).toBe(true);
     }
   });
@@ -194,8 +197,10 @@ describe('sites', () => {
   it('lists the subscriptions a site may use', async () => {
     const r = await call('sysadmin', 'GET', '/orgs/2/site-subscriptions');
     expect(r.status).toBe(200);
-    expect(r.data.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([1, 2, 3, 5]));
-    expect(r.data.map((s: { id: number }) => s.id)).not.toContain(4);
+    const ids = r.data.results.map((s: { id: number }) => s.id);
+    expect(ids).toEqual(expect.arrayContaining([1, 2, 3, 5]));
+    expect(ids).not.toContain(4);
+    expect(r.data.totalAvailable).toBe(ids.length);
     expect((await call('submanager', 'GET', '/orgs/2/site-subscriptions')).status).toBe(403);
     expect((await call('siteuser', 'GET', '/orgs/1/site-subscriptions')).status).toBe(404);
   });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import { defineRoute, org, signedIn, site, sysadmin, type Services } from '../http/routes';
 import { badRequest, notFound } from '../http/envelope';
+import { pagedQuery } from '../http/query';
 import type { ListDef } from '../http/list';
 import { listRoutes } from '../http/list-routes';
 import type { CallerUser } from '../auth/access';
@@ -10,12 +11,13 @@ import {
   siteInputSchema,
   siteList,
   siteParamsSchema,
+  pickerPageQuerySchema,
+  sitePageSchema,
   siteSchema,
-  siteSubscriptionSchema,
+  siteSubscriptionPageSchema,
   type Site,
   type SiteSubscription,
 } from '@/contract/data/sites';
-import { z } from 'zod';
 import { toIso } from './common';
 
 interface SiteRow {
@@ -33,6 +35,14 @@ interface SiteRow {
   user_count: number;
   blast_count: number;
   created_at: Date;
+}
+
+interface SubscriptionRow {
+  id: number;
+  name: string;
+  vendor_org_name: string;
+  end_date: string | Date | null;
+  is_disabled: boolean;
 }
 
 const toSite = (r: SiteRow): Site => ({
@@ -82,9 +92,6 @@ const sitesDef: ListDef<typeof siteListColumns, SiteRow, Site> = {
   map: toSite,
   defaultSort: { by: 'name' },
 };
-
-/** A bound on the landing page's one request (no paging: a user opens a handful of sites). */
-export const MY_SITES_LIMIT = 1000;
 
 export async function loadSite(db: Queryable, user: CallerUser, orgId: number, siteId: number) {
   const [row] = await db.query<SiteRow>(
@@ -151,20 +158,27 @@ export function siteRoutes({ db }: Services) {
       access: signedIn,
       summary:
         'Every site the caller can open, in all their organisations, with organisation and subscription',
-      response: z.array(siteSchema),
+      query: pickerPageQuerySchema,
+      response: sitePageSchema,
       // The rule of the user metadata's sites (server/crm/metadata.ts), enforced here: an active
       // member's sites when an org admin or sub manager, otherwise only the sites they belong to.
-      handler: async ({ user }) => {
-        const rows = await db.query<SiteRow>(
-          `select ${siteColumns} from ${siteFrom}
-             join org_members m on m.org_id = s.org_id and m.user_id = $1 and m.status = 'active'
-            where m.is_org_admin or m.is_sub_manager or me.user_id is not null
-            order by o.name, s.name, s.id
-            limit ${MY_SITES_LIMIT}`,
-          [user.id],
-        );
-        return rows.map(toSite);
-      },
+      // Paged and searched with the true total: a user of many sites finds every one (issue 16).
+      handler: async ({ user, query }) =>
+        pagedQuery<SiteRow, Site>(
+          db,
+          {
+            columns: siteColumns,
+            from: `${siteFrom}
+              join org_members m on m.org_id = s.org_id and m.user_id = $1 and m.status = 'active'`,
+            where: ['(m.is_org_admin or m.is_sub_manager or me.user_id is not null)'],
+            params: [user.id],
+            sortable: {},
+            defaultSort: 'o.name, s.name',
+            searchable: ['s.name', 'o.name', 's.location', 'sub.name'],
+          },
+          query,
+          toSite,
+        ),
     }),
     defineRoute({
       method: 'GET',
@@ -237,28 +251,31 @@ export function siteRoutes({ db }: Services) {
       access: org('sites.write'),
       summary: 'Subscriptions the organisation holds, for a site’s subscription (org admin)',
       params: orgParamsSchema,
-      response: z.array(siteSubscriptionSchema),
-      handler: async ({ params }): Promise<SiteSubscription[]> => {
-        const rows = await db.query<{
-          id: number;
-          name: string;
-          vendor_org_name: string;
-          end_date: string | Date | null;
-          is_disabled: boolean;
-        }>(
-          `select sub.id, sub.name, v.name as vendor_org_name, sub.end_date::text as end_date, sub.is_disabled
-             from subscriptions sub join orgs v on v.id = sub.vendor_org_id
-            where sub.subscriber_org_id = $1 order by sub.name, sub.id limit 1000`,
-          [params.orgId],
-        );
-        return rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          vendorOrgName: r.vendor_org_name,
-          endDate: r.end_date === null ? null : String(r.end_date),
-          isDisabled: r.is_disabled,
-        }));
-      },
+      query: pickerPageQuerySchema,
+      response: siteSubscriptionPageSchema,
+      // A picker's page, searched by name or vendor, with the true total (issue 16).
+      handler: async ({ params, query }) =>
+        pagedQuery<SubscriptionRow, SiteSubscription>(
+          db,
+          {
+            columns: `sub.id, sub.name, v.name as vendor_org_name, sub.end_date::text as end_date,
+              sub.is_disabled`,
+            from: 'subscriptions sub join orgs v on v.id = sub.vendor_org_id',
+            where: ['sub.subscriber_org_id = $1'],
+            params: [params.orgId],
+            sortable: {},
+            defaultSort: 'sub.name',
+            searchable: ['sub.name', 'v.name'],
+          },
+          query,
+          (r) => ({
+            id: r.id,
+            name: r.name,
+            vendorOrgName: r.vendor_org_name,
+            endDate: r.end_date === null ? null : String(r.end_date),
+            isDisabled: r.is_disabled,
+          }),
+        ),
     }),
   ];
 }

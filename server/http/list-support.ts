@@ -155,6 +155,15 @@ export const CELLS: Record<string, Record<string, Cell>> = {
     createdAt: (r) => r.createdAt,
     updatedAt: (r) => r.updatedAt,
   },
+  '/dashboard/sites/list': {
+    siteName: (r) => r.siteName,
+    orgName: (r) => r.orgName,
+    blasts: (r) => r.blasts,
+    fired: (r) => r.fired,
+    planned: (r) => r.planned,
+    holes: (r) => r.holes,
+    lastBlastAt: (r) => r.lastBlastAt,
+  },
   '/orgs/:orgId/sites/list': site,
   '/admin/sites/list': site,
   '/orgs/:orgId/sites/:siteId/users/list': {

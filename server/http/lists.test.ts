@@ -166,6 +166,7 @@ describe('every list endpoint: sort, filters, search and paging in SQL', () => {
         '/admin/sites/list',
         '/admin/users/list',
         '/audit/list',
+        '/dashboard/sites/list',
         '/orgs/:orgId/activity/list',
         '/orgs/:orgId/customers/list',
         '/orgs/:orgId/issued-licences/list',

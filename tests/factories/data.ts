@@ -4,6 +4,7 @@
  */
 import type { Blast, BlastPlan } from '@/contract/data/blasts';
 import type { BlastLink } from '@/contract/data/links';
+import type { Site, SiteSubscription } from '@/contract/data/sites';
 import type { UserPermissions } from '@/contract/metadata';
 import type { MembershipOverrides } from './metadata';
 
@@ -76,6 +77,40 @@ export function createLink(overrides: Partial<BlastLink> = {}): BlastLink {
     createdAt: when,
     revokedAt: null,
     isRevoked: false,
+    ...overrides,
+  };
+}
+
+/** A site as the data service answers it (GET my-sites, the Site Admin list). */
+export function createDataSite(overrides: Partial<Site> = {}): Site {
+  return {
+    id: 1,
+    orgId: 2,
+    orgName: 'Borealis Quarries',
+    name: 'North Pit',
+    description: null,
+    location: null,
+    subscriptionId: null,
+    subscriptionName: null,
+    subscriptionSubscriberOrgId: null,
+    permissions: { isSiteAdmin: false, isSiteUser: false },
+    userCount: 0,
+    blastCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A subscription a site may use (GET orgs/{orgId}/site-subscriptions). */
+export function createSiteSubscription(
+  overrides: Partial<SiteSubscription> = {},
+): SiteSubscription {
+  return {
+    id: 1,
+    name: 'Borealis - Blast Cloud Sync',
+    vendorOrgName: 'Acme Mining',
+    endDate: null,
+    isDisabled: false,
     ...overrides,
   };
 }

@@ -27,14 +27,18 @@ export const paged = <T>(results: readonly T[]) =>
 
 /**
  * One page of a list request's body (skip, take, a search in the rows' text), as the stack
- * answers a picker: the page and the true total. `keep` applies the list's own options.
+ * answers a picker: the page and the true total. `keep` applies the list's own options. A GET
+ * request's page is in its query (GET my-sites?search&skip&take).
  */
 export async function pageOf<T>(
   request: Request,
   rows: readonly T[],
   keep: (row: T, body: Record<string, unknown>) => boolean = () => true,
 ) {
-  const body = (await request.json()) as Record<string, unknown>;
+  const body =
+    request.method === 'GET'
+      ? Object.fromEntries(new URL(request.url).searchParams)
+      : ((await request.json()) as Record<string, unknown>);
   const search = typeof body['search'] === 'string' ? body['search'].toLowerCase() : '';
   const matching = rows.filter(
     (row) => JSON.stringify(row).toLowerCase().includes(search) && keep(row, body),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataIdSchema } from './ids';
+import { bodyIdSchema, dataIdSchema } from './ids';
+import { defineListColumns, listContract } from '../lists';
 import { blastListItemSchema } from './blasts';
 
 /** Optional end of the 12-month window (YYYY-MM, default the current month, UTC). */
@@ -46,7 +47,7 @@ export const siteDashboardSchema = z.object({
 });
 export type SiteDashboard = z.infer<typeof siteDashboardSchema>;
 
-/** GET /dashboard: across the caller's sites. */
+/** GET /dashboard: across the caller's sites; the totals are of every one of them (issue 16). */
 export const dataDashboardSchema = z.object({
   totals: z.object({
     sites: z.number().int(),
@@ -54,19 +55,37 @@ export const dataDashboardSchema = z.object({
     holes: z.number().int(),
     totalCharge: z.number(),
   }),
-  sites: z.array(
-    z.object({
-      siteId: z.number().int(),
-      siteName: z.string(),
-      orgId: z.number().int(),
-      orgName: z.string(),
-      blasts: z.number().int(),
-      fired: z.number().int(),
-      planned: z.number().int(),
-      holes: z.number().int(),
-      lastBlastAt: z.string().nullable(),
-    }),
-  ),
   blastsPerMonth: z.array(monthCountSchema),
 });
 export type DataDashboard = z.infer<typeof dataDashboardSchema>;
+
+/** One row of the Dashboard's table of sites: the site and its blast figures. */
+export const dashboardSiteSchema = z.object({
+  siteId: z.number().int(),
+  siteName: z.string(),
+  orgId: z.number().int(),
+  orgName: z.string(),
+  blasts: z.number().int(),
+  fired: z.number().int(),
+  planned: z.number().int(),
+  holes: z.number().int(),
+  lastBlastAt: z.string().nullable(),
+});
+export type DashboardSite = z.infer<typeof dashboardSiteSchema>;
+
+/**
+ * POST /data/v1/dashboard/sites/list (and /export): the caller's sites with their figures, paged
+ * on the server however many there are (docs/lists.md). `orgId` restricts them as on GET /dashboard.
+ */
+export const dashboardSiteColumns = defineListColumns({
+  siteName: { kind: 'text' },
+  orgName: { kind: 'text' },
+  blasts: { kind: 'number' },
+  fired: { kind: 'number' },
+  planned: { kind: 'number' },
+  holes: { kind: 'number' },
+  lastBlastAt: { kind: 'date' },
+});
+export const dashboardSiteList = listContract(dashboardSiteColumns, {
+  orgId: bodyIdSchema.optional(),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { bodyIdSchema, dataIdSchema } from './ids';
+import { MAX_DB_ID, bodyIdSchema, dataIdSchema } from './ids';
 import { dateTimeSchema } from '../common';
-import { pagedResultsSchema } from '../envelope';
+import { MAX_PAGE_SIZE, pagedResultsSchema } from '../envelope';
 import { defineListColumns, listContract } from '../lists';
 import { sitePermissionsSchema } from '../metadata';
 
@@ -62,7 +62,19 @@ export const siteInputSchema = z.object({
 });
 export type SiteInput = z.input<typeof siteInputSchema>;
 
-/** GET /orgs/{orgId}/site-subscriptions: the subscriptions a site may use (Site Admin dropdown). */
+/**
+ * One page of a choice searched on the server (GET my-sites, GET orgs/{orgId}/site-subscriptions):
+ * the rows whose texts contain `search` (case-insensitive, literal), `skip` and `take` (at most
+ * MAX_PAGE_SIZE), answered as SPEC §3 paged results with the true total (issue 16).
+ */
+export const pickerPageQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  skip: z.coerce.number().int().min(0).max(MAX_DB_ID).optional(),
+  take: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+});
+export type PickerPageQuery = z.input<typeof pickerPageQuerySchema>;
+
+/** GET /orgs/{orgId}/site-subscriptions: the subscriptions a site may use (Site Admin picker). */
 export const siteSubscriptionSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -71,3 +83,4 @@ export const siteSubscriptionSchema = z.object({
   isDisabled: z.boolean(),
 });
 export type SiteSubscription = z.infer<typeof siteSubscriptionSchema>;
+export const siteSubscriptionPageSchema = pagedResultsSchema(siteSubscriptionSchema);

@@ -116,3 +116,27 @@ export async function fetchListPage<S extends z.ZodType>(
     totalIsEstimate: page.totalIsEstimate,
   };
 }
+
+/**
+ * GET {path}?search&skip&take: one page of a choice the server searches (the sites a user can
+ * open, the subscriptions a site may use), in SPEC §3's paged-results shape with the true total.
+ */
+export async function getListPage<S extends z.ZodType>(
+  api: ApiClient,
+  path: string,
+  rowSchema: S,
+  options: { search?: string; skip?: number; take?: number; signal?: AbortSignal } = {},
+): Promise<ListPageAnswer<z.output<S>>> {
+  const search = options.search?.trim();
+  const answer = await api.get<unknown>(
+    path,
+    {
+      ...(search ? { search } : {}),
+      ...(options.skip ? { skip: options.skip } : {}),
+      take: options.take ?? PICKER_PAGE_SIZE,
+    },
+    { signal: options.signal },
+  );
+  const page = pagedResultsSchema(rowSchema).parse(answer);
+  return { rows: page.results, total: page.totalAvailable, totalIsEstimate: false };
+}

@@ -36,7 +36,7 @@ const FORMS: [string, FormSettings, z.ZodType][] = [
   ['organization (own)', orgFormSettings, updateOrgSchema],
   ['organization (admin)', organisationFormSettings, createOrgSchema],
   ['registration', registrationFormSettings, registrationInputSchema],
-  ['site', siteFormSettings([]), siteInputSchema],
+  ['site', siteFormSettings(1), siteInputSchema],
   ['blast', blastFormSettings('edit'), blastMetadataSchema],
   ['node library', libraryFormSettings, nodeLibraryInputSchema],
   ['member', memberFormSettings({ editing: false, flagRows: [] }), inviteUserSchema],

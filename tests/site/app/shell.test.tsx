@@ -211,7 +211,7 @@ describe('site pages carry the site id (SPEC §2)', () => {
       'href',
       '/org/2/site/12',
     );
-    expect(requests.filter((p) => p.includes('sites'))).toEqual(['/my-sites']);
+    expect(requests.filter((p) => p.includes('sites'))).toEqual(['/my-sites?take=30']);
     server.events.removeListener('request:start', record);
     await user.click(within(list).getByRole('link', { name: 'Acme Pit' }));
     expect(await screen.findByRole('heading', { name: 'Site Dashboard' })).toBeInTheDocument();

@@ -1,5 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import {
   siteInputSchema,
   siteSchema,
@@ -9,7 +13,9 @@ import {
   siteColumns,
 } from '@/contract/data/sites';
 import { dataApi } from '@/core/api';
-import { fetchList } from '@/core/api/list';
+import { fetchList, getListPage } from '@/core/api/list';
+import type { SearchOptions } from '@/core/forms';
+import { formatDate } from '@/core/format';
 import { userMetadataKeys } from '@/core/org';
 import { orgQueryKey, queryPresets, useEntityMutation } from '@/core/query';
 import { dashboardKeys } from './dashboards';
@@ -23,7 +29,6 @@ export const siteKeys = {
   allList: () => ['data-sites', 'all'] as const,
   /** The user's sites across organisations (the landing page): not keyed by organisation. */
   mine: () => ['data-sites', 'mine'] as const,
-  subscriptions: (orgId: number) => orgQueryKey(orgId, 'data-sites', 'subscriptions'),
 };
 
 /** POST orgs/{orgId}/sites/list: the organisation's sites (Site Admin, org admin). */
@@ -48,40 +53,59 @@ export const allSitesQueryOptions = () =>
     queryFn: ({ signal }) => getAllSites(signal),
   });
 
+/** How many of the user's sites the landing page shows at a time. */
+export const MY_SITES_PAGE_SIZE = 30;
+
 /**
- * GET my-sites: every site the user can open in all their organisations, with organisation,
- * subscription name and counts, in one request (the server applies the visibility rule).
+ * GET my-sites: the sites the user can open in all their organisations (the server applies the
+ * visibility rule), with organisation, subscription name and counts, ordered by organisation and
+ * site name; one page at a time, searched on the server, with the true total (issue 16).
  */
-export async function getMySites(signal?: AbortSignal) {
-  const data = await dataApi.get<unknown>('my-sites', undefined, { signal });
-  return z.array(siteSchema).parse(data);
-}
+export const getMySites = (options: { search?: string; skip?: number; signal?: AbortSignal }) =>
+  getListPage(dataApi, 'my-sites', siteSchema, { ...options, take: MY_SITES_PAGE_SIZE });
 
-export const mySitesQueryOptions = () =>
-  queryOptions({ queryKey: siteKeys.mine(), queryFn: ({ signal }) => getMySites(signal) });
-
-export const useMySites = () => useQuery(mySitesQueryOptions());
-
-/** GET orgs/{orgId}/site-subscriptions: the subscriptions a site of the organisation may use. */
-export async function getSiteSubscriptions(
-  orgId: number,
-  signal?: AbortSignal,
-): Promise<SiteSubscription[]> {
-  const data = await dataApi.get<unknown>(`orgs/${orgId}/site-subscriptions`, undefined, {
-    signal,
-  });
-  return z.array(siteSubscriptionSchema).parse(data);
-}
-
-export const siteSubscriptionsQueryOptions = (orgId: number) =>
-  queryOptions({
-    ...queryPresets.interactive,
-    queryKey: siteKeys.subscriptions(orgId),
-    queryFn: ({ signal }) => getSiteSubscriptions(orgId, signal),
+export const mySitesQueryOptions = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...siteKeys.mine(), search.trim()] as const,
+    queryFn: ({ pageParam, signal }) => getMySites({ search, skip: pageParam, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((n, page) => n + page.rows.length, 0);
+      return shown < last.total && last.rows.length > 0 ? shown : undefined;
+    },
   });
 
-export const useSiteSubscriptions = (orgId: number) =>
-  useQuery(siteSubscriptionsQueryOptions(orgId));
+/** The user's sites matching `search`; the previous ones stay shown while the next arrive. */
+export const useMySites = (search: string) =>
+  useInfiniteQuery({ ...mySitesQueryOptions(search), placeholderData: keepPreviousData });
+
+/**
+ * GET orgs/{orgId}/site-subscriptions: the subscriptions a site of the organisation may use, as a
+ * picker's options searched on the server (a page at a time, with the true total: issue 16).
+ */
+export const siteSubscriptionOptions =
+  (orgId: number): SearchOptions =>
+  async ({ search, signal }) => {
+    const page = await getListPage(
+      dataApi,
+      `orgs/${orgId}/site-subscriptions`,
+      siteSubscriptionSchema,
+      { search, signal },
+    );
+    return { ...page, items: subscriptionItems(page.rows) };
+  };
+
+/** The subscription picker's label: name, vendor and end date; disabled ones say so. */
+export const subscriptionLabel = (s: {
+  name: string;
+  vendorOrgName?: string | null;
+  endDate?: string | null;
+  isDisabled?: boolean;
+}) =>
+  `${s.name}${s.vendorOrgName ? ` (${s.vendorOrgName}${s.endDate ? `, until ${formatDate(s.endDate)}` : ''})` : ''}${s.isDisabled ? ' — disabled' : ''}`;
+
+export const subscriptionItems = (subs: readonly SiteSubscription[]) =>
+  subs.map((s) => ({ id: s.id, label: subscriptionLabel(s) }));
 
 export interface SaveSiteInput {
   orgId: number;

@@ -1,18 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  dashboardSiteColumns,
+  dashboardSiteSchema,
   dataDashboardSchema,
   siteDashboardSchema,
   type DataDashboard,
   type SiteDashboard,
 } from '@/contract/data/dashboard';
 import { dataApi } from '@/core/api';
-import { orgQueryKey } from '@/core/query';
+import { fetchList } from '@/core/api/list';
+import { serverListSource } from '@/core/data-table/server-source';
+import { orgQueryKey, queryPresets } from '@/core/query';
 
 /** Query keys of the site portal's dashboards. */
 export const dashboardKeys = {
   site: ['site-dashboard'] as const,
   siteDetail: (orgId: number, siteId: number) => orgQueryKey(orgId, 'site-dashboard', siteId),
   data: (orgId: number) => orgQueryKey(orgId, 'data-dashboard'),
+  sites: (orgId: number) => orgQueryKey(orgId, 'data-dashboard', 'sites'),
 };
 
 /** GET orgs/{orgId}/sites/{siteId}/dashboard: counts, recent blasts, 12 months of blasts. */
@@ -35,6 +40,29 @@ export const siteDashboardQueryOptions = (orgId: number, siteId: number) =>
 
 export const useSiteDashboard = (orgId: number, siteId: number) =>
   useQuery(siteDashboardQueryOptions(orgId, siteId));
+
+/**
+ * POST dashboard/sites/list: the user's sites with their blast figures (the Dashboard's table),
+ * whole while it fits in the browser; the table pages on the server beyond (issue 16).
+ */
+export const getDashboardSites = (signal?: AbortSignal) =>
+  fetchList(dataApi, 'dashboard/sites/list', dashboardSiteSchema, { signal });
+
+export const dashboardSitesQueryOptions = (orgId: number) =>
+  queryOptions({
+    ...queryPresets.records,
+    queryKey: dashboardKeys.sites(orgId),
+    queryFn: ({ signal }) => getDashboardSites(signal),
+  });
+
+/** The same list paged on the server: the table's server mode when it does not fit. */
+export const dashboardSitesSource = () =>
+  serverListSource({
+    api: dataApi,
+    base: 'dashboard/sites',
+    row: dashboardSiteSchema,
+    columns: dashboardSiteColumns,
+  });
 
 /** GET dashboard: totals and 12 months across the user's sites. */
 export async function getDataDashboard(signal?: AbortSignal): Promise<DataDashboard> {

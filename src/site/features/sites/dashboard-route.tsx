@@ -1,4 +1,4 @@
-import type { DataDashboard } from '@/contract/data/dashboard';
+import type { DashboardSite } from '@/contract/data/dashboard';
 import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDate } from '@/core/format';
 import { useOrgId } from '@/core/org';
@@ -6,11 +6,15 @@ import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { ErrorScreen } from '@/core/ui/screens';
 import { Page } from '@/core/ui/page';
-import { useDataDashboard } from '@/site/entities/sites/dashboards';
+import {
+  dashboardSitesQueryOptions,
+  dashboardSitesSource,
+  useDataDashboard,
+} from '@/site/entities/sites/dashboards';
 import { BlastsChart } from './components/blasts-chart';
 import { StatCards } from './components/stat-cards';
 
-type SiteRow = DataDashboard['sites'][number];
+type SiteRow = DashboardSite;
 
 const columnSettings: ColumnSettings<SiteRow> = {
   entity: 'Your sites',
@@ -44,10 +48,11 @@ const columnSettings: ColumnSettings<SiteRow> = {
 
 /** SPEC §2 /dashboard: the data dashboard across the user's sites. */
 export default function DashboardPage() {
-  const query = useDataDashboard(useOrgId());
+  const orgId = useOrgId();
+  const query = useDataDashboard(orgId);
   if (query.isError) return <ErrorScreen error={query.error} />;
   if (!query.data) return <FullScreenLoader />;
-  const { totals, sites, blastsPerMonth } = query.data;
+  const { totals, blastsPerMonth } = query.data;
   return (
     <Page title="Dashboard" lead={<>Blasts across every site you can open.</>}>
       <StatCards
@@ -69,7 +74,8 @@ export default function DashboardPage() {
       </div>
       <DataTable<SiteRow>
         columnSettings={columnSettings}
-        rows={sites}
+        query={dashboardSitesQueryOptions(orgId)}
+        source={dashboardSitesSource()}
         getRowId={(r) => String(r.siteId)}
       />
     </Page>

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Site } from '@/contract/data/sites';
 import { useOrgContext, type Organisation } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
-import { useMySites } from '@/site/entities/sites/api';
+import { formatFigure } from './stat-cards';
+import { MY_SITES_PAGE_SIZE, useMySites } from '@/site/entities/sites/api';
 
 function roleOf(site: Site, org: Organisation | undefined): string {
   const roles = [
@@ -57,14 +59,26 @@ function SiteCard({
   );
 }
 
+/** Typing pauses this long before the server is asked (one request per pause). */
+const SEARCH_DELAY_MS = 250;
+
+const sitesWord = (n: number) => `${formatFigure(n)} ${n === 1 ? 'site' : 'sites'}`;
+
 /**
- * Every site the user can open, across their organisations, as cards: one request
- * (GET my-sites), ordered by organisation and site name by the server.
+ * Every site the user can open, across their organisations, as cards: a page at a time
+ * (GET my-sites), ordered by organisation and site name by the server. However many there are,
+ * the page says how many, searches them on the server and shows more on request (issue 16).
  */
 export function SiteCards() {
   const context = useOrgContext();
-  const query = useMySites();
-  if (query.isError) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const query = useMySites(search);
+  if (query.isError && !query.data) {
     return (
       <div className="alert alert-danger" role="alert">
         Your sites could not be loaded.{' '}
@@ -78,15 +92,19 @@ export function SiteCards() {
       </div>
     );
   }
-  if (query.isPending) {
+  if (!query.data) {
     return (
       <p role="status" className="text-body-secondary">
         Loading your sites…
       </p>
     );
   }
-  const sites = query.data;
-  if (sites.length === 0) {
+  const pages = query.data.pages;
+  const sites = pages.flatMap((page) => page.rows);
+  const total = pages[0]?.total ?? 0;
+  // The search shows once there is more than one page of sites (or while one is typed).
+  const searchable = typed !== '' || search !== '' || total > MY_SITES_PAGE_SIZE;
+  if (total === 0 && !searchable) {
     return (
       <div className="card card-body bg-body-tertiary border-0">
         <h2 className="h5">No sites yet</h2>
@@ -100,19 +118,58 @@ export function SiteCards() {
   }
   const orgs = context.orgs ?? [context.org, ...context.otherOrgs];
   const orgById = new Map(orgs.map((o) => [o.id, o]));
+  const summary =
+    total === 0
+      ? `No site matches “${search}”.`
+      : sites.length < total
+        ? `Showing ${formatFigure(sites.length)} of ${sitesWord(total)}`
+        : search
+          ? `${sitesWord(total)} found`
+          : `${sitesWord(total)}`;
   return (
-    <ul
-      className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3 list-unstyled"
-      aria-label="Your sites"
-    >
-      {sites.map((site) => (
-        <SiteCard
-          key={site.id}
-          site={site}
-          org={orgById.get(site.orgId)}
-          selectedOrgId={context.org.id}
-        />
-      ))}
-    </ul>
+    <div className="mb-3">
+      {searchable && (
+        <div className="mb-3" style={{ maxWidth: '24rem' }}>
+          <input
+            type="search"
+            className="form-control"
+            aria-label="Search your sites"
+            placeholder="Search by site, organization, location or subscription"
+            value={typed}
+            maxLength={200}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+      )}
+      {searchable && (
+        <p role="status" className="small text-body-secondary mb-2">
+          {summary}
+        </p>
+      )}
+      <ul
+        className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3 list-unstyled"
+        aria-label="Your sites"
+        aria-busy={query.isFetching || undefined}
+      >
+        {sites.map((site) => (
+          <SiteCard
+            key={site.id}
+            site={site}
+            org={orgById.get(site.orgId)}
+            selectedOrgId={context.org.id}
+          />
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn-outline-secondary mt-3"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading more sites…' : 'Show more sites'}
+        </button>
+      )}
+    </div>
   );
 }

@@ -1,18 +1,18 @@
-import type { Site, SiteInput, SiteSubscription } from '@/contract/data/sites';
+import { useState } from 'react';
+import type { Site, SiteInput } from '@/contract/data/sites';
 import { siteInputSchema } from '@/contract/data/sites';
-import { formatDate } from '@/core/format';
 import { FormModal, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
-import { useSiteSubscriptions } from '@/site/entities/sites/api';
+import { siteSubscriptionOptions, subscriptionLabel } from '@/site/entities/sites/api';
 
-/** The subscription dropdown: name, vendor and end date; disabled ones say so. */
-export const subscriptionItems = (subs: readonly SiteSubscription[]) =>
-  subs.map((s) => ({
-    id: s.id,
-    label: `${s.name} (${s.vendorOrgName}${s.endDate ? `, until ${formatDate(s.endDate)}` : ''})${s.isDisabled ? ' — disabled' : ''}`,
-  }));
-
-/** Create and edit share these settings. */
-export function siteFormSettings(subs: readonly SiteSubscription[]): FormSettings {
+/**
+ * Create and edit share these settings. The subscription is a picker the server searches (an
+ * organisation may hold thousands: issue 16); `site` names the current one before it is loaded.
+ */
+export function siteFormSettings(orgId: number, site: Site | null = null): FormSettings {
+  const current =
+    site?.subscriptionId != null && site.subscriptionName
+      ? [{ id: site.subscriptionId, label: subscriptionLabel({ name: site.subscriptionName }) }]
+      : [];
   return withContractLimits(siteInputSchema, {
     rows: [
       [
@@ -32,7 +32,8 @@ export function siteFormSettings(subs: readonly SiteSubscription[]): FormSetting
           type: 'dropdown',
           title: 'Subscription',
           tooltip: 'A subscription the organization holds; the site uses it',
-          dropdownData: subscriptionItems(subs),
+          searchOptions: siteSubscriptionOptions(orgId),
+          dropdownData: current,
         },
       ],
     ],
@@ -62,7 +63,8 @@ export interface SiteModalProps {
 
 /** Create or edit a site (FormEngine; server field errors under the fields). */
 export function SiteModal({ orgId, site, onSubmit, onClose }: SiteModalProps) {
-  const subs = useSiteSubscriptions(orgId);
+  // One settings object for the modal's life: the picker keeps its loaded pages.
+  const [settings] = useState(() => siteFormSettings(orgId, site));
   const defaults: FormValues = site
     ? {
         name: site.name,
@@ -76,8 +78,7 @@ export function SiteModal({ orgId, site, onSubmit, onClose }: SiteModalProps) {
       onClose={onClose}
       size="lg"
       title={site ? `Edit ${site.name}` : 'Create a site'}
-      pending={subs.isPending ? <p role="status">Loading subscriptions…</p> : null}
-      settings={siteFormSettings(subs.data ?? [])}
+      settings={settings}
       defaultValues={defaults}
       submitLabel={site ? 'Save' : 'Create'}
       onSubmit={onSubmit}
