@@ -15,13 +15,12 @@ import {
   sharedBlastColumns,
   sharedBlastList,
   sharedBlastSchema,
-  shareTargetOrgSchema,
+  shareTargetsSchema,
   shareTargetsQuerySchema,
   MAX_SHARE_TARGETS,
   type BlastShare,
   type SharedBlast,
 } from '@/contract/data/shared-blasts';
-import { z } from 'zod';
 import { downloadBlastFile, loadBlast, loadPlan } from './blast-model';
 import {
   isOrgAdmin,
@@ -219,16 +218,24 @@ export function shareRoutes({ db, mailer, config }: Services) {
       method: 'GET',
       url: '/orgs/:orgId/sites/:siteId/share-targets',
       access: site('blasts.write'),
-      summary: 'Organisations to share a blast with, by name (at most 20; at least 2 characters)',
+      summary:
+        'Organisations to share a blast with, by name (the first 20, and how many match; at least 2 characters)',
       params: siteParamsSchema,
       query: shareTargetsQuerySchema,
-      response: z.array(shareTargetOrgSchema),
+      response: shareTargetsSchema,
       handler: async ({ query }) => {
         const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        return db.query<{ id: number; name: string }>(
-          `select id, name from orgs where name ilike $1 order by name, id limit ${MAX_SHARE_TARGETS}`,
-          [pattern],
-        );
+        const [rows, [count]] = await Promise.all([
+          db.query<{ id: number; name: string }>(
+            `select id, name from orgs where name ilike $1 order by name, id limit ${MAX_SHARE_TARGETS}`,
+            [pattern],
+          ),
+          db.query<{ total: number }>(
+            `select count(*)::int as total from orgs where name ilike $1`,
+            [pattern],
+          ),
+        ]);
+        return { results: rows, total: count?.total ?? 0 };
       },
     }),
     ...listRoutes(

@@ -112,10 +112,10 @@ describe('shared blasts', () => {
   it('finds organisations to share with by name, for blast writers', async () => {
     const r = await call('siteadmin', 'GET', '/orgs/2/sites/1/share-targets?search=co');
     expect(r.status).toBe(200);
-    expect(r.data).toContainEqual({ id: 3, name: 'Cobalt Blasting' });
-    expect(r.data.length).toBeLessThanOrEqual(20);
+    expect(r.data.results).toContainEqual({ id: 3, name: 'Cobalt Blasting' });
+    expect(r.data.total).toBe(r.data.results.length);
     const pct = await call('siteadmin', 'GET', '/orgs/2/sites/1/share-targets?search=%25%25');
-    expect(pct.data).toEqual([]);
+    expect(pct.data).toEqual({ results: [], total: 0 });
     const short = await call('siteadmin', 'GET', '/orgs/2/sites/1/share-targets?search=c');
     expect(short.status).toBe(400);
     expect(short.body.errors?.search).toBeDefined();
@@ -125,6 +125,23 @@ describe('shared blasts', () => {
     expect((await call('developer', 'GET', '/orgs/2/sites/1/share-targets?search=co')).status).toBe(
       404,
     );
+  });
+
+  it('says how many organisations match when more than the first 20 do (issue 16)', async () => {
+    await data.app.services.db.query(
+      `insert into orgs (name) select 'Zeta Quarry ' || lpad(g::text, 2, '0') from generate_series(1, 25) g`,
+    );
+    const r = await call('siteadmin', 'GET', '/orgs/2/sites/1/share-targets?search=zeta%20q');
+    expect(r.status).toBe(200);
+    expect(r.data.total).toBe(25);
+    expect(r.data.results).toHaveLength(20);
+    expect(r.data.results[0].name).toBe('Zeta Quarry 01');
+    // Typing more finds the 25th, which the first 20 did not show.
+    const last = await call('siteadmin', 'GET', '/orgs/2/sites/1/share-targets?search=quarry%2025');
+    expect(last.data).toEqual({
+      results: [expect.objectContaining({ name: 'Zeta Quarry 25' })],
+      total: 1,
+    });
   });
 
   it('refuses sharing by readers and outsiders, and bad targets', async () => {

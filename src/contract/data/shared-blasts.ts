@@ -93,5 +93,11 @@ export const shareTargetsQuerySchema = z.object({
 });
 export const shareTargetOrgSchema = z.object({ id: z.number().int(), name: z.string() });
 export type ShareTargetOrg = z.infer<typeof shareTargetOrgSchema>;
+/** The first organisations found (by name), and how many match in all. */
+export const shareTargetsSchema = z.object({
+  results: z.array(shareTargetOrgSchema),
+  total: z.number().int().nonnegative(),
+});
+export type ShareTargets = z.infer<typeof shareTargetsSchema>;
 /** At most this many organisations are answered (a picker, not a directory). */
 export const MAX_SHARE_TARGETS = 20;

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { idResultSchema } from '@/contract/common';
 import { blastViewSchema, type BlastView } from '@/contract/data/blasts';
 import {
   blastShareSchema,
   createShareSchema,
   sharedBlastSchema,
-  shareTargetOrgSchema,
+  shareTargetsSchema,
   type BlastShare,
   type CreateShare,
-  type ShareTargetOrg,
+  type ShareTargets,
   sharedBlastColumns,
   blastShareColumns,
 } from '@/contract/data/shared-blasts';
@@ -54,16 +53,19 @@ export function useBlastShares(orgId: number, siteId: number, blastId: number) {
   return useQuery(blastSharesQueryOptions(orgId, siteId, blastId));
 }
 
-/** GET orgs/{orgId}/sites/{siteId}/share-targets?search=…: organisations to share with (≤ 20). */
+/**
+ * GET orgs/{orgId}/sites/{siteId}/share-targets?search=…: organisations to share with (the
+ * first 20 by name) and how many match.
+ */
 export async function getShareTargets(
   orgId: number,
   siteId: number,
   search: string,
-): Promise<ShareTargetOrg[]> {
+): Promise<ShareTargets> {
   const data = await dataApi.get<unknown>(`orgs/${orgId}/sites/${siteId}/share-targets`, {
     search,
   });
-  return z.array(shareTargetOrgSchema).parse(data);
+  return shareTargetsSchema.parse(data);
 }
 
 /** A share or its removal changes the blast's shares and the lists of blasts shared. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ShareTargetOrg } from '@/contract/data/shared-blasts';
+import type { ShareTargetOrg, ShareTargets } from '@/contract/data/shared-blasts';
 import { isApiError, showingInPlace } from '@/core/api';
 import { getShareTargets } from '@/site/entities/blasts/sharing';
 
@@ -9,10 +9,14 @@ export interface ShareWithOrgProps {
   onShare: (org: ShareTargetOrg) => Promise<void>;
 }
 
+/** The first organisations found are not all of them: say so, and how to narrow them. */
+export const moreMatch = ({ results, total }: ShareTargets) =>
+  `The first ${results.length} of ${total.toLocaleString('en')} organizations that match: type more of the name to narrow them.`;
+
 /** Finds organisations by name (two characters at least) and shares with one of them. */
 export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
   const [search, setSearch] = useState('');
-  const [results, setResults] = useState<ShareTargetOrg[] | null>(null);
+  const [found, setFound] = useState<ShareTargets | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const find = async () => {
     if (search.trim().length < 2) {
@@ -20,9 +24,9 @@ export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
       return;
     }
     setProblem(null);
-    setResults(null);
+    setFound(null);
     try {
-      setResults(await getShareTargets(orgId, siteId, search.trim()));
+      setFound(await getShareTargets(orgId, siteId, search.trim()));
     } catch (e: unknown) {
       setProblem(isApiError(e) ? e.message : 'The search failed');
       showingInPlace(e);
@@ -57,31 +61,38 @@ export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {
           {problem}
         </div>
       ) : null}
-      {results !== null ? (
-        results.length === 0 ? (
+      {found !== null ? (
+        found.total === 0 ? (
           <p className="small mt-2 mb-0">No organization found.</p>
         ) : (
-          <ul className="list-group list-group-flush mt-2" aria-label="Organizations found">
-            {results.map((org) => (
-              <li key={org.id} className="list-group-item d-flex align-items-center px-0">
-                <span className="me-auto">{org.name}</span>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-primary"
-                  onClick={() => {
-                    onShare(org)
-                      .then(() => setResults(null))
-                      .catch((e: unknown) => {
-                        setProblem(isApiError(e) ? e.message : String(e));
-                        showingInPlace(e);
-                      });
-                  }}
-                >
-                  Share with {org.name}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <>
+            {found.total > found.results.length ? (
+              <p className="small mt-2 mb-0" role="status">
+                {moreMatch(found)}
+              </p>
+            ) : null}
+            <ul className="list-group list-group-flush mt-2" aria-label="Organizations found">
+              {found.results.map((org) => (
+                <li key={org.id} className="list-group-item d-flex align-items-center px-0">
+                  <span className="me-auto">{org.name}</span>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-primary"
+                    onClick={() => {
+                      onShare(org)
+                        .then(() => setFound(null))
+                        .catch((e: unknown) => {
+                          setProblem(isApiError(e) ? e.message : String(e));
+                          showingInPlace(e);
+                        });
+                    }}
+                  >
+                    Share with {org.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
         )
       ) : null}
     </div>
