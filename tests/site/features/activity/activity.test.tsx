@@ -64,7 +64,6 @@ describe('site Activity (/site/{siteId}/activity, issue 18)', () => {
       org: borealis(),
     });
     expect(await screen.findByRole('heading', { name: 'Activity', level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('Activity - Site Portal');
     const view = (await screen.findByRole('cell', { name: 'link view' })).closest('tr');
     expect(
       within(view as HTMLElement).getByRole('cell', { name: 'anonymous' }),
