@@ -101,6 +101,8 @@ test('a table screen and a modal: the purge changes no style', async ({ page }) 
 test('landing pages on a phone: painted from the static shell, nothing moves', async ({
   browser,
 }) => {
+  // Two portals, each loaded at a quarter of the CPU: a long journey on a busy machine.
+  test.slow();
   for (const portal of [ORG_PORTAL, SITE_PORTAL]) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
@@ -117,7 +119,11 @@ test('landing pages on a phone: painted from the static shell, nothing moves', a
       }).observe({ type: 'layout-shift', buffered: true });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as { element?: Element }[]) {
-          w.lcp.push(`${entry.element?.tagName ?? ''}.${entry.element?.className ?? ''}`);
+          // The entry comes asynchronously: on a busy machine the app may have replaced the
+          // static shell's element by then, and a removed element is not named.
+          w.lcp.push(
+            entry.element ? `${entry.element.tagName}.${entry.element.className}` : 'replaced',
+          );
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
@@ -128,11 +134,11 @@ test('landing pages on a phone: painted from the static shell, nothing moves', a
     // machine, so wait for the landing text's entry rather than for a time.
     await page.getByRole('region', { name: /^Notifications/ }).waitFor({ state: 'attached' });
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { lcp: string[] }).lcp), {
+      .poll(() => page.evaluate(() => (window as unknown as { lcp: string[] }).lcp.at(-1)), {
         // A quarter of the CPU (the throttling above) on a busy machine: the entry can be late.
         timeout: 30_000,
       })
-      .toContain('P.lead');
+      .toMatch(/^(P\.lead|replaced)$/);
     // Two frames: a paint the app's render caused is reported by now.
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
@@ -144,8 +150,9 @@ test('landing pages on a phone: painted from the static shell, nothing moves', a
     expect(cls, portal).toBeLessThanOrEqual(0.01);
     // The largest paint is the landing text, and it happens once: the app's render of the same
     // text is no larger paint (it would be if the static shell differed from it). The top bar
-    // may be painted a frame earlier.
-    expect(lcp.at(-1), portal).toBe('P.lead');
+    // may be painted a frame earlier. 'replaced': the static shell's landing text, already
+    // replaced by the app's identical one when its entry arrived (no later, larger paint).
+    expect(['P.lead', 'replaced'], portal).toContain(lcp.at(-1));
     expect(
       lcp.filter((element) => element === 'P.lead'),
       portal,

@@ -190,6 +190,7 @@ test.describe('site portal', () => {
       'Blasts',
       'Users',
       'Node Libraries',
+      'Activity',
     ]);
     await go(page, '/site/1/users');
     await expect(page.getByRole('heading', { name: NO_ACCESS })).toHaveCount(0);

@@ -94,6 +94,8 @@ test.describe('My Org: Licences', () => {
 
 test.describe('My Org: Software and Service Licences', () => {
   test('a sub manager assigns a licence to a user and unassigns it', async ({ page }) => {
+    // Two screens checked with axe, an assignment and its undoing, each read back after a reload.
+    test.slow();
     await signIn(page, 'submanager', { path: '/my-subscriptions' });
     await expect(page).toHaveTitle('Software - Organization Portal');
     await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
