@@ -19,3 +19,16 @@ export function setupUser(options?: Parameters<typeof userEvent.setup>[0]): User
   };
   return { ...user, click };
 }
+
+/**
+ * The form fields a form loads on demand (src/core/forms/field-registry.tsx), loaded ahead: the
+ * first test of a file to open such a form would otherwise pay for their first load inside its
+ * own time, which a busy machine stretches past the test's ceiling. Call it from beforeAll.
+ */
+export const loadFormFields = () =>
+  Promise.all([
+    import('@/core/forms/fields/date-field'),
+    import('@/core/forms/fields/dropdown-field'),
+    import('@/core/forms/fields/multi-dropdown-field'),
+    import('@/core/forms/fields/user-field'),
+  ]);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import CustomerSubsPage from '@/org/features/customer-subs/route';
 import SubscriptionDetailsRoute from '@/org/features/customer-subs/details-route';
+import { loadFormFields } from '../../../user';
 import { renderApp } from '../../../render';
 import { server } from '../../../msw/server';
 import {
@@ -47,6 +48,9 @@ function listing() {
     ]),
   );
 }
+
+// The forms' fields load on demand: loaded once here, not inside the first test's time.
+beforeAll(loadFormFields, 60_000);
 
 describe('Customer Subs (/issued-subscriptions)', () => {
   it('lists subscriptions with customer, offering, dates and seats used', async () => {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { setupUser } from '../../../user';
+import { setupUser, loadFormFields } from '../../../user';
 import { http } from 'msw';
 import SiteBlastsPage from '@/site/features/blasts/route';
 import {
@@ -16,6 +16,9 @@ import { borealis, createBlast } from '../../../factories/data';
 import { data, ok, refusal } from '../../../msw/envelope';
 
 const uploadUrl = data('orgs/2/sites/1/blasts');
+
+// The forms' fields load on demand: loaded once here, not inside the first test's time.
+beforeAll(loadFormFields, 60_000);
 
 describe('upload validation', () => {
   it('wants exactly one .blst file', () => {
