@@ -200,6 +200,32 @@ export function createConfig(root) {
       },
     },
     {
+      // Issue 17: a navigation by code asks before unsaved changes are lost. Only the guard
+      // itself, the auth provider (a session that has ended cannot wait for an answer) and the
+      // organisation switch (which asks before it changes anything) hold react-router's own.
+      files: ['src/**/*.ts', 'src/**/*.tsx'],
+      ignores: [
+        'src/core/ui/leave-guard.tsx',
+        'src/core/auth/auth-provider.tsx',
+        'src/core/org/use-org-selection.ts',
+      ],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: 'react-router-dom',
+                importNames: ['useNavigate'],
+                message:
+                  'Use useGuardedNavigate (core/ui/leave-guard): it asks before unsaved changes are lost.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
       files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
       ...tseslint.configs.disableTypeChecked,
     },

@@ -177,6 +177,8 @@ export interface RenderPortalOptions extends Omit<
    * shell that must not depend on what the screens fetch.
    */
   pages?: 'real' | 'placeholders';
+  /** With 'placeholders': pages of the test's own for some routes (by route name). */
+  withPages?: Record<string, ComponentType>;
 }
 
 /** The routes whose pages belong to the shell rather than to a feature issue. */
@@ -192,12 +194,13 @@ const shellPages = [
 function withPlaceholders<T extends Record<string, RouteDef>>(
   table: T,
   pages: RoutePages<T>,
+  own: Record<string, ComponentType> = {},
 ): RoutePages<T> {
   const out: Record<string, ComponentType> = {};
   for (const [name, def] of Object.entries(table) as [keyof T & string, RouteDef][]) {
-    out[name] = shellPages.includes(name)
-      ? pages[name]
-      : () => <PlaceholderPage title={def.title} />;
+    out[name] =
+      own[name] ??
+      (shellPages.includes(name) ? pages[name] : () => <PlaceholderPage title={def.title} />);
   }
   return out as RoutePages<T>;
 }
@@ -205,7 +208,7 @@ function withPlaceholders<T extends Record<string, RouteDef>>(
 /** Renders a whole portal (its routes, shell and guards) at options.url. */
 export function renderPortal(
   portal: Portal,
-  { pages = 'real', ...options }: RenderPortalOptions = {},
+  { pages = 'real', withPages, ...options }: RenderPortalOptions = {},
 ) {
   let ui: ReactElement;
   if (portal === 'org') {
@@ -213,14 +216,18 @@ export function renderPortal(
       pages === 'real' ? (
         <OrgApp />
       ) : (
-        <OrgApp routes={buildPortalRoutes(orgRoutes, withPlaceholders(orgRoutes, orgPages))} />
+        <OrgApp
+          routes={buildPortalRoutes(orgRoutes, withPlaceholders(orgRoutes, orgPages, withPages))}
+        />
       );
   } else {
     ui =
       pages === 'real' ? (
         <SiteApp />
       ) : (
-        <SiteApp routes={buildPortalRoutes(siteRoutes, withPlaceholders(siteRoutes, sitePages))} />
+        <SiteApp
+          routes={buildPortalRoutes(siteRoutes, withPlaceholders(siteRoutes, sitePages, withPages))}
+        />
       );
   }
   return renderApp(ui, { ...options, portal, orgContext: false });

@@ -127,7 +127,7 @@ export function FormEngine(props: FormEngineProps) {
     [form],
   );
   const unsaved = formState.isDirty && !handedOver;
-  useLeaveGuard(unsaved);
+  const handingOver = useLeaveGuard(unsaved);
   // The text each field shows for its value, for the review's summary.
   const [shownTexts, setShownTexts] = useState<ReadonlyMap<string, string>>(new Map());
   const setShownText = useCallback(
@@ -192,10 +192,12 @@ export function FormEngine(props: FormEngineProps) {
 
   const send = async (submitted: FormValues) => {
     setThrownUnmatched([]);
+    handingOver(true);
     try {
       await onSubmit(submitted, helpers);
       setHandedOver(true);
     } catch (error) {
+      handingOver(false);
       // The form keeps its values. What is about its content (field errors, a refusal) shows in
       // the form, once (not again in the API layer's toast); other failures stay toasts.
       const fieldErrors = fieldErrorsOf(error);

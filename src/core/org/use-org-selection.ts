@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useConfirmLeave } from '@/core/ui/leave-guard-provider';
 import { readStored, removeStored, storageKeys, writeStored } from '@/core/storage';
 import {
   chooseOrgId,
@@ -31,7 +32,10 @@ export interface OrgSelectionInputs {
  */
 export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: OrgSelectionInputs) {
   const location = useLocation();
+  // Not the guarded navigate: a switch asks itself (it changes the screen's organisation even
+  // where the address stays), and its own navigations then go without a second question.
   const navigate = useNavigate();
+  const confirmLeave = useConfirmLeave();
   const queryClient = useQueryClient();
 
   const orgIds = useMemo(() => memberships.map((m) => m.org.id), [memberships]);
@@ -114,6 +118,10 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
         console.warn(`Cannot select organization ${orgId}: the user is not a member.`);
         return;
       }
+      // Issue 17: a form with unsaved changes belongs to the organisation shown; switching
+      // leaves it, so it asks first. Declined, nothing changes (the switcher shows the current
+      // organisation again).
+      if (orgId !== selectedOrgId && !confirmLeave()) return;
       setExplicitId(orgId);
       writeStored(storageKeys.org, orgId);
       writeStored(storageKeys.userOrgs, orderUserOrgs(orgIds, orgId));
@@ -137,7 +145,15 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
         void navigate(`${withOrgPrefix(location.pathname, orgId)}${location.search}`);
       }
     },
-    [orgIds, memberships, location.pathname, location.search, navigate],
+    [
+      orgIds,
+      memberships,
+      location.pathname,
+      location.search,
+      navigate,
+      selectedOrgId,
+      confirmLeave,
+    ],
   );
 
   return { selected, site: siteHit?.site ?? null, scopeProblem, selectOrg };

@@ -9,6 +9,7 @@ import {
   type PermissionRequirement,
 } from '@/core/permissions';
 import { formatUser } from '@/core/format/user';
+import { useConfirmLeave } from '@/core/ui/leave-guard-provider';
 
 // A developer's tool (SPEC §3/§6): its code loads when the panel is opened.
 const MockPermissionsPanel = lazy(() =>
@@ -42,6 +43,7 @@ export function initialsOf(name: string): string {
  */
 export function UserMenu({ links = [] }: UserMenuProps) {
   const session = useAuthSession();
+  const confirmLeave = useConfirmLeave();
   const context = useOptionalOrgContext();
   const grants = usePermissionGrants();
   const mock = useMockPermissions();
@@ -159,6 +161,8 @@ export function UserMenu({ links = [] }: UserMenuProps) {
               type="button"
               className="dropdown-item"
               onClick={() => {
+                // Issue 17: signing out leaves every form; unsaved changes are asked about first.
+                if (!confirmLeave()) return;
                 void session.signOut();
               }}
             >

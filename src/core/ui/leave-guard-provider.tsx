@@ -3,7 +3,15 @@
  * shell: the question, the registries of forms with unsaved changes, and the provider that
  * makes the browser's Back and Forward ask. The forms' own hook stays with the forms' code.
  */
-import { createContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 
 export const LEAVE_UNSAVED = 'You have unsaved changes. Leave without saving them?';
@@ -96,4 +104,14 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
   }, [forms]);
 
   return <AppDirtyFormsContext.Provider value={forms}>{children}</AppDirtyFormsContext.Provider>;
+}
+
+/**
+ * For a change that leaves the forms by code (an organisation switch, a sign-out): asks
+ * LEAVE_UNSAVED while a form of the app holds unsaved changes. True when nothing is unsaved or
+ * the user agrees to drop it; false means stay, with the forms as typed.
+ */
+export function useConfirmLeave(): () => boolean {
+  const forms = useContext(AppDirtyFormsContext);
+  return useCallback(() => !forms?.any() || confirmLeave(), [forms]);
 }

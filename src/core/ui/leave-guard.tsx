@@ -4,17 +4,28 @@
  * browser's Back or Forward (LeaveGuardProvider), or its modal closing (Escape, the close button,
  * the backdrop, Cancel). One question for all: LEAVE_UNSAVED, asked by confirmLeave.
  */
-import { createContext, useContext, useEffect, useId } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react';
+import { useLocation, useNavigate, type NavigateOptions } from 'react-router-dom';
 import {
   AppDirtyFormsContext,
   confirmLeave,
   elsewhere,
+  useConfirmLeave,
   type DirtyForms,
 } from './leave-guard-provider';
 
 export {
   confirmLeave,
   LEAVE_UNSAVED,
+  useConfirmLeave,
   useDirtyForms,
   type DirtyForms,
 } from './leave-guard-provider';
@@ -37,13 +48,19 @@ function leavingLink(event: MouseEvent): boolean {
 /**
  * While `dirty`: the browser asks before a reload or a closed tab, an in-app link asks before it
  * navigates (declined, nothing happens), Back and Forward ask (under LeaveGuardProvider), and the
- * modal around the form asks before closing.
+ * modal around the form asks before closing, as does a navigation by code (useGuardedNavigate).
+ *
+ * Returns `handingOver`: a submit hands its changes over while it runs (handingOver(true)), so
+ * that the navigation its success starts (to the saved record, away from a finished form) does
+ * not ask about them; a submit that fails takes them back (handingOver(false)).
  */
-export function useLeaveGuard(dirty: boolean): void {
+export function useLeaveGuard(dirty: boolean): (handing: boolean) => void {
   const id = useId();
   const modalForms = useContext(DirtyFormsContext);
   const appForms = useContext(AppDirtyFormsContext);
+  const latestDirty = useRef(dirty);
   useEffect(() => {
+    latestDirty.current = dirty;
     modalForms?.set(id, dirty);
     appForms?.set(id, dirty);
     return () => {
@@ -51,6 +68,15 @@ export function useLeaveGuard(dirty: boolean): void {
       appForms?.set(id, false);
     };
   }, [modalForms, appForms, id, dirty]);
+  const handingOver = useCallback(
+    (handing: boolean) => {
+      // Now, not in an effect: the submit's own navigation comes before the next render.
+      const held = latestDirty.current && !handing;
+      modalForms?.set(id, held);
+      appForms?.set(id, held);
+    },
+    [modalForms, appForms, id],
+  );
 
   useEffect(() => {
     if (!dirty) return;
@@ -72,4 +98,33 @@ export function useLeaveGuard(dirty: boolean): void {
       document.removeEventListener('click', onClick, true);
     };
   }, [dirty]);
+  return handingOver;
+}
+
+/**
+ * The app's navigate (react-router's, for every navigation started by code): to another address
+ * while a form holds unsaved changes, it asks first; declined, it does not navigate (and says so:
+ * false). The same page (only the hash differs) never asks. Links, Back and Forward ask through
+ * useLeaveGuard and LeaveGuardProvider. (react-router's useBlocker would need a data router.)
+ * Here, not in ./leave-guard-provider: only feature code navigates this way, so it stays out of
+ * the first load.
+ */
+export function useGuardedNavigate(): (to: string, options?: NavigateOptions) => boolean {
+  const navigate = useNavigate();
+  const confirm = useConfirmLeave();
+  const location = useLocation();
+  const here = useRef(location);
+  useLayoutEffect(() => {
+    here.current = location;
+  }, [location]);
+  return useCallback(
+    (to, options) => {
+      const from = here.current;
+      const target = new URL(to, `${window.location.origin}${from.pathname}${from.search}`);
+      if (elsewhere(from, target) && !confirm()) return false;
+      void navigate(to, options);
+      return true;
+    },
+    [navigate, confirm],
+  );
 }

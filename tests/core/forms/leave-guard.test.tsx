@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { BrowserRouter, Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormEngine, type FieldSetting } from '@/core/forms';
-import { LEAVE_UNSAVED } from '@/core/ui/leave-guard';
+import { LEAVE_UNSAVED, useGuardedNavigate } from '@/core/ui/leave-guard';
 import { LeaveGuardProvider } from '@/core/ui/leave-guard-provider';
 import { Modal } from '@/core/ui/modal';
 import { setupUser } from '../../user';
@@ -330,6 +330,76 @@ describe("the browser's Back and Forward ask before unsaved changes are lost (is
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const asked = confirmAnswering(false);
     await traverse(-1, '/list');
+    expect(asked).not.toHaveBeenCalled();
+  });
+});
+
+/** A page form with a button that navigates by code, and one that saves, then navigates. */
+function FormWithCodeNavigation() {
+  const navigate = useGuardedNavigate();
+  return (
+    <>
+      <Where />
+      <button type="button" onClick={() => navigate('/list')}>
+        Go to the list
+      </button>
+      <FormEngine
+        settings={{ rows: [[name]] }}
+        defaultValues={{ name: 'Anvil' }}
+        onSubmit={async () => {
+          await Promise.resolve();
+          navigate('/saved');
+        }}
+      />
+    </>
+  );
+}
+
+function renderCodeNavigation() {
+  const user = setupUser();
+  render(
+    <MemoryRouter initialEntries={['/things/1']}>
+      <LeaveGuardProvider>
+        <Routes>
+          <Route path="/things/1" element={<FormWithCodeNavigation />} />
+          <Route path="/list" element={<h1>List</h1>} />
+          <Route path="/saved" element={<h1>Saved</h1>} />
+        </Routes>
+      </LeaveGuardProvider>
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+describe('a navigation started by code asks before unsaved changes are lost (issue 17)', () => {
+  it('declined, the page and the typing stay; agreed, it navigates', async () => {
+    const user = renderCodeNavigation();
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    const asked = confirmAnswering(false);
+    await user.click(screen.getByRole('button', { name: 'Go to the list' }));
+    expect(asked).toHaveBeenCalledWith(LEAVE_UNSAVED);
+    expect(screen.getByTestId('page')).toHaveTextContent('/things/1');
+    expect(screen.getByLabelText('Name')).toHaveValue('Anvil 2');
+
+    asked.mockImplementation(() => true);
+    await user.click(screen.getByRole('button', { name: 'Go to the list' }));
+    expect(await screen.findByRole('heading', { name: 'List' })).toBeInTheDocument();
+  });
+
+  it('without changes it navigates without a question', async () => {
+    const user = renderCodeNavigation();
+    const asked = confirmAnswering(false);
+    await user.click(screen.getByRole('button', { name: 'Go to the list' }));
+    expect(await screen.findByRole('heading', { name: 'List' })).toBeInTheDocument();
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it("a form's own navigation after its save does not ask about what it just saved", async () => {
+    const user = renderCodeNavigation();
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    const asked = confirmAnswering(false);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Saved' })).toBeInTheDocument();
     expect(asked).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { FormEngine } from '@/core/forms';
+import { LEAVE_UNSAVED } from '@/core/ui/leave-guard';
 import type { MembershipOverrides } from '../../factories/metadata';
 import { renderPortal } from '../../render';
 
@@ -112,5 +114,70 @@ describe('switching organisation lands on a screen the new organisation allows (
     await user.selectOptions(switcher(), 'Borealis Quarries');
     expect(await screen.findByRole('heading', { name: 'Blasts' })).toBeInTheDocument();
     expect(location().pathname).toBe('/site/11/blasts');
+  });
+});
+
+/** The Users screen as a page with a form (its name field starts as 'Anvil'). */
+function UsersFormPage() {
+  return (
+    <>
+      <h1>Users</h1>
+      <FormEngine
+        settings={{ rows: [[{ field: 'name', type: 'string', title: 'Name' }]] }}
+        defaultValues={{ name: 'Anvil' }}
+        onSubmit={vi.fn()}
+      />
+    </>
+  );
+}
+
+describe('switching organisation or signing out asks before unsaved changes are lost (issue 17)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const renderForm = (url: string) =>
+    renderPortal('org', {
+      pages: 'placeholders',
+      withPages: { users: UsersFormPage },
+      url,
+      org: orgs,
+    });
+
+  it('a switch that stays on the screen asks: declined, the organisation and the typing stay', async () => {
+    const { user, location } = await renderForm('/org/1/users');
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    const asked = vi.spyOn(window, 'confirm').mockReturnValue(false);
+
+    await user.selectOptions(switcher(), 'Borealis Quarries');
+    expect(asked).toHaveBeenCalledWith(LEAVE_UNSAVED);
+    expect(switcher()).toHaveDisplayValue('Acme Mining');
+    expect(location().pathname).toBe('/org/1/users');
+    expect(screen.getByLabelText('Name')).toHaveValue('Anvil 2');
+
+    asked.mockReturnValue(true);
+    await user.selectOptions(switcher(), 'Borealis Quarries');
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/org/2/users');
+    expect(switcher()).toHaveDisplayValue('Borealis Quarries');
+  });
+
+  it('a switch without unsaved changes asks nothing', async () => {
+    const { user } = await renderForm('/users');
+    const asked = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await user.selectOptions(switcher(), 'Borealis Quarries');
+    expect(switcher()).toHaveDisplayValue('Borealis Quarries');
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it('Sign out asks: declined, the user stays signed in with the typing', async () => {
+    const { user, redirects } = await renderForm('/users');
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    const asked = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await user.click(screen.getByRole('button', { name: /account menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(asked).toHaveBeenCalledWith(LEAVE_UNSAVED);
+    expect(redirects.signOut).toHaveLength(0);
+    expect(screen.getByLabelText('Name')).toHaveValue('Anvil 2');
   });
 });

@@ -1,9 +1,9 @@
-import { useNavigate } from 'react-router-dom';
 import { registrationParamsSchema } from '@/contract/crm/misc';
 import { FormEngine, type FormSettings, withContractLimits } from '@/core/forms';
 import { getOrgHref } from '@/core/routes';
 import { Page } from '@/core/ui/page';
 import { getRegistration } from './api/get-registration';
+import { useGuardedNavigate } from '@/core/ui/leave-guard';
 
 const findSettings: FormSettings = withContractLimits(registrationParamsSchema, {
   rows: [
@@ -29,7 +29,7 @@ const findSettings: FormSettings = withContractLimits(registrationParamsSchema, 
 
 /** SPEC §2 /subscription/existing-reg: find a registration by its number and code, then finish it. */
 export default function SubscriptionExistingRegPage() {
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   return (
     <Page
       title="Existing registration"
@@ -49,7 +49,7 @@ export default function SubscriptionExistingRegPage() {
               const code = String(values.code ?? '').trim();
               // A wrong number or code throws field errors, shown under the code.
               await getRegistration(id, code);
-              void navigate(
+              navigate(
                 `${getOrgHref('subscriptionRegister')}?id=${id}&code=${encodeURIComponent(code)}`,
               );
             }}

@@ -1,9 +1,10 @@
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { getOrgHref } from '@/core/routes';
 import { Page } from '@/core/ui/page';
 import { useCreateRegistration } from './api/create-registration';
 import { RegistrationFinish } from './components/registration-finish';
 import { RegistrationForm, toRegistrationInput } from './components/registration-form';
+import { useGuardedNavigate } from '@/core/ui/leave-guard';
 
 const positiveInt = (text: string | null) => {
   const n = Number(text);
@@ -17,7 +18,7 @@ const positiveInt = (text: string | null) => {
  */
 export default function SubscriptionRegisterPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const create = useCreateRegistration();
   const id = positiveInt(params.get('id'));
   const code = params.get('code');
@@ -43,7 +44,7 @@ export default function SubscriptionRegisterPage() {
                 submitLabel="Continue"
                 onSubmit={async (values) => {
                   const created = await create.mutateAsync(toRegistrationInput(values, offeringId));
-                  void navigate(
+                  navigate(
                     `${getOrgHref('subscriptionRegister')}?id=${created.id}&code=${encodeURIComponent(created.code)}`,
                     { replace: true },
                   );

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { LibraryNode, NodeLibrary } from '@/contract/data/node-libraries';
 import { RecordHistory } from '@/core/audit';
 import { DataTable, type ColumnSettings } from '@/core/data-table';
@@ -16,6 +15,7 @@ import {
 } from '@/site/entities/node-libraries/api';
 import { LibraryModal, toLibraryInput } from './components/library-form';
 import { useLibraryScope } from './components/use-library-scope';
+import { useGuardedNavigate } from '@/core/ui/leave-guard';
 
 const nodeColumns: ColumnSettings<LibraryNode> = {
   entity: 'Nodes',
@@ -43,7 +43,7 @@ function NodeLibraryDetails({ library }: { library: NodeLibrary }) {
   const { scopeOf, canWrite, site } = useLibraryScope();
   const save = useSaveNodeLibrary();
   const remove = useDeleteNodeLibrary();
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   const [modal, setModal] = useState<'edit' | 'delete' | null>(null);
   const listHref = site
     ? getSiteHref('siteNodeLibraries', { siteId: site.id })
@@ -99,7 +99,7 @@ function NodeLibraryDetails({ library }: { library: NodeLibrary }) {
           onClose={() => setModal(null)}
           onConfirm={async () => {
             await remove.mutateAsync({ scope: scopeOf(library), library });
-            void navigate(listHref);
+            navigate(listHref);
           }}
         >
           <p className="mb-0">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { OfferingDetail } from '@/contract/crm/offerings';
 import { RecordHistory } from '@/core/audit';
 import { CustomDataRecordsPanel } from '@/core/custom-data';
@@ -14,6 +13,7 @@ import { DeleteOfferingModal } from './delete-offering-modal';
 import { OfferingFeaturesCard, OfferingFieldsCard } from './offering-cards';
 import { OfferingFormModal } from './offering-form';
 import { OfferingSubscriptions } from './offering-subscriptions';
+import { useGuardedNavigate } from '@/core/ui/leave-guard';
 
 export interface OfferingDetailsPageProps {
   type: 'product' | 'service';
@@ -40,7 +40,7 @@ function OfferingDetails({ offering, title }: { offering: OfferingDetail; title:
   const canWrite = useCanAccess('offerings.write');
   const customData = useOfferingCustomData(offering.id);
   const [modal, setModal] = useState<'edit' | 'delete' | null>(null);
-  const navigate = useNavigate();
+  const navigate = useGuardedNavigate();
   return (
     <DetailsPage
       parent={{ label: 'Offerings', to: getOrgHref('offerings') }}
@@ -73,7 +73,7 @@ function OfferingDetails({ offering, title }: { offering: OfferingDetail; title:
         <DeleteOfferingModal
           offering={offering}
           onClose={() => setModal(null)}
-          onDeleted={() => void navigate(getOrgHref('offerings'))}
+          onDeleted={() => navigate(getOrgHref('offerings'))}
         />
       )}
     </DetailsPage>
