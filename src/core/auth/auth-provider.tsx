@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -26,6 +28,10 @@ import { loadUserManager } from './load-manager';
 import { createSessionController, type SessionController } from './session';
 import { hasStoredUser } from './stored-user';
 import { watchPageRestore } from './page-restore';
+import type { OidcCalls } from './oidc-bridge';
+
+// react-oidc-context, with oidc-client-ts: the same chunk as loadUserManager's, once loaded.
+const OidcBridge = lazy(() => import('./oidc-bridge').then((m) => ({ default: m.OidcBridge })));
 
 export type NavigateFn = (path: string, options?: { replace?: boolean }) => void;
 
@@ -50,7 +56,7 @@ export interface SignInOptions {
   returnTo?: string;
 }
 
-/** The library's user as this page knows it (what react-oidc-context's state used to hold). */
+/** The library's user as this page knows it: react-oidc-context's state (./oidc-bridge). */
 export interface OidcState {
   user: User | null;
   /** Whether the user was valid (not expired) when it was loaded. */
@@ -147,13 +153,6 @@ export interface AuthProviderProps {
   loadManager?: (portal: Portal) => Promise<UserManager>;
 }
 
-const loadedState = (user: User | null): Partial<OidcState> => ({
-  user,
-  isLoading: false,
-  isAuthenticated: user ? !user.expired : false,
-  error: null,
-});
-
 const signedOutSession: SessionController = {
   getUser: () => Promise.resolve(null),
   refreshSession: () => Promise.reject(new Error('No session to refresh')),
@@ -206,15 +205,32 @@ export function AuthProvider({
       return pending;
     };
   });
-  const [auth, setAuthState] = useState<OidcState>(() => ({
-    user: null,
-    isAuthenticated: false,
-    isLoading: restoring,
-    error: null,
-  }));
-  const setAuth = useCallback(
-    (next: Partial<OidcState>) => setAuthState((now) => ({ ...now, ...next })),
-    [],
+  // The library's state once react-oidc-context reports it (OidcBridge), its calls once it is
+  // mounted; before that, whether a stored user is being restored, and this page's own
+  // sign-in start and failure (the library could not be loaded, or its redirect failed).
+  const [oidc, setOidc] = useState<OidcState | null>(null);
+  const [calls] = useState(() => {
+    let resolve: (calls: OidcCalls) => void = () => undefined;
+    const ready = new Promise<OidcCalls>((done) => (resolve = done));
+    return { ready, resolve };
+  });
+  const onBridgeChange = useCallback(
+    (state: OidcState, bridged: OidcCalls) => {
+      setOidc(state);
+      calls.resolve(bridged);
+    },
+    [calls],
+  );
+  const [signingIn, setSigningIn] = useState(false);
+  const [ownError, setOwnError] = useState<Error | null>(null);
+  const auth = useMemo<OidcState>(
+    () => ({
+      user: oidc?.user ?? null,
+      isAuthenticated: oidc?.isAuthenticated ?? false,
+      isLoading: signingIn || (oidc ? oidc.isLoading : restoring && !ownError),
+      error: ownError ?? oidc?.error ?? null,
+    }),
+    [oidc, signingIn, restoring, ownError],
   );
   const [phase, setPhase] = useState<EntryPhase>(
     entry.kind === 'get-started'
@@ -242,29 +258,6 @@ export function AuthProvider({
   const session = manager ? sessionFor(manager) : signedOutSession;
 
   useEffect(() => session.start(), [session]);
-  // The library's user, as react-oidc-context kept it: read once, then followed by its events.
-  useEffect(() => {
-    if (!manager) return;
-    let live = true;
-    manager.getUser().then(
-      (user) => live && setAuth(loadedState(user)),
-      (error: unknown) => live && setAuth({ isLoading: false, error: asError(error) }),
-    );
-    const onLoaded = (user: User) => setAuth(loadedState(user));
-    const onGone = () => setAuth({ user: null, isAuthenticated: false });
-    const onRenewError = (error: Error) => setAuth({ isLoading: false, error });
-    manager.events.addUserLoaded(onLoaded);
-    manager.events.addUserUnloaded(onGone);
-    manager.events.addUserSignedOut(onGone);
-    manager.events.addSilentRenewError(onRenewError);
-    return () => {
-      live = false;
-      manager.events.removeUserLoaded(onLoaded);
-      manager.events.removeUserUnloaded(onGone);
-      manager.events.removeUserSignedOut(onGone);
-      manager.events.removeSilentRenewError(onRenewError);
-    };
-  }, [manager, setAuth]);
   // Back after a sign-out must not show this page as it was left (back/forward cache): a page
   // restored with a session that ended or changed meanwhile loads afresh (page-restore.ts).
   const shownAccount = auth.user?.profile.sub ?? null;
@@ -313,7 +306,7 @@ export function AuthProvider({
       } catch (error) {
         // The library could not be loaded (offline): the guarded screens offer Sign in again.
         reportError(error, { during: 'loadUserManager' });
-        setAuth({ isLoading: false });
+        setOwnError(asError(error));
         return { kind: 'signin-failed', error: asError(error) };
       }
       switch (entry.kind) {
@@ -363,7 +356,7 @@ export function AuthProvider({
     };
     // A session that ended meanwhile (a failed renewal above) stays ended.
     void run().then((next) => setPhase((now) => (now.kind === 'processing' ? next : now)));
-  }, [entry, restoring, ensureManager, sessionFor, setAuth, portal, navigate, navigator]);
+  }, [entry, restoring, ensureManager, sessionFor, portal, navigate, navigator]);
 
   const signIn = useCallback(
     async (options?: SignInOptions) => {
@@ -372,18 +365,21 @@ export function AuthProvider({
       if (returnTo && !isAuthMachineryPath(returnTo)) writeStored(storageKeys.lastRoute, returnTo);
       // While the library loads and the redirect starts, the session reads as loading; a
       // failure is kept as the session's error (the guarded screens offer Sign in again).
-      setAuth({ isLoading: true });
+      setSigningIn(true);
       try {
-        const manager = await ensureManager();
-        await manager.signinRedirect(
+        await ensureManager();
+        await (
+          await calls.ready
+        ).signinRedirect(
           options?.register ? { extraQueryParams: { register: 'true' } } : undefined,
         );
-        setAuth({ isLoading: false });
       } catch (error) {
-        setAuth({ isLoading: false, error: asError(error) });
+        setOwnError(asError(error));
+      } finally {
+        setSigningIn(false);
       }
     },
-    [ensureManager, setAuth],
+    [ensureManager, calls],
   );
   const signOut = useCallback(async () => {
     // Before the user is removed: the guarded screens wait for the provider's page instead of
@@ -392,13 +388,13 @@ export function AuthProvider({
     try {
       const manager = await ensureManager();
       sessionFor(manager).announceSignOut();
-      await manager.signoutRedirect();
+      await (await calls.ready).signoutRedirect();
     } catch (error) {
       reportError(error, { during: 'signoutRedirect' });
       setPhase({ kind: 'signout-failed', error: asError(error) });
       navigate(authRoutes.signOutCallbackOidc, { replace: true });
     }
-  }, [ensureManager, sessionFor, navigate]);
+  }, [ensureManager, sessionFor, navigate, calls]);
 
   const value = useMemo<SessionContextValue>(
     () => ({ portal, auth, entry: entry.kind, phase, session, navigate, signIn, signOut }),
@@ -408,6 +404,11 @@ export function AuthProvider({
   return (
     <SessionContext.Provider value={value}>
       {inRouter ? <RouterNavigation onReady={onRouterReady} /> : null}
+      {manager ? (
+        <Suspense fallback={null}>
+          <OidcBridge manager={manager} onChange={onBridgeChange} />
+        </Suspense>
+      ) : null}
       {phase.kind === 'redirecting' ? null : children}
     </SessionContext.Provider>
   );

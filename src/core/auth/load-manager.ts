@@ -13,7 +13,8 @@ const loading = new Map<Portal, Promise<UserManager>>();
 export function loadUserManager(portal: Portal): Promise<UserManager> {
   let manager = loading.get(portal);
   if (!manager) {
-    manager = import('./settings').then(({ getUserManager }) => getUserManager(portal));
+    // With react-oidc-context (./oidc-bridge, which AuthProvider renders): one chunk, one load.
+    manager = import('./oidc-bridge').then(({ getUserManager }) => getUserManager(portal));
     manager.catch(() => loading.delete(portal));
     loading.set(portal, manager);
   }
