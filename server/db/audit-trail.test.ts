@@ -133,6 +133,7 @@ describe('audit trail', () => {
     // storage and secrets (its events are recorded explicitly), and the trails themselves.
     const unaudited = [
       'audit_anchors',
+      'audit_chain_heads',
       'audit_events',
       'audit_log',
       'error_events',

@@ -5,8 +5,11 @@ import type { Db } from './types';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
-/** Applies server/db/migrations/*.sql in name order, each once, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Applies server/db/migrations/*.sql in name order, each once, each in its own transaction;
+ * `until` (a migration's file name) stops after it: a database as an older release left it.
+ */
+export async function migrate(db: Db, options: { until?: string } = {}): Promise<string[]> {
   await db.exec(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   );
@@ -16,6 +19,7 @@ export async function migrate(db: Db): Promise<string[]> {
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
+    if (options.until !== undefined && file > options.until) break;
     if (done.has(file)) continue;
     const sql = await readFile(path.join(migrationsDir, file), 'utf8');
     await db.transaction(async (tx) => {

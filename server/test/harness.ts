@@ -88,6 +88,24 @@ async function postgresCopy(clusterUrl: string): Promise<Db> {
 }
 
 /**
+ * An empty database (not migrated): in memory (PGlite), or a new database on the run's
+ * PostgreSQL cluster when it has one (the server-pg project).
+ */
+export async function emptyTestDb(): Promise<Db> {
+  const clusterUrl = process.env.TEST_POSTGRES_URL;
+  if (!clusterUrl) return openPglite();
+  const name = `empty_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return openPg(clusterUrl.replace(/\/[^/]*$/, `/${name}`));
+}
+
+/**
  * A fresh app on a fresh copy of the seeded demo database: in memory (PGlite), or on PostgreSQL
  * when the run has a cluster (npm run test:server:pg).
  */

@@ -12,7 +12,9 @@
  * migration 060; trail off: no context statement and the tables' audit triggers disabled (a
  * stack without the trail). The two are interleaved in rounds (on, off, off, on, …) so that the
  * load of a shared machine falls on both alike; median and p95 of each, and their difference.
- * --postgres: the same on a PostgreSQL cluster of its own (PG_BIN), fsync on.
+ * --postgres: the same on a PostgreSQL cluster of its own (PG_BIN), fsync on; --postgres-only:
+ * that alone. --until=<migration file>: the database as that migration left it (a trail before
+ * a later change of its cost, for the figures before → after).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +27,9 @@ import { seed } from '../seed/seed';
 import { hasPostgres, startTempPostgres } from '../resilience/stack';
 
 const smoke = process.argv.includes('--smoke');
-const withPostgres = process.argv.includes('--postgres');
+const postgresOnly = process.argv.includes('--postgres-only');
+const withPostgres = postgresOnly || process.argv.includes('--postgres');
+const until = process.argv.find((a) => a.startsWith('--until='))?.slice('--until='.length);
 const plan = smoke
   ? { rounds: 2, batch: 10, warmup: 3, events: 2_000 }
   : { rounds: 12, batch: 40, warmup: 10, events: 200_000 };
@@ -91,7 +95,7 @@ const quantile = (sorted: number[], q: number) =>
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 async function prepare(db: Db) {
-  await migrate(db);
+  await migrate(db, { until });
   await seed(db, 0.1);
   // A trail that has been running: events in the organisation's chain (the chain's head is
   // read for every write) and in others'.
@@ -104,6 +108,17 @@ async function prepare(db: Db) {
        from generate_series(1, $1) n`,
     [plan.events],
   );
+  // The chains' heads, as migration 082 backfills them (before it: no such table).
+  const [heads] = await db.query<{ table: string | null }>(
+    `select to_regclass('audit_chain_heads')::text as table`,
+  );
+  if (heads?.table) {
+    await db.query(
+      `insert into audit_chain_heads (chain, event_id, hash)
+       select distinct on (coalesce(org_id, 0)) coalesce(org_id, 0), id, hash
+         from audit_events order by coalesce(org_id, 0), id desc`,
+    );
+  }
   await db.query('analyze');
   const licences = await db.query<{ id: number }>(
     'select id from licences where vendor_org_id = 1 order by id limit 200',
@@ -116,7 +131,7 @@ async function prepare(db: Db) {
 }
 
 async function measure(db: Db) {
-  const result: Record<string, unknown> = { events: plan.events };
+  const result: Record<string, unknown> = { events: plan.events, until: until ?? 'all' };
   for (const write of await prepare(db)) {
     const times: Record<'on' | 'off', number[]> = { on: [], off: [] };
     let i = 0;
@@ -159,11 +174,13 @@ const output: Record<string, unknown> = {};
 const dir = await mkdtemp(path.join(tmpdir(), 'audit-cost-'));
 try {
   // The embedded database as the stack runs it: PGlite in a folder (the smoke: in memory).
-  const embedded = await openPglite(smoke ? {} : { dataDir: path.join(dir, 'pglite') });
-  try {
-    output.embedded = await measure(embedded);
-  } finally {
-    await embedded.close();
+  if (!postgresOnly) {
+    const embedded = await openPglite(smoke ? {} : { dataDir: path.join(dir, 'pglite') });
+    try {
+      output.embedded = await measure(embedded);
+    } finally {
+      await embedded.close();
+    }
   }
 } finally {
   await rm(dir, { recursive: true, force: true });
