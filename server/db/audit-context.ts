@@ -141,6 +141,16 @@ const WRITE = /^\s*(insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(insert|upd
 const setContext = (tx: Queryable, context: AuditContext) =>
   tx.query(`select set_config('audit.context', $1, true)`, [JSON.stringify(context)]);
 
+/** A string as an SQL literal (quotes doubled; with a backslash, an escape string). */
+export const sqlLiteral = (text: string) =>
+  text.includes('\\')
+    ? ` E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+    : `'${text.replace(/'/g, "''")}'`;
+
+/** The context statement, sent with the transaction's BEGIN (no round trip of its own). */
+const contextSetup = (context: AuditContext) =>
+  `select set_config('audit.context', ${sqlLiteral(JSON.stringify(context))}, true)`;
+
 /**
  * The database as requests use it: a transaction begun inside a request starts by handing the
  * request's context to the trigger, and a lone write becomes a transaction that does.
@@ -148,13 +158,11 @@ const setContext = (tx: Queryable, context: AuditContext) =>
 export function auditedDb(db: Db): Db {
   return {
     ...db,
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { setup?: string }) {
       const context = scope.getStore();
-      if (!context) return db.transaction(fn);
-      return db.transaction(async (tx) => {
-        await setContext(tx, context);
-        return fn(tx);
-      });
+      if (!context) return db.transaction(fn, options);
+      const setup = [contextSetup(context), options?.setup].filter(Boolean).join('; ');
+      return db.transaction(fn, { setup });
     },
     query<T = Record<string, unknown>>(
       sql: string,
@@ -162,10 +170,7 @@ export function auditedDb(db: Db): Db {
     ) {
       const context = scope.getStore();
       if (!context || !WRITE.test(sql)) return db.query<T>(sql, params);
-      return db.transaction(async (tx) => {
-        await setContext(tx, context);
-        return tx.query<T>(sql, params);
-      });
+      return db.transaction((tx) => tx.query<T>(sql, params), { setup: contextSetup(context) });
     },
   };
 }

@@ -74,6 +74,25 @@ describe('audit trail', () => {
     });
   });
 
+  it('records the request as sent, quotes and backslashes included', async () => {
+    // The context reaches the database as a literal with the transaction's BEGIN.
+    const userAgent = `O'Brien\\'); select set_config('audit.context', '', true); -- \\x27 "q"`;
+    const start = await lastId();
+    const created = await crm.app.inject({
+      method: 'POST',
+      url: '/crm/v1/orgs/1/offerings',
+      headers: { ...crm.as('manager'), 'user-agent': userAgent },
+      payload: product(`Quoted ' \\ Product`),
+    });
+    expect(created.statusCode).toBe(200);
+    const [create] = (await eventsAfter(start)).filter((e) => e.record_type === 'offering');
+    expect(create).toMatchObject({
+      actor_user_id: 3,
+      user_agent: userAgent,
+      record_name: `Quoted ' \\ Product`,
+    });
+  });
+
   it('records nothing of a refused or failed write', async () => {
     const start = await lastId();
     // Developers may not write offerings (403); a duplicate name is a 409; a bad body a 400.

@@ -39,10 +39,10 @@ export async function openPg(connectionString: string): Promise<Db> {
   return {
     kind: 'pg',
     ...wrap(pool),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { setup?: string }) {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        await client.query(options?.setup ? `begin; ${options.setup}` : 'begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;

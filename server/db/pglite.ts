@@ -135,8 +135,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
     async exec(sql: string) {
       await pglite.exec(sql);
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return pglite.transaction(async (tx) => fn(wrap(tx)));
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { setup?: string }) {
+      return pglite.transaction(async (tx) => {
+        if (options?.setup) await tx.exec(options.setup);
+        return fn(wrap(tx));
+      });
     },
     async close() {
       if (closed) return;

@@ -14,7 +14,11 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
-  /** Runs fn in one transaction: every write of fn commits together or not at all. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction: every write of fn commits together or not at all. `setup`:
+   * statements without parameters run first in it, sent with the BEGIN (on PostgreSQL one round
+   * trip, not two: the audit trail's context, audit-context.ts).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { setup?: string }): Promise<T>;
   close(): Promise<void>;
 }

@@ -8,8 +8,8 @@
  * Two representative writes, each in its own transaction as a request makes it:
  * - licenceUpdate: an issued licence's expiry moved (the renew of Issued Licences);
  * - blastCreate: a blast inserted with a 20 KB file (the upload of the site portal).
- * Trail on: the request's context statement (audited-db.ts does it) and the triggers of
- * migration 060; trail off: no context statement and the tables' audit triggers disabled (a
+ * Trail on: the request's context (auditedDb, audit-context.ts, as the services write) and
+ * the triggers of migration 060 on; trail off: no context statement and the tables' audit triggers disabled (a
  * stack without the trail). The two are interleaved in rounds (on, off, off, on, …) so that the
  * load of a shared machine falls on both alike; median and p95 of each, and their difference.
  * --postgres: the same on a PostgreSQL cluster of its own (PG_BIN), fsync on; --postgres-only:
@@ -19,6 +19,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { auditedDb, withAuditContext, type AuditContext } from '../db/audit-context';
 import { migrate } from '../db/migrate';
 import { openPg } from '../db/pg';
 import { openPglite } from '../db/pglite';
@@ -34,7 +35,7 @@ const plan = smoke
   ? { rounds: 2, batch: 10, warmup: 3, events: 2_000 }
   : { rounds: 12, batch: 40, warmup: 10, events: 200_000 };
 
-const CONTEXT = JSON.stringify({
+const CONTEXT: AuditContext = {
   actorId: 3,
   actorName: 'Mark Manager <manager@example.com>',
   orgId: 1,
@@ -43,7 +44,7 @@ const CONTEXT = JSON.stringify({
   ip: '127.0.0.1',
   userAgent: 'audit-cost',
   action: null,
-});
+};
 const FILE = `name=Bench\n${'H1,100.0,200.0,300.0,10.0,50.0\n'.repeat(650)}`; // ≈ 20 KB
 
 interface Write {
@@ -53,11 +54,18 @@ interface Write {
 }
 
 function writes(licenceIds: number[], siteId: number): Write[] {
+  // As a request writes: with the trail, the services' database (auditedDb) in the request's
+  // context (its statement sent with the BEGIN); without, the database as is.
   const inTx = (db: Db, on: boolean, sql: string, params: unknown[]) =>
-    db.transaction(async (tx) => {
-      if (on) await tx.query(`select set_config('audit.context', $1, true)`, [CONTEXT]);
-      await tx.query(sql, params);
-    });
+    on
+      ? withAuditContext(CONTEXT, () =>
+          auditedDb(db).transaction(async (tx) => {
+            await tx.query(sql, params);
+          }),
+        )
+      : db.transaction(async (tx) => {
+          await tx.query(sql, params);
+        });
   return [
     {
       name: 'licenceUpdate',
