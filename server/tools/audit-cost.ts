@@ -13,13 +13,15 @@
  * stack without the trail). The two are interleaved in rounds (on, off, off, on, …) so that the
  * load of a shared machine falls on both alike; median and p95 of each, and their difference.
  * --postgres: the same on a PostgreSQL cluster of its own (PG_BIN), fsync on; --postgres-only:
- * that alone. --until=<migration file>: the database as that migration left it (a trail before
+ * that alone. --in-server: on PostgreSQL, the same writes timed inside the database (a DO block
+ * committing each, clock_timestamp() around the statement: no client, no round trip, so the
+ * trigger's own work apart from a busy machine's scheduling). --until=<migration file>: the database as that migration left it (a trail before
  * a later change of its cost, for the figures before → after).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { auditedDb, withAuditContext, type AuditContext } from '../db/audit-context';
+import { auditedDb, sqlLiteral, withAuditContext, type AuditContext } from '../db/audit-context';
 import { migrate } from '../db/migrate';
 import { openPg } from '../db/pg';
 import { openPglite } from '../db/pglite';
@@ -30,6 +32,7 @@ import { hasPostgres, startTempPostgres } from '../resilience/stack';
 const smoke = process.argv.includes('--smoke');
 const postgresOnly = process.argv.includes('--postgres-only');
 const withPostgres = postgresOnly || process.argv.includes('--postgres');
+const inServer = process.argv.includes('--in-server');
 const until = process.argv.find((a) => a.startsWith('--until='))?.slice('--until='.length);
 const plan = smoke
   ? { rounds: 2, batch: 10, warmup: 3, events: 2_000 }
@@ -178,6 +181,58 @@ async function measure(db: Db) {
   return result;
 }
 
+/** The writes timed inside the database: the statement (context and write), and with its commit. */
+async function measureInServer(db: Db) {
+  await prepare(db);
+  await db.query('create temporary table bench_times (mode text, what text, ms float8)');
+  const context = (on: boolean) =>
+    on ? `perform set_config('audit.context', ${sqlLiteral(JSON.stringify(CONTEXT))}, true);` : '';
+  const timed = (on: boolean, what: string, statement: string) => `
+    t0 := clock_timestamp();
+    ${context(on)}
+    ${statement};
+    t1 := clock_timestamp();
+    commit;
+    if i > ${plan.warmup} then
+      insert into bench_times values ('${on ? 'on' : 'off'}', '${what}',
+        extract(epoch from t1 - t0) * 1000), ('${on ? 'on' : 'off'}', '${what} committed',
+        extract(epoch from clock_timestamp() - t0) * 1000);
+    end if;`;
+  for (let r = 0; r < plan.rounds; r++) {
+    for (const mode of r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+      const on = mode === 'on';
+      await db.query(triggers('licences', on));
+      await db.query(triggers('blasts', on));
+      await db.exec(`do $$
+        declare
+          t0 timestamptz;
+          t1 timestamptz;
+          ids int[] := array(select id from licences where vendor_org_id = 1 order by id limit 200);
+          site int := (select min(id) from sites);
+        begin
+          for i in 1..${plan.warmup + plan.batch} loop
+            ${timed(on, 'licenceUpdate', `update licences set expiry = coalesce(expiry, current_date) + 1 where id = ids[1 + i % cardinality(ids)]`)}
+            ${timed(on, 'blastCreate', `insert into blasts (site_id, name, file_name, file_content, hole_count, created_by) values (site, 'Bench ${mode} ${r} ' || i, 'bench.blst', ${sqlLiteral(FILE)}, 650, 7)`)}
+          end loop;
+        end $$`);
+    }
+  }
+  await db.query(triggers('licences', true));
+  await db.query(triggers('blasts', true));
+  const rows = await db.query<{ what: string; on: number; off: number }>(
+    `select what,
+            percentile_cont(0.5) within group (order by ms) filter (where mode = 'on') as on,
+            percentile_cont(0.5) within group (order by ms) filter (where mode = 'off') as off
+       from bench_times group by what order by what`,
+  );
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.what,
+      { onMedianMs: round3(r.on), offMedianMs: round3(r.off), addedMedianMs: round3(r.on - r.off) },
+    ]),
+  );
+}
+
 const output: Record<string, unknown> = {};
 const dir = await mkdtemp(path.join(tmpdir(), 'audit-cost-'));
 try {
@@ -198,7 +253,7 @@ if (withPostgres && hasPostgres()) {
   try {
     const pg = await openPg(cluster.databaseUrl);
     try {
-      output.postgres = await measure(pg);
+      output.postgres = await (inServer ? measureInServer(pg) : measure(pg));
     } finally {
       await pg.close();
     }
