@@ -50,14 +50,14 @@ const common = {
 };
 
 /** Activity (and History): one organisation's events. */
-const activityDef: ListDef<typeof activityColumns, Json, AuditEvent> = {
+export const activityDef: ListDef<typeof activityColumns, Json, AuditEvent> = {
   columns: activityColumns,
   sql: activitySql,
   ...common,
 };
 
 /** Audit log (sysadmin): every organisation's events, with the organisation. */
-const auditLogDef: ListDef<typeof auditLogColumns, Json, AuditEvent> = {
+export const auditLogDef: ListDef<typeof auditLogColumns, Json, AuditEvent> = {
   columns: auditLogColumns,
   sql: {
     ...activitySql,

@@ -1,0 +1,209 @@
+/**
+ * The audit lists at a million events (issue 18's "Cost": the audit lists stay fast with a
+ * million events; docs/performance.md, "The audit lists at a million events"). On a PostgreSQL
+ * cluster of its own (PG_BIN), migrated and seeded like the stack (DEMO_SCALE 0.1), the trail is
+ * loaded set-based (one insert … select generate_series) with `events` events spread as a
+ * running stack spreads them: most in the big organisations' chains (Acme's the largest), some of
+ * no organisation (sign-ins), every action and record type the lists offer (updates and licences
+ * the most), the organisations' own users as actors, record names from a small vocabulary (a
+ * search for 'north' matches one in eight) with a rare word ('zircon', one in 20,000), one event
+ * a minute back from now. The hashes are not a valid chain (a chain is computed one event after
+ * the other; what is measured here is reading): the chains' heads are set to the last events.
+ *
+ * Then the first 50-row page of each list, newest first, alone and with a filter on action, on
+ * record type, on actor, and a search, through the list endpoints' own definitions and
+ * listPage (the page, and its total: counted up to 10,000, else the planner's estimate), as the
+ * Activity (an organisation: the largest and a small one), the Audit log (every organisation)
+ * and a record's History ask it; p50 and p99 over `calls` calls after warm-ups, the first
+ * (cold) call, and the page query's plan (its scans and indexes).
+ *
+ *   npx tsx server/tools/audit-lists.ts [--smoke]   → JSON on stdout
+ */
+import { auditActions, auditRecordTypes } from '@/contract/crm/audit';
+import { activityDef, auditLogDef } from '../audit/routes';
+import { migrate } from '../db/migrate';
+import { openPg } from '../db/pg';
+import type { Db } from '../db/types';
+import { listPage, pageQuery, type ListDef, type ListQueryInput, type Scope } from '../http/list';
+import { hasPostgres, startTempPostgres } from '../resilience/stack';
+import { seed } from '../seed/seed';
+
+const smoke = process.argv.includes('--smoke');
+const plan = smoke
+  ? { events: 20_000, calls: 5, warmup: 1 }
+  : { events: 1_000_000, calls: 40, warmup: 3 };
+
+const WORDS = ['North', 'South', 'East', 'West', 'Pit', 'Bench', 'Ridge', 'Quarry'];
+
+/** A uniform number in [0, 1) of the event n, one stream per k (hashint8extended: deterministic). */
+const u = (k: number) => `((hashint8extended(n, ${k}) & 4294967295)::float8 / 4294967296)`;
+
+async function load(db: Db) {
+  await migrate(db);
+  await seed(db, 0.1);
+  const started = performance.now();
+  await db.query(
+    `with orgs as (select array_agg(id order by id) as ids from orgs),
+          people as (select array_agg(u.id order by u.id) as ids,
+                            array_agg(coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)
+                                      || ' <' || u.email || '>' order by u.id) as names
+                       from users u),
+          sites as (select array_agg(id order by id) as ids from sites)
+     insert into audit_events (at, org_id, site_id, actor_user_id, actor_name, action, record_type,
+                               record_id, record_name, changes, request_id, ip, user_agent,
+                               prev_hash, hash)
+     select now() - (($1::int - n) * interval '1 minute'),
+            -- 5 % of no organisation; else skewed to the first organisations (Acme the most).
+            case when ${u(1)} < 0.05 then null
+                 else orgs.ids[1 + floor(power(${u(2)}, 3) * cardinality(orgs.ids))::int] end,
+            case when ${u(4)} < 0.3 then sites.ids[1 + floor(${u(5)} * cardinality(sites.ids))::int] end,
+            people.ids[a.i], people.names[a.i],
+            case when ${u(6)} < 0.5 then 'update' when ${u(6)} < 0.7 then 'create'
+                 when ${u(6)} < 0.75 then 'delete'
+                 else ($2::text[])[1 + floor(${u(7)} * cardinality($2::text[]))::int] end,
+            case when ${u(8)} < 0.35 then 'licence' when ${u(8)} < 0.55 then 'blast'
+                 when ${u(8)} < 0.65 then 'offering'
+                 else ($3::text[])[1 + floor(${u(9)} * cardinality($3::text[]))::int] end,
+            (1 + floor(${u(10)} * 5000)::int)::text,
+            case when ${u(11)} < 0.00005 then 'Zircon ' else '' end
+              || ($4::text[])[1 + floor(${u(12)} * 8)::int] || ' '
+              || ($4::text[])[1 + floor(${u(13)} * 8)::int] || ' ' || (n % 997)::text,
+            '{"expiry": {"before": "2026-01-01", "after": "2027-01-01"}}',
+            md5(n::text), '10.0.' || (n % 250)::text || '.' || (n % 199)::text, 'Mozilla/5.0 (bench)',
+            md5((n - 1)::text) || md5((n - 1)::text), md5(n::text) || md5(n::text)
+       from generate_series(1, $1::int) n, orgs, people, sites,
+            lateral (select 1 + floor(${u(3)} * cardinality(people.ids))::int as i) a`,
+    [plan.events, auditActions, auditRecordTypes, WORDS],
+  );
+  await db.query(
+    `insert into audit_chain_heads (chain, event_id, hash)
+     select distinct on (coalesce(org_id, 0)) coalesce(org_id, 0), id, hash
+       from audit_events order by coalesce(org_id, 0), id desc
+     on conflict (chain) do update set event_id = excluded.event_id, hash = excluded.hash`,
+  );
+  await db.query('vacuum analyze audit_events');
+  return Math.round(performance.now() - started);
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+const scans = (node: PlanNode): string[] => [
+  ...(/Scan/.test(node['Node Type'])
+    ? [`${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim()]
+    : []),
+  ...(node.Plans ?? []).flatMap(scans),
+];
+
+async function measure<C extends Parameters<typeof pageQuery>[0]['columns']>(
+  db: Db,
+  def: ListDef<C, never, unknown>,
+  scope: Scope,
+  query: ListQueryInput,
+) {
+  const page = { ...query, take: 50 };
+  const first = performance.now();
+  const answer = await listPage(db, def, scope, page);
+  const cold = performance.now() - first;
+  for (let i = 0; i < plan.warmup; i++) await listPage(db, def, scope, page);
+  const times: number[] = [];
+  for (let i = 0; i < plan.calls; i++) {
+    const t0 = performance.now();
+    await listPage(db, def, scope, page);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const { sql, params } = pageQuery(def, scope, page);
+  const [explained] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+    `explain (format json) ${sql}`,
+    params,
+  );
+  const root = explained?.['QUERY PLAN'][0]?.Plan;
+  return {
+    rows: answer.fetchedCount,
+    total: answer.totalAvailable,
+    estimate: answer.totalIsEstimate,
+    coldMs: round1(cold),
+    p50Ms: round1(quantile(times, 0.5)),
+    p99Ms: round1(quantile(times, 0.99)),
+    scans: root ? [...new Set(scans(root))] : [],
+  };
+}
+
+if (!hasPostgres()) throw new Error('audit-lists needs PostgreSQL (PG_BIN)');
+const cluster = await startTempPostgres();
+try {
+  const db = await openPg(cluster.databaseUrl);
+  try {
+    const loadMs = await load(db);
+    const [big, small] = await db.query<{ chain: number; n: number }>(
+      `(select coalesce(org_id, 0) as chain, count(*)::int as n from audit_events
+         where org_id is not null group by 1 order by 2 desc limit 1)
+       union all
+       (select coalesce(org_id, 0), count(*)::int from audit_events
+         where org_id is not null group by 1 order by 2 limit 1)`,
+    );
+    const [actor] = await db.query<{ name: string }>(
+      `select split_part(actor_name, ' ', 1) as name from audit_events where org_id = $1
+        group by 1 order by count(*) limit 1`,
+      [big?.chain],
+    );
+    const queries: Record<string, ListQueryInput> = {
+      newest: {},
+      action: { filters: { action: 'suspend' } },
+      recordType: { filters: { recordType: 'blast' } },
+      actor: { filters: { actorName: actor?.name ?? 'Mark' } },
+      search: { search: 'north' },
+      searchRare: { search: 'zircon' },
+    };
+    const lists: Array<[string, ListDef<never, never, unknown>, Scope]> = [
+      [
+        `activity, largest organisation (${big?.n} events)`,
+        activityDef as never,
+        { where: ['coalesce(e.org_id, 0) = $1'], params: [big?.chain ?? 1] },
+      ],
+      [
+        `activity, smallest organisation (${small?.n} events)`,
+        activityDef as never,
+        { where: ['coalesce(e.org_id, 0) = $1'], params: [small?.chain ?? 1] },
+      ],
+      ['audit log, every organisation', auditLogDef as never, { where: [], params: [] }],
+    ];
+    const results: Record<string, Record<string, unknown>> = {};
+    for (const [name, def, scope] of lists) {
+      const byQuery: Record<string, unknown> = {};
+      for (const [q, query] of Object.entries(queries)) {
+        byQuery[q] = await measure(db, def, scope, query);
+      }
+      results[name] = byQuery;
+    }
+    // A record's History (a details screen): its events only.
+    results['history of one licence'] = {
+      newest: await measure(
+        db,
+        activityDef as never,
+        {
+          where: ['coalesce(e.org_id, 0) = $1', 'e.record_type = $2', 'e.record_id = $3'],
+          params: [big?.chain ?? 1, 'licence', '42'],
+        },
+        {},
+      ),
+    };
+    const [size] = await db.query<{ table: string; indexes: string }>(
+      `select pg_size_pretty(pg_table_size('audit_events')) as table,
+              pg_size_pretty(pg_indexes_size('audit_events')) as indexes`,
+    );
+    console.log(JSON.stringify({ events: plan.events, loadMs, size, actor: actor?.name, results }));
+  } finally {
+    await db.close();
+  }
+} finally {
+  await cluster.destroy();
+}
