@@ -788,7 +788,7 @@ const fixtures: Record<string, Fixture> = {
       body: { name: 'Coverage Blast', file: blst('coverage') },
     }),
     expect: (d: { id: number }) => ({
-      action: 'create',
+      action: 'upload',
       recordType: 'blast',
       recordId: d.id,
       recordName: 'Coverage Blast',

@@ -60,6 +60,8 @@ export function blastRoutes({ db, config }: Services) {
       url: '/orgs/:orgId/sites/:siteId/blasts',
       access: site('blasts.write'),
       summary: 'Upload a .blst file (base64 attachment, at most 20 MiB decoded) as a new blast',
+      // Issue 18 names uploads as their own action: the blast is made by its file's upload.
+      audit: 'upload',
       params: siteParamsSchema,
       body: uploadBlastSchema,
       bodyLimit: UPLOAD_BODY_LIMIT,

@@ -28,6 +28,7 @@ export const auditActions = [
   'link create',
   'link revoke',
   'link view',
+  'upload',
   'download',
   'sign in',
   'sign-in failed',
