@@ -6,8 +6,8 @@
  * running stack spreads them: most in the big organisations' chains (Acme's the largest), some of
  * no organisation (sign-ins), every action and record type the lists offer (updates and licences
  * the most), the organisations' own users as actors, record names from a small vocabulary (a
- * search for 'north' matches one in eight) with a rare word ('zircon', one in 20,000), one event
- * a minute back from now. The hashes are not a valid chain (a chain is computed one event after
+ * search for 'north' matches about one in four: two words of eight) with a rare word ('zircon',
+ * one in 20,000), one event a minute back from now. The hashes are not a valid chain (a chain is computed one event after
  * the other; what is measured here is reading): the chains' heads are set to the last events.
  *
  * Then the first 50-row page of each list, newest first, alone and with a filter on action, on
