@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
 import type { Db, Queryable, SqlParam } from './types';
 
 /**
@@ -141,11 +142,8 @@ const WRITE = /^\s*(insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(insert|upd
 const setContext = (tx: Queryable, context: AuditContext) =>
   tx.query(`select set_config('audit.context', $1, true)`, [JSON.stringify(context)]);
 
-/** A string as an SQL literal (quotes doubled; with a backslash, an escape string). */
-export const sqlLiteral = (text: string) =>
-  text.includes('\\')
-    ? ` E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
-    : `'${text.replace(/'/g, "''")}'`;
+/** A string as an SQL literal: pg's own escaping (quotes doubled; with a backslash, an E'' string). */
+export const sqlLiteral = (text: string) => pg.escapeLiteral(text);
 
 /** The context statement, sent with the transaction's BEGIN (no round trip of its own). */
 const contextSetup = (context: AuditContext) =>
