@@ -15,6 +15,7 @@ import { API_HEADERS, installSecurity } from './http/security';
 import { installInputRules } from './http/input';
 import { errorEnvelope } from './http/envelope';
 import { installGuards, type Services } from './http/routes';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { seedIfEmpty } from './seed/seed';
 import { ensureLargeVendor } from './seed/scale';
 import { isFreshPgliteDir, readSeedCache, seedCacheFile, writeSeedCache } from './seed/cache';
@@ -84,7 +85,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
     bodyLimit: 1_048_576,
-    trustProxy: false,
+    // Behind the cluster's proxy its X-Forwarded-For names the client (docs/deployment.md).
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
     // Under routerOptions: the top-level option is deprecated (FSTDEP022 at every start).
     routerOptions: { maxParamLength: 200 },
@@ -111,6 +113,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     global: true,
     max: config.rateLimitMax,
     timeWindow: config.rateLimitWindowMs,
+    // Counted in the database: every process of a cluster counts together (docs/deployment.md).
+    store: databaseRateLimitStore(db),
     errorResponseBuilder: (_req, ctx) => ({
       ...errorEnvelope(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
       statusCode: 429,

@@ -19,6 +19,13 @@ export interface ServerConfig {
   /** General API rate limit: requests per client per window. */
   rateLimitMax: number;
   rateLimitWindowMs: number;
+  /**
+   * Addresses of the reverse proxy whose X-Forwarded-For names the client (TRUST_PROXY, comma
+   * separated, e.g. 127.0.0.1 behind the cluster's HAProxy; docs/deployment.md). Unset: none, the
+   * connection's address is the client's (limits per client stay per client only when this is
+   * right).
+   */
+  trustProxy: string | false;
   /** Sign-in failures allowed per email + IP per window. */
   signInMaxFailures: number;
   signInWindowMs: number;
@@ -92,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     largeVendorLicences: num(env.LARGE_VENDOR_LICENCES, 0),
     rateLimitMax: num(env.RATE_LIMIT_MAX, 6000),
     rateLimitWindowMs: num(env.RATE_LIMIT_WINDOW_MS, 60_000),
+    trustProxy: env.TRUST_PROXY?.trim() || false,
     signInMaxFailures: num(env.SIGNIN_MAX_FAILURES, 5),
     signInWindowMs: num(env.SIGNIN_WINDOW_MS, 15 * 60_000),
     supportOrgIds: (env.SUPPORT_ORG_IDS ?? '1,2,3').split(',').map((s) => Number(s.trim())),

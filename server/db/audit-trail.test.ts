@@ -149,7 +149,8 @@ describe('audit trail', () => {
 
   it('watches every table the services write (a new table without its trigger fails here)', async () => {
     // Not records of anyone's work: the stack's own bookkeeping, the identity provider's
-    // storage and secrets (its events are recorded explicitly), and the trails themselves.
+    // storage and secrets (its events are recorded explicitly), the limits' counters (issue 19),
+    // and the trails themselves.
     const unaudited = [
       'audit_anchors',
       'audit_chain_heads',
@@ -159,8 +160,10 @@ describe('audit trail', () => {
       'oidc_payloads',
       'outbox_messages',
       'pending_registrations',
+      'rate_limit_hits',
       'schema_migrations',
       'settings',
+      'signin_failures',
     ];
     const tables = await q<{ table_name: string; audited: boolean }>(
       `select t.table_name,

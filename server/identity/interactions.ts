@@ -162,7 +162,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, kit: IdentityK
           ...(invitation ? { emailLocked: true, ...invitationIntro(invitation, 'sign in') } : {}),
         }),
       );
-    const blocked = limiter.blockedFor(email, req.ip);
+    const blocked = await limiter.blockedFor(email, req.ip);
     if (blocked > 0) {
       reply.header('Retry-After', String(blocked * 60));
       return again(429, MSG.tooMany(blocked));
@@ -173,13 +173,13 @@ export function registerInteractionRoutes(scope: FastifyInstance, kit: IdentityK
     // as long and answers the same as a wrong password.
     const passwordOk = await verifyPassword(password, user?.password_hash ?? null);
     if (!user || !passwordOk) {
-      limiter.fail(email, req.ip);
+      await limiter.fail(email, req.ip);
       // Recorded only once the password was checked: a throttled attempt (above) checks nothing
       // and records nothing, so the limiter bounds the trail too.
       await recordFailedSignIn(db, email, user?.id ?? null);
       return again(401, MSG.wrongPassword);
     }
-    limiter.succeed(email, req.ip);
+    await limiter.succeed(email, req.ip);
     if (invitation) {
       // The link's secret proves the address; the password, the account: accepted, by them.
       await asAccount(user, () =>

@@ -5,6 +5,8 @@ import { htmlCsp } from '../http/security';
 import { messagePage } from './pages';
 import type { OidcProvider } from './provider';
 import { SignInLimiter } from './signin-limiter';
+import { outsideAuditContext } from '../db/audit-context';
+import type { Queryable } from '../db/types';
 import type { InvitationByLink } from './invitations';
 
 export const MSG = {
@@ -38,14 +40,19 @@ export function createKit(
   provider: OidcProvider,
 ): IdentityKit {
   const { config, issuer } = services;
+  // Counters, not records: outside the audit trail (as the provider's adapter).
+  const limits: Queryable = {
+    query: (sql, params) => outsideAuditContext(() => services.db.query(sql, params)),
+    exec: (sql) => outsideAuditContext(() => services.db.exec(sql)),
+  };
   const csp = htmlCsp([config.portalOrigins.org, config.portalOrigins.site]);
   return {
     services,
     keys,
     provider,
     base: new URL(issuer).pathname.replace(/\/$/, ''),
-    limiter: new SignInLimiter(config.signInMaxFailures, config.signInWindowMs),
-    mailLimiter: new SignInLimiter(3, 15 * 60_000),
+    limiter: new SignInLimiter(limits, 'signin', config.signInMaxFailures, config.signInWindowMs),
+    mailLimiter: new SignInLimiter(limits, 'register-mail', 3, 15 * 60_000),
     portalHref: `${config.portalOrigins.org}/`,
     sendHtml: (reply, status, body) =>
       reply

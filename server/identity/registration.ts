@@ -92,8 +92,8 @@ export function registerRegistrationRoute(scope: FastifyInstance, kit: IdentityK
 
       if (!invitation) {
         // A few messages per address per window: more registrations answer the same, send nothing.
-        if (mailLimiter.blockedFor(email, 'register') === 0) {
-          mailLimiter.fail(email, 'register');
+        if ((await mailLimiter.blockedFor(email, 'register')) === 0) {
+          await mailLimiter.fail(email, 'register');
           await startRegistration(services, keys.hintKey, { ...values, email, password });
         }
         return kit.sendHtml(reply, 200, checkEmailPage({ email, action: `${url}/login` }));

@@ -119,6 +119,38 @@ export async function createTestApp(config: Partial<ServerConfig> = {}): Promise
   return app;
 }
 
+/**
+ * Several apps on one fresh database copy, as the processes of a cluster share one database
+ * (docs/deployment.md): what one counts or stores, the others see. close() closes all of them.
+ */
+export async function createTestCluster(
+  size: number,
+  config: Partial<ServerConfig> = {},
+): Promise<{ apps: App[]; close: () => Promise<void> }> {
+  const clusterUrl = process.env.TEST_POSTGRES_URL;
+  const db = clusterUrl
+    ? await postgresCopy(clusterUrl)
+    : await openPglite({ loadDataDir: await seededTemplate() });
+  const apps: App[] = [];
+  for (let i = 0; i < size; i++) {
+    const app = await buildApp({
+      db,
+      keepDbOpen: true,
+      seed: false,
+      config: { ...TEST_CONFIG, ...config },
+    });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    close: async () => {
+      for (const app of apps) await app.close();
+      await db.close();
+    },
+  };
+}
+
 export const DEMO = {
   sysadmin: 1,
   owner: 2,
