@@ -194,6 +194,8 @@ export default defineConfig(({ mode, command }) => {
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
+            // Real processes on PostgreSQL behind HAProxy: the server-pg project runs it.
+            exclude: ['server/resilience/cluster.test.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
           },
@@ -210,7 +212,10 @@ export default defineConfig(({ mode, command }) => {
               'server/db/pglite.test.ts',
               'server/db/durability.test.ts',
               'server/db/stats.test.ts',
-              'server/resilience/**',
+              // Their own stacks on PGlite (the PostgreSQL variant is in durability.test.ts);
+              // the cluster test (several processes, PostgreSQL, HAProxy) runs here.
+              'server/resilience/durability.test.ts',
+              'server/resilience/load.test.ts',
             ],
             globalSetup: ['server/test/postgres-setup.ts'],
             testTimeout: 30_000,

@@ -139,7 +139,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
-  app.get('/health', { schema: { hide: true } }, async () => ({
+  // Not counted by the rate limit: a proxy asks it every second from its own address.
+  app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({
     success: true,
     data: { status: 'ok' },
   }));

@@ -41,6 +41,14 @@ export interface StackOptions {
   /** pino level of the stack's own log (default warn: the tests read only what went wrong). */
   logLevel?: string;
   rateLimitMax?: number;
+  /** The issuer's origin (default http://localhost:<port>); a cluster's is the proxy's. */
+  publicUrl?: string;
+  /** TRUST_PROXY: the reverse proxy's address (a cluster's processes trust their HAProxy). */
+  trustProxy?: string;
+  /** More environment, applied last. */
+  env?: NodeJS.ProcessEnv;
+  /** Called with each chunk the process prints (the cluster tool prefixes and shows them). */
+  onOutput?: (chunk: string) => void;
 }
 
 export interface RunningStack {
@@ -83,7 +91,7 @@ export async function startStack(
     ...process.env,
     PORT: String(options.port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://localhost:${options.port}`,
+    PUBLIC_URL: options.publicUrl ?? `http://localhost:${options.port}`,
     DATA_DIR: options.dataDir,
     DEMO_SCALE: String(options.demoScale ?? 0.1),
     RATE_LIMIT_MAX: String(options.rateLimitMax ?? 100_000),
@@ -92,6 +100,8 @@ export async function startStack(
     LOG_LEVEL: options.logLevel ?? 'warn',
     RESET: options.reset ? '1' : '0',
     DATABASE_URL: options.databaseUrl ?? '',
+    TRUST_PROXY: options.trustProxy ?? '',
+    ...options.env,
   };
   const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
     cwd: repoRoot,
@@ -109,8 +119,12 @@ export async function startStack(
     }
   };
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const collect = (d: Buffer) => {
+    out += d.toString();
+    options.onOutput?.(d.toString());
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

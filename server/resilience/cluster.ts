@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, startStack, startTempPostgres, type RunningStack } from './stack';
+
+/**
+ * Several stack processes on one PostgreSQL behind HAProxy, round robin (issue 19;
+ * docs/deployment.md). Used by `npm run start:cluster` (server/tools/cluster.ts) and the cluster
+ * test (server/resilience/cluster.test.ts).
+ */
+
+/** Debian's haproxy package (HAPROXY_BIN overrides). */
+export const HAPROXY_BIN = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
+export const hasHaproxy = () => existsSync(HAPROXY_BIN);
+
+/** The proxy's configuration: round robin over the processes, health checks on /health. */
+export function haproxyConfig(publicPort: number, backends: readonly number[]): string {
+  return [
+    'global',
+    '  maxconn 4096',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    // The processes trust the proxy's X-Forwarded-For (TRUST_PROXY): limits stay per client.
+    '  option forwardfor',
+    // A process that refuses the connection (killed, restarting): the request goes to another.
+    // Only connection failures are retried, so a write is never sent twice.
+    '  retries 3',
+    '  option redispatch 1',
+    'frontend public',
+    `  bind 127.0.0.1:${publicPort}`,
+    '  default_backend stack',
+    'backend stack',
+    '  balance roundrobin',
+    '  option httpchk GET /health',
+    '  http-check expect status 200',
+    ...backends.map(
+      (port, i) => `  server stack${i + 1} 127.0.0.1:${port} check inter 1s fall 2 rise 1`,
+    ),
+    '',
+  ].join('\n');
+}
+
+export interface ClusterOptions {
+  size: number;
+  /** The proxy's port: the issuer is http://localhost:<publicPort> (4000 for the portals). */
+  publicPort: number;
+  /** One PostgreSQL for all; unset: a throw-away cluster, removed by stop(). */
+  databaseUrl?: string;
+  demoScale?: number;
+  logLevel?: string;
+  rateLimitMax?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Each process's output, with its name (stack1, stack2, …, haproxy). */
+  onOutput?: (name: string, chunk: string) => void;
+}
+
+export interface RunningCluster {
+  /** The proxy's address (http://127.0.0.1:<publicPort>). */
+  url: string;
+  publicUrl: string;
+  databaseUrl: string;
+  stacks: RunningStack[];
+  proxy: ChildProcess;
+  /** Stops the proxy, every process and the throw-away database; removes temp folders. */
+  stop: () => Promise<void>;
+}
+
+async function waitFor(url: string, deadline: number, alive: () => boolean) {
+  for (;;) {
+    if (!alive()) throw new Error(`gave up waiting for ${url}: the process exited`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in time`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const cleanup: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const step of cleanup.splice(0).reverse()) await step().catch(() => undefined);
+  };
+  try {
+    let databaseUrl = options.databaseUrl;
+    if (!databaseUrl) {
+      const pg = await startTempPostgres();
+      cleanup.push(() => pg.destroy());
+      databaseUrl = pg.databaseUrl;
+    }
+    const publicUrl = `http://localhost:${options.publicPort}`;
+    const stacks: RunningStack[] = [];
+    cleanup.push(async () => {
+      await Promise.all(stacks.map((s) => s.stop().catch(() => s.kill())));
+    });
+    const start = async (i: number) => {
+      const port = await freePort();
+      const stack = await startStack({
+        port,
+        dataDir: 'unused',
+        databaseUrl,
+        publicUrl,
+        trustProxy: '127.0.0.1',
+        demoScale: options.demoScale,
+        logLevel: options.logLevel,
+        rateLimitMax: options.rateLimitMax,
+        env: options.env,
+        onOutput: (chunk) => options.onOutput?.(`stack${i + 1}`, chunk),
+      });
+      stacks[i] = stack;
+    };
+    // The first migrates and seeds an empty database alone; the others find it ready.
+    await start(0);
+    await Promise.all(Array.from({ length: options.size - 1 }, (_, i) => start(i + 1)));
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'stack-cluster-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const config = path.join(dir, 'haproxy.cfg');
+    const ports = stacks.map((s) => Number(new URL(s.url).port));
+    await writeFile(config, haproxyConfig(options.publicPort, ports));
+    // -db: in the foreground, not a daemon (it stops with us); -W: master-worker.
+    const proxy = spawn(HAPROXY_BIN, ['-db', '-W', '-f', config], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => proxy.once('exit', () => resolve()));
+    cleanup.push(async () => {
+      if (proxy.exitCode === null && proxy.signalCode === null) proxy.kill('SIGTERM');
+      await exited;
+    });
+    let proxyOut = '';
+    const show = (d: Buffer) => {
+      proxyOut += d.toString();
+      options.onOutput?.('haproxy', d.toString());
+    };
+    proxy.stdout.on('data', show);
+    proxy.stderr.on('data', show);
+    const url = `http://127.0.0.1:${options.publicPort}`;
+    try {
+      await waitFor(
+        `${url}/health`,
+        Date.now() + 30_000,
+        () => proxy.exitCode === null && proxy.signalCode === null,
+      );
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${proxyOut}`);
+    }
+    return { url, publicUrl, databaseUrl, stacks, proxy, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
