@@ -33,6 +33,8 @@ describe('general API rate limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toMatchObject({ success: false, data: null });
     expect(limited.json().message).toMatch(/^Too many requests/);
+    // The health check is not counted: a proxy asks it every second (docs/deployment.md).
+    expect((await app.inject({ url: '/health', remoteAddress: '10.1.1.1' })).statusCode).toBe(200);
     // Another client is not affected.
     expect(
       (
