@@ -238,6 +238,38 @@ describe('tokens', () => {
     expect(token.calls).toHaveLength(0);
   });
 
+  it('SPEC §9 refresh margin 60 seconds: a token with exactly 60 s left is refreshed first, one with 61 s is used as is', async () => {
+    // The clock stands still, so that "60 s left" stays 60 s on a busy machine.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T10:00:00Z') });
+    try {
+      for (const [left, refreshes] of [
+        [60, 1],
+        [61, 0],
+      ] as const) {
+        const { user } = await signedIn(left);
+        const token = rotatingTokenEndpoint({
+          validRefreshTokens: new Set([user.refresh_token ?? '']),
+        });
+        let sent: string | null = null;
+        server.use(
+          token.handler,
+          http.get(crm('x'), ({ request }) => {
+            sent = request.headers.get('authorization');
+            return HttpResponse.json({ data: 1 });
+          }),
+        );
+        await crmApi.get('x');
+        expect({ left, refreshes: token.calls.length }).toEqual({ left, refreshes });
+        if (refreshes === 0) expect(sent).toBe(`Bearer ${user.access_token}`);
+        else expect(sent).not.toBe(`Bearer ${user.access_token}`);
+        disconnect?.();
+        disconnect = undefined;
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a 401 refreshes once and retries once with the new token', async () => {
     const { user } = await signedIn();
     const token = rotatingTokenEndpoint({

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionController } from '@/core/auth';
+import { createSessionController, isExpiring } from '@/core/auth';
 import { config } from '@/core/config';
 import { server } from '../../msw/server';
 import {
@@ -289,4 +289,13 @@ describe('provider session events (SPEC §4)', () => {
       stop();
     },
   );
+});
+
+describe('refresh margin (SPEC §9: 60 seconds)', () => {
+  it('a token with 60 s or less left counts as expiring, one with 61 s does not', () => {
+    expect(isExpiring({ expires_in: 59 })).toBe(true);
+    expect(isExpiring({ expires_in: 60 })).toBe(true);
+    expect(isExpiring({ expires_in: 61 })).toBe(false);
+    expect(isExpiring({ expires_in: undefined })).toBe(false);
+  });
 });

@@ -10,6 +10,25 @@ describe('storage', () => {
     expect(readStored(storageKeys.pageSize)).toBe(50);
   });
 
+  it("keeps the selection and the developer override under SPEC §9's keys 'org', 'userOrgs' and 'mock_permissions', in localStorage", () => {
+    writeStored(storageKeys.org, 42);
+    writeStored(storageKeys.userOrgs, [42, 7]);
+    writeStored(storageKeys.mockPermissions, { canManageUsers: true });
+    writeStored(storageKeys.newOrgId, 9);
+    expect(localStorage.getItem('org')).toBe('42');
+    expect(localStorage.getItem('userOrgs')).toBe('[42,7]');
+    expect(localStorage.getItem('mock_permissions')).toBe('{"canManageUsers":true}');
+    expect(localStorage.getItem('new_org_id')).toBe('9');
+    // A value another build (or tab) wrote under those names is read back.
+    localStorage.setItem('org', '5');
+    localStorage.setItem('userOrgs', '[5,6]');
+    localStorage.setItem('mock_permissions', '{"canViewAudit":false}');
+    expect(readStored(storageKeys.org)).toBe(5);
+    expect(readStored(storageKeys.userOrgs)).toEqual([5, 6]);
+    expect(readStored(storageKeys.mockPermissions)).toEqual({ canViewAudit: false });
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('reads invalid or corrupt values as absent', () => {
     localStorage.setItem('page_size', '17');
     expect(readStored(storageKeys.pageSize)).toBeUndefined();

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { authRoutes } from '@/core/auth/routes';
+import { oidcSettings } from '@/core/auth/settings';
+import { config } from '@/core/config';
+
+const origin = 'https://portal.example.test';
+
+describe('sign-in library settings (SPEC §7, §9)', () => {
+  it('asks for the scopes openid, crmApi, blastDataApi, IdentityServerApi, offline_access (and the profile and email the header shows)', () => {
+    const scopes = (oidcSettings('org', origin).scope ?? '').split(' ');
+    // SPEC §7's five scopes: without crmApi or blastDataApi the APIs refuse the token, without
+    // offline_access there is no refresh token and the session ends at the first expiry.
+    expect(scopes).toEqual(
+      expect.arrayContaining([
+        'openid',
+        'crmApi',
+        'blastDataApi',
+        'IdentityServerApi',
+        'offline_access',
+      ]),
+    );
+    // The name and email claims of the signed-in user come from these two.
+    expect(scopes).toEqual(expect.arrayContaining(['profile', 'email']));
+    expect(scopes).toHaveLength(7);
+  });
+
+  it("uses SPEC §9's timings: silent request timeout 10 s, expiring notice 60 s, session check every 2 s, stale state 15 minutes", () => {
+    const settings = oidcSettings('site', origin);
+    expect(settings.silentRequestTimeoutInSeconds).toBe(10);
+    expect(settings.accessTokenExpiringNotificationTimeInSeconds).toBe(60);
+    expect(settings.checkSessionIntervalInSeconds).toBe(2);
+    expect(settings.staleStateAgeInSeconds).toBe(15 * 60);
+    expect(settings.monitorSession).toBe(true);
+  });
+
+  it("uses the authorization-code flow with each portal's own client and callback addresses", () => {
+    const org = oidcSettings('org', origin);
+    const site = oidcSettings('site', origin);
+    expect(org.response_type).toBe('code');
+    expect(org.client_id).toBe(config.oidcClientIds.org);
+    expect(site.client_id).toBe(config.oidcClientIds.site);
+    expect(org.authority).toBe(config.oidcAuthority);
+    expect(org.redirect_uri).toBe(`${origin}${authRoutes.signInOidc}`);
+    expect(org.post_logout_redirect_uri).toBe(`${origin}${authRoutes.signOutCallbackOidc}`);
+    expect(org.silent_redirect_uri).toBe(`${origin}${authRoutes.silentRenew}`);
+  });
+});
