@@ -125,6 +125,36 @@ describe('AuthProvider + RequireAuth', () => {
   });
 });
 
+describe('getStarted entry (SPEC §2)', () => {
+  it("?getStarted=userId goes straight to the provider's login with userId and the address without its query", async () => {
+    openAt('/subscription/register?getStarted=42&plan=gold');
+    const real = Object.getOwnPropertyDescriptor(window, 'location');
+    if (!real) throw new Error('window.location has no descriptor');
+    const visited: string[] = [];
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { ...window.location, replace: (to: string) => visited.push(to) },
+    });
+    try {
+      render(<App manager={manager} />);
+      await waitFor(() => expect(visited).toHaveLength(1));
+      const target = new URL(visited[0] ?? '');
+      expect(`${target.origin}${target.pathname}`).toBe(
+        `${config.oidcAuthority.replace(/\/+$/, '')}/Account/Login`,
+      );
+      expect(target.searchParams.get('userId')).toBe('42');
+      expect(target.searchParams.get('returnUrl')).toBe(
+        `${window.location.origin}/subscription/register`,
+      );
+      // Nothing of the page shows while the browser leaves, and no second sign-in starts.
+      expect(screen.queryByText('subscription registration')).not.toBeInTheDocument();
+      expect(signinRedirect).not.toHaveBeenCalled();
+    } finally {
+      Object.defineProperty(window, 'location', real);
+    }
+  });
+});
+
 describe('sign-in callback', () => {
   it('after a successful callback: the URL is cleaned and lastRoute restored', async () => {
     writeStored(storageKeys.lastRoute, '/offerings/product/3');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notify, ToastHost, toastifyRequested } from '@/core/notify';
 
@@ -41,6 +41,31 @@ describe('notify (react-toastify loaded when first needed)', () => {
     expect(await screen.findAllByText('Same warning')).toHaveLength(1);
     expect(notify.success('Saved')).toMatch(/^notify-\d+$/);
     expect(await screen.findByText('Saved')).toBeInTheDocument();
+  });
+
+  it('SPEC §9: toasts show at the top right with a 5000 ms closing timer; a persistent one has none and stays open', async () => {
+    render(<ToastHost />);
+    act(() => {
+      notify.success('Saved the offering');
+      notify.error('The export failed', { persistent: true });
+    });
+    const saved = await screen.findByText('Saved the offering');
+    const failed = await screen.findByText('The export failed');
+    expect(saved.closest('.Toastify__toast-container')).toHaveClass(
+      'Toastify__toast-container--top-right',
+    );
+    const toastOf = (text: HTMLElement) => {
+      const toast = text.closest<HTMLElement>('.Toastify__toast');
+      if (!toast) throw new Error(`no toast holds ${text.textContent ?? ''}`);
+      return toast;
+    };
+    // The timer that closes a toast runs 5000 ms; a persistent toast has none (hidden).
+    const savedTimer = within(toastOf(saved)).getByRole('progressbar', { hidden: true });
+    expect(savedTimer).toHaveAttribute('aria-hidden', 'false');
+    expect(savedTimer).toHaveStyle({ animationDuration: '5000ms' });
+    const failedTimer = within(toastOf(failed)).getByRole('progressbar', { hidden: true });
+    expect(failedTimer).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('Saved the offering')).toBeInTheDocument();
   });
 
   it('react-toastify is imported statically only by the lazily loaded container', () => {
