@@ -180,6 +180,27 @@ describe('CustomDataEditor', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['Arbitrary', [/^Execution Priority/]],
+    ['EnforceMinimumVersion', [/^Warning minimum version/, /^Critical minimum version/]],
+    ['DatedIcon', [/^Icon \(base64\)/]],
+    ['DatedButton', [/^Icon \(base64\)/]],
+  ] as const)(
+    'SPEC §3 required fields: %s cannot be saved with them empty, each says "Mandatory field"',
+    async (type, labels) => {
+      const { user, onSave } = renderEditor(samples[type] ?? '');
+      await waitFor(() => expect(saveButton()).toBeEnabled());
+      for (const label of labels) await user.clear(screen.getByLabelText(label));
+      await user.click(saveButton());
+      for (const label of labels) {
+        const field = screen.getByLabelText(label);
+        await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+        expect(field).toHaveAccessibleDescription(expect.stringContaining('Mandatory field'));
+      }
+      expect(onSave).not.toHaveBeenCalled();
+    },
+  );
+
   it('DatedIcon previews only safe images', async () => {
     const { user } = renderEditor(samples.DatedIcon ?? '');
     const preview = await screen.findByRole('img', { name: 'Icon preview' });
