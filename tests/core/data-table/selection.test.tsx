@@ -253,4 +253,53 @@ describe('actions and the modal (SPEC §3, §4)', () => {
     expect(screen.getByRole('dialog')).toHaveTextContent('DELETE');
     expect(screen.getByRole('dialog')).toHaveTextContent('{"id":"b","name":"Banana"}');
   });
+  it('SPEC §3 row actions: isVisible false hides, a fixed isDisabled disables, an icon shows in place of the text', async () => {
+    const fixed: RowAction<Fruit>[] = [
+      { action: ActionKind.EDIT, buttonTitle: 'Rename fruit', display: ActionDisplay.BUTTON },
+      {
+        action: ActionKind.CREATE,
+        buttonTitle: 'Hidden ribbon',
+        display: ActionDisplay.BUTTON,
+        isVisible: false,
+      },
+      {
+        action: ActionKind.DELETE,
+        buttonTitle: 'Hidden inline',
+        display: ActionDisplay.INLINE,
+        isVisible: false,
+      },
+      {
+        action: ActionKind.CREATE,
+        buttonTitle: 'Import fruit',
+        display: ActionDisplay.BUTTON,
+        isDisabled: true,
+      },
+      {
+        action: ActionKind.EDIT,
+        buttonTitle: 'Peel fruit',
+        display: ActionDisplay.INLINE,
+        isDisabled: true,
+        icon: 'bi bi-scissors',
+      },
+    ];
+    const { container, user } = renderTable({
+      columnSettings: settings,
+      rows: fruits,
+      actions: fixed,
+      renderModal,
+    });
+    expect(screen.queryByRole('button', { name: /Hidden ribbon/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Hidden inline/ })).toBeNull();
+    // A fixed isDisabled holds whatever is selected.
+    await user.click(cellOf(container, 'Cherry', 1));
+    expect(screen.getByRole('button', { name: 'Rename fruit' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Import fruit' })).toBeDisabled();
+    const peel = screen.getByRole('button', { name: 'Peel fruit: Cherry' });
+    expect(peel).toBeDisabled();
+    // The icon is the button's face (decorative: the name stays the title), no text beside it.
+    const icon = peel.querySelector('i');
+    expect(icon).toHaveClass('bi', 'bi-scissors');
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    expect(peel).toHaveTextContent(/^$/);
+  });
 });
