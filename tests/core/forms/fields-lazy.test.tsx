@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toStoredDate, type FieldSetting } from '@/core/forms';
+import { SELECT_DEFAULTS } from '@/core/forms/fields/select-config';
 import { describedText, renderForm } from './helpers';
 
 // Busy CI machines (2 cores): allow slow renders of the heavy widgets.
@@ -42,6 +43,28 @@ describe('dropdown (react-select, lazily loaded)', () => {
     expect(submitted(onSubmit)).toEqual({ d: 3 });
     await user.type(input, 'zzz');
     expect(screen.getByText('No options')).toBeInTheDocument();
+  });
+
+  it('SPEC §9 select: its menu is at most 300 px high (at least 140), and Page Down moves 5 options', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      id: i + 1,
+      label: `Level ${String(i + 1)}`,
+    }));
+    const { user } = renderForm([
+      { field: 'd', type: 'dropdown', title: 'Level', isMandatory: true, dropdownData: many },
+    ]);
+    const input = await screen.findByLabelText(/^Level/);
+    await user.click(input);
+    const listbox = await screen.findByRole('listbox');
+    expect(listbox).toHaveStyle({ maxHeight: '300px' });
+    // jsdom lays nothing out, so the 140 px floor (used only when space is short) is read here.
+    expect(SELECT_DEFAULTS.minMenuHeight).toBe(140);
+    const focused = () => listbox.querySelector('.form-select-rs__option--is-focused');
+    expect(focused()).toHaveTextContent('Level 1');
+    await user.keyboard('{PageDown}');
+    expect(focused()).toHaveTextContent('Level 6');
+    await user.keyboard('{PageUp}');
+    expect(focused()).toHaveTextContent('Level 1');
   });
 
   it('non-mandatory offers an empty option with value -1, and shows the placeholder', async () => {

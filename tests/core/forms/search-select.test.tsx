@@ -126,6 +126,20 @@ describe('a dropdown searched on the server (searchOptions)', () => {
     await waitFor(() => expect(submitted(onSubmit)).toEqual({ customer: 3, subscription: null }));
   });
 
+  it("SPEC §8 select text: its menu says 'Loading...' while the options are on their way", async () => {
+    const server = choices(10);
+    const release = server.hold();
+    const { user } = renderForm([{ ...customer(server.search), isMandatory: false }]);
+    const input = await screen.findByLabelText(/^Customer/);
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    await user.click(input);
+    const notice = await screen.findByText('Loading...');
+    expect(notice).toHaveClass('form-select-rs__menu-notice--loading');
+    release();
+    expect(await screen.findByRole('option', { name: 'Customer 001' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
   it('says so in the menu when the options could not be loaded', async () => {
     const server = choices(10);
     server.fail();
