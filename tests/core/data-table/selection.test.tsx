@@ -302,4 +302,30 @@ describe('actions and the modal (SPEC §3, §4)', () => {
     expect(icon).toHaveAttribute('aria-hidden', 'true');
     expect(peel).toHaveTextContent(/^$/);
   });
+  it("hands the table's editorSettings to its modal, whichever action opens it", async () => {
+    const editorSettings = { title: 'Fruit editor', fields: ['name'] };
+    const { container, user } = renderTable({
+      columnSettings: settings,
+      rows: fruits,
+      actions,
+      editorSettings,
+      renderModal: ({ action, editorSettings: received, close }) => (
+        <div role="dialog" aria-label={(received as typeof editorSettings | undefined)?.title}>
+          <p>{action}</p>
+          <pre>{JSON.stringify(received)}</pre>
+          <button type="button" onClick={close}>
+            Close
+          </button>
+        </div>
+      ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('dialog', { name: 'Fruit editor' })).toHaveTextContent(
+      '{"title":"Fruit editor","fields":["name"]}',
+    );
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(cellOf(container, 'Banana', 1));
+    await user.click(screen.getByRole('button', { name: 'Edit fruit' }));
+    expect(screen.getByRole('dialog', { name: 'Fruit editor' })).toHaveTextContent('EDIT');
+  });
 });
