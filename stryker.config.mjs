@@ -1,0 +1,73 @@
+// @ts-check
+/**
+ * Mutation testing (issue 20, docs/testing.md): `npm run test:mutation` runs every group below,
+ * one Stryker run each; `MUTATION_GROUP=auth npm run test:mutation` runs one. Each group keeps
+ * its own incremental file and report under bench/results/mutation/<group>/, so a run after a
+ * small change re-tests only the mutants that change touched, and one group's run never drops
+ * another's results.
+ */
+const groups = {
+  storage: ['src/core/storage/**/*.ts'],
+  permissions: ['src/core/permissions/**/*.ts'],
+  org: ['src/core/org/**/*.ts'],
+  auth: ['src/core/auth/**/*.ts', 'src/core/auth/auth-provider.tsx'],
+  api: ['src/core/api/**/*.ts'],
+  'data-table': [
+    'src/core/data-table/{selection,use-selection,row-index,values,filter-values,csv,csv-export,table-data,use-client-rows,use-table-rows,list-params}.ts',
+  ],
+  forms: [
+    'src/core/forms/{validation,dates,calendar-date,contract-limits,initial-values,payload,server-errors,tags}.ts',
+  ],
+  'custom-data': [
+    'src/core/custom-data/{codec,records-api}.ts',
+    'src/core/custom-data/settings.tsx',
+  ],
+  server: [
+    'server/auth/{access,passwords,secrets,tokens}.ts',
+    'server/http/{envelope,errors,input,query,security}.ts',
+  ],
+};
+
+const group = process.env.MUTATION_GROUP ?? 'storage';
+const files = groups[/** @type {keyof typeof groups} */ (group)];
+if (!files) throw new Error(`MUTATION_GROUP must be one of ${Object.keys(groups).join(', ')}`);
+const out = `bench/results/mutation/${group}`;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  mutate: [
+    ...files,
+    // Type-only modules hold nothing a test could observe (barrels give no mutants anyway).
+    '!**/types.ts',
+    '!**/*.d.ts',
+  ],
+  // Only what the tests need goes into the sandbox: no build output, no e2e data or reports.
+  ignorePatterns: [
+    '.data',
+    'dist',
+    'test-results',
+    'playwright-report',
+    'blob-report',
+    'coverage',
+    'bench/results',
+    'bench/peers',
+    'e2e',
+  ],
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  incrementalFile: `${out}/stryker-incremental.json`,
+  // Two cores shared with other work: two runners, and patience before calling a mutant a hang.
+  concurrency: 2,
+  timeoutMS: 20_000,
+  timeoutFactor: 2.5,
+  // A console call only logs: no user sees it, so mutating it or its text proves nothing.
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/stryker-console-ignorer.mjs'],
+  ignorers: ['console'],
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: `${out}/index.html` },
+  jsonReporter: { fileName: `${out}/mutation.json` },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};

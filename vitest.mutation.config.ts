@@ -1,0 +1,55 @@
+import type { UserConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+/**
+ * The vitest config of a mutation run (stryker.config.mjs, docs/testing.md): the project's own
+ * config (aliases, plugins, the unit project's msw setup), without the three projects, running
+ * only the tests the mutated modules need. MUTATION_GROUP picks the group; `server` runs the
+ * server suite on PGlite (the template it builds lives in the sandbox's own .data).
+ */
+export const unitTests: Record<string, string[]> = {
+  storage: [
+    'tests/core/storage',
+    'tests/core/org',
+    'tests/core/data-table/use-list-params.test.tsx',
+  ],
+  permissions: ['tests/core/permissions'],
+  org: ['tests/core/org'],
+  auth: ['tests/core/auth', 'tests/core/api/client.test.ts'],
+  api: ['tests/core/api'],
+  'data-table': ['tests/core/data-table'],
+  forms: ['tests/core/forms'],
+  'custom-data': ['tests/core/custom-data'],
+};
+
+const group = process.env.MUTATION_GROUP ?? 'storage';
+
+export default defineConfig(async (env) => {
+  const base = (await (typeof viteConfig === 'function'
+    ? viteConfig(env)
+    : viteConfig)) as UserConfig;
+  const server = group === 'server';
+  return {
+    ...base,
+    test: server
+      ? {
+          name: 'server',
+          environment: 'node',
+          include: ['server/auth/**/*.test.ts', 'server/http/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        }
+      : {
+          name: 'unit',
+          environment: 'jsdom',
+          include: (unitTests[group] ?? []).map((path) =>
+            path.endsWith('.tsx') || path.endsWith('.ts') ? path : `${path}/**/*.test.{ts,tsx}`,
+          ),
+          setupFiles: ['tests/setup.ts'],
+          restoreMocks: true,
+          testTimeout: 20_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
+  };
+});
