@@ -45,6 +45,7 @@ export default {
   ],
   // Only what the tests need goes into the sandbox: no build output, no e2e data or reports.
   ignorePatterns: [
+    '.stryker-tmp',
     '.data',
     'dist',
     'test-results',
@@ -55,6 +56,8 @@ export default {
     'bench/peers',
     'e2e',
   ],
+  // Only the mutated sources need their type checks disabled (declaration files do not parse).
+  disableTypeChecks: '{src,server}/**/*.{ts,tsx}',
   coverageAnalysis: 'perTest',
   incremental: true,
   incrementalFile: `${out}/stryker-incremental.json`,
@@ -68,6 +71,7 @@ export default {
   reporters: ['html', 'json', 'clear-text', 'progress'],
   htmlReporter: { fileName: `${out}/index.html` },
   jsonReporter: { fileName: `${out}/mutation.json` },
-  tempDirName: '.stryker-tmp',
+  // One temp dir per group, so that two groups can run side by side.
+  tempDirName: `.stryker-tmp/${group}`,
   cleanTempDir: true,
 };

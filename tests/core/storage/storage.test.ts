@@ -1,5 +1,14 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { readStored, storageKeys, subscribeStored, takeStored, writeStored } from '@/core/storage';
+import {
+  readStored,
+  storageKeys,
+  subscribeStored,
+  takeStored,
+  tokenStore,
+  writeStored,
+} from '@/core/storage';
+import { usePageSize } from '@/core/storage/page-size';
 
 describe('storage', () => {
   it('round-trips typed values under the names of SPEC §9', () => {
@@ -51,5 +60,38 @@ describe('storage', () => {
     stop();
     window.dispatchEvent(new StorageEvent('storage', { key: 'page_size' }));
     expect(onChange).toHaveBeenCalledTimes(1);
+  });
+  it('follows another tab clearing the whole storage', () => {
+    writeStored(storageKeys.pageSize, 50);
+    const onChange = vi.fn();
+    const stop = subscribeStored(storageKeys.pageSize, onChange);
+    localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(onChange).toHaveBeenCalledWith(undefined);
+    stop();
+  });
+
+  it('with storage disabled (a privacy mode) reads nothing, keeps nothing, and sign-in says why it cannot start', () => {
+    const spy = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const session = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    expect(readStored(storageKeys.org)).toBeUndefined();
+    expect(() => writeStored(storageKeys.org, 3)).not.toThrow();
+    expect(() => tokenStore()).toThrow('Session storage is unavailable; sign-in needs it.');
+    spy.mockRestore();
+    session.mockRestore();
+    expect(tokenStore()).toBe(window.sessionStorage);
+  });
+
+  it('a page size chosen in one table shows at once in the other tables of the tab (SPEC §4)', () => {
+    const first = renderHook(() => usePageSize());
+    const second = renderHook(() => usePageSize());
+    expect(second.result.current[0]).toBe(20);
+    act(() => first.result.current[1](50));
+    expect(second.result.current[0]).toBe(50);
+    expect(localStorage.getItem('page_size')).toBe('50');
   });
 });
