@@ -155,6 +155,7 @@ export function createConfig(root) {
         'playwright-report/**',
         'bench/peers/**',
         'bench/results/**',
+        '.stryker-tmp/**',
         'bench/**/dist/**',
         'bench/.build/**',
         'bench/.data/**',

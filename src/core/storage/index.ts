@@ -62,7 +62,6 @@ export function readStored<T>(def: StorageKey<T>): T | undefined {
   try {
     const parsed = def.schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : undefined;
-    // Stryker disable next-line BlockStatement: an empty catch falls through to the same undefined
   } catch {
     return undefined;
   }
