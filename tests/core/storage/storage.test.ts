@@ -65,6 +65,9 @@ describe('storage', () => {
     writeStored(storageKeys.pageSize, 50);
     const onChange = vi.fn();
     const stop = subscribeStored(storageKeys.pageSize, onChange);
+    // Another key changing elsewhere is not this key's change.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'lastRoute' }));
+    expect(onChange).not.toHaveBeenCalled();
     localStorage.clear();
     window.dispatchEvent(new StorageEvent('storage', { key: null }));
     expect(onChange).toHaveBeenCalledWith(undefined);
