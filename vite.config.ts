@@ -130,6 +130,39 @@ export function firstLoadChunkName() {
   };
 }
 
+/** The unit projects' settings (jsdom, msw, Testing Library). */
+const unitTest = {
+  environment: 'jsdom' as const,
+  setupFiles: ['tests/setup.ts'],
+  restoreMocks: true,
+  // Whole screens rendered through many steps, on a busy 2-core machine (a ceiling).
+  testTimeout: 20_000,
+  // expect.poll's ceiling, as testing-library's (tests/setup.ts): not a wait.
+  expect: { poll: { timeout: 10_000 } },
+};
+
+/**
+ * Unit test files that need a module registry of their own (the `unit-fresh` project): they
+ * replace modules (vi.mock), or they test what happens while a module loads on demand for the
+ * first time (the sign-in library, toasts, error reporting, form fields), which only a fresh
+ * registry shows. Every other unit file shares its worker's registry and jsdom (`isolate: false`,
+ * about twice as fast; tests/setup.ts resets the address, title, storage and timers before each
+ * file). tests/vite-config.test.ts fails when a file that mocks modules is missing here.
+ */
+export const freshModuleTests = [
+  'tests/core/api/client.test.ts',
+  'tests/core/auth/auth-provider.test.tsx',
+  'tests/core/auth/lazy-sign-in.test.tsx',
+  'tests/core/errors/reporting.test.ts',
+  'tests/core/forms/fields-lazy.test.tsx',
+  'tests/core/forms/search-select.test.tsx',
+  'tests/core/notify/notify.test.tsx',
+  'tests/core/ui/screens.test.tsx',
+  'tests/org/features/issued-licences/issued-licences.test.tsx',
+  'tests/org/features/service-licences/service-licences.test.tsx',
+  'tests/site/features/blasts/sharing-links.test.tsx',
+];
+
 export default defineConfig(({ mode, command }) => {
   const portal = process.env.PORTAL as Portal | undefined;
   if (portal !== undefined && portal !== 'org' && portal !== 'site') {
@@ -178,15 +211,15 @@ export default defineConfig(({ mode, command }) => {
           extends: true,
           test: {
             name: 'unit',
-            environment: 'jsdom',
+            ...unitTest,
             include: ['tests/**/*.test.{ts,tsx}'],
-            setupFiles: ['tests/setup.ts'],
-            restoreMocks: true,
-            // Whole screens rendered through many steps, on a busy 2-core machine (a ceiling).
-            testTimeout: 20_000,
-            // expect.poll's ceiling, as testing-library's (tests/setup.ts): not a wait.
-            expect: { poll: { timeout: 10_000 } },
+            exclude: freshModuleTests,
+            isolate: false,
           },
+        },
+        {
+          extends: true,
+          test: { name: 'unit-fresh', ...unitTest, include: freshModuleTests },
         },
         {
           extends: true,

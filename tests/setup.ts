@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw/server';
 
 // A busy 2-core machine (CI runs the suites side by side with other work): a screen's answer
@@ -8,7 +8,19 @@ import { server } from './msw/server';
 // not a wait: a test that passes does not take longer.
 configure({ asyncUtilTimeout: 10_000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Unit files share their worker's modules and jsdom (vite.config.ts, `isolate: false`): each
+// file starts at the app's root address, with no title, empty storage and real timers, as if it
+// were the first.
+beforeAll(() => {
+  vi.useRealTimers();
+  if (typeof window !== 'undefined') {
+    window.history.replaceState(null, '', '/');
+    document.title = '';
+    localStorage.clear();
+    sessionStorage.clear();
+  }
+  server.listen({ onUnhandledRequest: 'error' });
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();

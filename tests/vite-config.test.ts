@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { existsSync, globSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createLogger, loadConfigFromFile } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -17,5 +18,15 @@ describe('vite.config.ts', () => {
     const loaded = await loadConfigFromFile(env, 'vite.config.ts', root, 'warn', logger);
     expect(loaded?.path).toMatch(/vite\.config\.ts$/);
     expect(warnings).toEqual([]);
+  });
+
+  it('runs every unit file that replaces modules in a registry of its own (unit-fresh)', async () => {
+    const { freshModuleTests } = await import('../vite.config');
+    const mocking = globSync('tests/**/*.test.{ts,tsx}', { cwd: root }).filter((file) =>
+      /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(`${root}/${file}`, 'utf8')),
+    );
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(freshModuleTests).toEqual(expect.arrayContaining(mocking));
+    for (const file of freshModuleTests) expect(existsSync(`${root}/${file}`), file).toBe(true);
   });
 });
