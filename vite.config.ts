@@ -131,7 +131,7 @@ export function firstLoadChunkName() {
 }
 
 /** The unit projects' settings (jsdom, msw, Testing Library). */
-const unitTest = {
+export const unitTest = {
   environment: 'jsdom' as const,
   setupFiles: ['tests/setup.ts'],
   restoreMocks: true,
@@ -142,12 +142,14 @@ const unitTest = {
 };
 
 /**
- * Unit test files that need a module registry of their own (the `unit-fresh` project): they
- * replace modules (vi.mock), or they test what happens while a module loads on demand for the
- * first time (the sign-in library, toasts, error reporting, form fields), which only a fresh
- * registry shows. Every other unit file shares its worker's registry and jsdom (`isolate: false`,
- * about twice as fast; tests/setup.ts resets the address, title, storage and timers before each
- * file). tests/vite-config.test.ts fails when a file that mocks modules is missing here.
+ * Unit test files that need a module registry and a window of their own (the `unit-fresh`
+ * project): they replace modules (vi.mock); or they test what happens while a module loads on
+ * demand for the first time (the sign-in library, toasts, error reporting, form fields), which
+ * only a fresh registry shows; or they move through the browser's history (Back and Forward),
+ * whose queued traversals a shared window would carry into the next file. Every other unit file
+ * shares its worker's registry and jsdom (`isolate: false`, about twice as fast; tests/setup.ts
+ * resets the address, title, storage and timers before each file). tests/vite-config.test.ts
+ * fails when a file that mocks modules is missing here.
  */
 export const freshModuleTests = [
   'tests/core/api/client.test.ts',
@@ -155,6 +157,7 @@ export const freshModuleTests = [
   'tests/core/auth/lazy-sign-in.test.tsx',
   'tests/core/errors/reporting.test.ts',
   'tests/core/forms/fields-lazy.test.tsx',
+  'tests/core/forms/leave-guard.test.tsx',
   'tests/core/forms/search-select.test.tsx',
   'tests/core/notify/notify.test.tsx',
   'tests/core/ui/screens.test.tsx',

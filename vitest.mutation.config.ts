@@ -1,6 +1,6 @@
 import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig, { unitTest } from './vite.config';
 
 /**
  * The vitest config of a mutation run (stryker.config.mjs, docs/testing.md): the project's own
@@ -42,14 +42,10 @@ export default defineConfig(async (env) => {
         }
       : {
           name: 'unit',
-          environment: 'jsdom',
+          ...unitTest,
           include: (unitTests[group] ?? []).map((path) =>
             path.endsWith('.tsx') || path.endsWith('.ts') ? path : `${path}/**/*.test.{ts,tsx}`,
           ),
-          setupFiles: ['tests/setup.ts'],
-          restoreMocks: true,
-          testTimeout: 20_000,
-          expect: { poll: { timeout: 10_000 } },
         },
   };
 });
