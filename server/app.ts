@@ -5,7 +5,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { loadConfig, type ServerConfig } from './config';
 import { openDb } from './db/open';
 import { auditedDb } from './db/audit-context';
-import { migrate } from './db/migrate';
+import { migrate, startingAlone } from './db/migrate';
 import { refreshPlannerStats } from './db/stats';
 import type { Db } from './db/types';
 import { loadKeys, type StackKeys } from './auth/keys';
@@ -60,8 +60,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       dataDir: config.dataDir,
       loadDataDir: cached,
     }));
-  await migrate(db);
-  const seeded = options.seed !== false && (await seedIfEmpty(db, config.demoScale));
+  // One process at a time migrates and seeds (several may start at once on PostgreSQL).
+  const seeded = await startingAlone(db, async () => {
+    await migrate(db);
+    return options.seed !== false && (await seedIfEmpty(db, config.demoScale));
+  });
   await refreshPlannerStats(db); // PGlite has no autovacuum (docs/performance.md)
   const keys = await loadKeys(db);
   if (seeded && cacheFile && 'pglite' in db) {
@@ -71,7 +74,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     );
   }
   // After the seed cache is written: the cache holds the demo seed only.
-  if (options.seed !== false) await ensureLargeVendor(db, config.largeVendorLicences);
+  if (options.seed !== false) {
+    await startingAlone(db, () => ensureLargeVendor(db, config.largeVendorLicences));
+  }
   const issuer = `${config.publicUrl}/identity`;
   const services: Services = {
     // Requests write through it: the audit trail records each write with its context.

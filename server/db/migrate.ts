@@ -30,3 +30,27 @@ export async function migrate(db: Db, options: { until?: string } = {}): Promise
   }
   return applied;
 }
+
+/** The advisory lock a starting process holds on PostgreSQL (any constant: ours alone). */
+const STARTUP_LOCK = 7_190_019;
+const starting = new WeakMap<Db, Promise<unknown>>();
+
+/**
+ * Runs fn (migrations, the demo seed) while no other process or app on the same database does
+ * the same, so that several stack processes started at once (a cluster, docs/deployment.md) do
+ * not migrate or seed twice. On PostgreSQL a transaction holds an advisory lock while fn works
+ * on the pool's other connections; apps of one process on one database wait in turn (the
+ * embedded database is never shared by processes).
+ */
+export function startingAlone<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const locked = () =>
+    db.kind === 'pg'
+      ? db.transaction(async (tx) => {
+          await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+          return fn();
+        })
+      : fn();
+  const run = (starting.get(db) ?? Promise.resolve()).then(locked, locked);
+  starting.set(db, run);
+  return run;
+}

@@ -92,8 +92,17 @@ async function postgresCopy(clusterUrl: string): Promise<Db> {
  * PostgreSQL cluster when it has one (the server-pg project).
  */
 export async function emptyTestDb(): Promise<Db> {
+  const [db] = await emptyTestDbHandles(1);
+  return db as Db;
+}
+
+/**
+ * `count` handles on one new empty database, as separate processes would hold them: on
+ * PostgreSQL each its own pool; in memory (PGlite, never shared by processes) the same one.
+ */
+export async function emptyTestDbHandles(count: number): Promise<Db[]> {
   const clusterUrl = process.env.TEST_POSTGRES_URL;
-  if (!clusterUrl) return openPglite();
+  if (!clusterUrl) return Array<Db>(count).fill(await openPglite());
   const name = `empty_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: clusterUrl });
   await admin.connect();
@@ -102,7 +111,8 @@ export async function emptyTestDb(): Promise<Db> {
   } finally {
     await admin.end();
   }
-  return openPg(clusterUrl.replace(/\/[^/]*$/, `/${name}`));
+  const url = clusterUrl.replace(/\/[^/]*$/, `/${name}`);
+  return Promise.all(Array.from({ length: count }, () => openPg(url)));
 }
 
 /**
