@@ -5,6 +5,8 @@
  */
 export { DataTable, TABLE_TEXT } from './data-table';
 export type { DataTableProps } from './data-table';
+export { TableCard } from './table-card';
+export type { RemovalConfirmation, TableCardProps } from './table-card';
 export { DataTableContext, DataTableProvider, useDataTableContext } from './context';
 export {
   useDataTableController,

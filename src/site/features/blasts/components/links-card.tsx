@@ -4,14 +4,13 @@ import {
   ActionDisplay,
   ActionKind,
   ColumnType,
-  DataTable,
+  TableCard,
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
 import { formatDateTime, formatUser } from '@/core/format';
 import { notify } from '@/core/notify';
 import { getSiteHref } from '@/core/routes';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
 import {
   blastLinksQueryOptions,
   blastLinksSource,
@@ -119,63 +118,48 @@ export function LinksCard({ orgId, siteId, blastId }: LinksCardProps) {
   const createLink = useCreateBlastLink(orgId, siteId, blastId);
   const revoke = useRevokeBlastLink(orgId, siteId, blastId);
   return (
-    <div className="card h-100">
-      <div className="card-body">
-        <h3 className="h5">Links</h3>
-        <p className="small text-body-secondary">
-          An anonymous link opens this blast for anyone who has it, without signing in. A sign-in
-          link opens it for signed-in users. Revoking a link stops it at once.
-        </p>
-        <div className="d-flex flex-wrap gap-2 mb-3">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            disabled={createLink.isPending}
-            onClick={() => createLink.mutate({ isAnonymous: true })}
-          >
-            Create anonymous link
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            disabled={createLink.isPending}
-            onClick={() => createLink.mutate({ isAnonymous: false })}
-          >
-            Create sign-in link
-          </button>
-        </div>
-        {links.data?.length === 0 ? (
-          <p className="text-body-secondary">No links yet.</p>
-        ) : (
-          // Issues 16/17: a details page's list is a data table too, and the server's list is
-          // paged: every link, the true total, under its own URL key beside the shares' table.
-          <DataTable<BlastLink>
-            columnSettings={linkColumns}
-            title={<span className="visually-hidden">Links</span>}
-            query={blastLinksQueryOptions(orgId, siteId, blastId)}
-            source={blastLinksSource(orgId, siteId, blastId)}
-            urlKey="links"
-            selectable={false}
-            getRowId={(link) => link.id}
-            actions={linkActions}
-            renderModal={({ row, close }) =>
-              row ? (
-                <ConfirmModal
-                  title="Revoke link"
-                  confirmLabel="Revoke"
-                  onClose={close}
-                  onConfirm={() => revoke.mutateAsync(row.id)}
-                >
-                  <p className="mb-0">
-                    Revoke this {row.isAnonymous ? 'anonymous' : 'sign-in'} link? Anyone who opens
-                    it afterwards is told it has been revoked.
-                  </p>
-                </ConfirmModal>
-              ) : null
-            }
-          />
-        )}
-      </div>
-    </div>
+    <TableCard<BlastLink>
+      heading="Links"
+      intro={
+        <>
+          <p className="small text-body-secondary">
+            An anonymous link opens this blast for anyone who has it, without signing in. A sign-in
+            link opens it for signed-in users. Revoking a link stops it at once.
+          </p>
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={createLink.isPending}
+              onClick={() => createLink.mutate({ isAnonymous: true })}
+            >
+              Create anonymous link
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              disabled={createLink.isPending}
+              onClick={() => createLink.mutate({ isAnonymous: false })}
+            >
+              Create sign-in link
+            </button>
+          </div>
+        </>
+      }
+      isEmpty={links.data?.length === 0}
+      emptyText="No links yet."
+      columnSettings={linkColumns}
+      query={blastLinksQueryOptions(orgId, siteId, blastId)}
+      source={blastLinksSource(orgId, siteId, blastId)}
+      urlKey="links"
+      getRowId={(link) => link.id}
+      actions={linkActions}
+      confirmRemoval={(link) => ({
+        title: 'Revoke link',
+        confirmLabel: 'Revoke',
+        message: `Revoke this ${link.isAnonymous ? 'anonymous' : 'sign-in'} link? Anyone who opens it afterwards is told it has been revoked.`,
+        onConfirm: () => revoke.mutateAsync(link.id),
+      })}
+    />
   );
 }

@@ -5,13 +5,12 @@ import {
   ActionDisplay,
   ActionKind,
   ColumnType,
-  DataTable,
+  TableCard,
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
 import { formatDateTime, formatUser } from '@/core/format';
 import { FormEngine, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
 import {
   blastSharesQueryOptions,
   blastSharesSource,
@@ -86,65 +85,50 @@ export function SharesCard({ orgId, siteId, blastId, blastName, canWrite }: Shar
   const unshare = useUnshareBlast();
   const [formKey, setFormKey] = useState(0);
   return (
-    <div className="card h-100">
-      <div className="card-body">
-        <h3 className="h5">Shared with</h3>
-        {shares.data?.length === 0 ? (
-          <p className="text-body-secondary">{blastName} is not shared with anyone.</p>
-        ) : (
-          // Issue 17: a details page's list is a data table too (paged, sorted, searched); issue
-          // 16: the server's list is paged, so every share counts, however many.
-          <div className="mb-3">
-            <DataTable<BlastShare>
-              columnSettings={shareColumns}
-              title={<span className="visually-hidden">Shared with</span>}
-              query={blastSharesQueryOptions(orgId, siteId, blastId)}
-              source={blastSharesSource(orgId, siteId, blastId)}
-              urlKey="shares"
-              selectable={false}
-              getRowId={(s) => String(s.id)}
-              actions={canWrite ? shareActions : []}
-              renderModal={({ row, close }) =>
-                row ? (
-                  <ConfirmModal
-                    title="Stop sharing"
-                    confirmLabel="Unshare"
-                    onClose={close}
-                    onConfirm={() => unshare.mutateAsync(row.id)}
-                  >
-                    <p className="mb-0">
-                      Stop sharing {blastName} with <strong>{targetName(row)}</strong>?
-                    </p>
-                  </ConfirmModal>
-                ) : null
-              }
-            />
-          </div>
-        )}
-        {canWrite ? (
+    <TableCard<BlastShare>
+      heading="Shared with"
+      isEmpty={shares.data?.length === 0}
+      emptyText={`${blastName} is not shared with anyone.`}
+      columnSettings={shareColumns}
+      query={blastSharesQueryOptions(orgId, siteId, blastId)}
+      source={blastSharesSource(orgId, siteId, blastId)}
+      urlKey="shares"
+      getRowId={(s) => String(s.id)}
+      actions={canWrite ? shareActions : []}
+      confirmRemoval={(s) => ({
+        title: 'Stop sharing',
+        confirmLabel: 'Unshare',
+        message: (
           <>
-            <h4 className="h6 mt-3">Share with a user</h4>
-            <FormEngine
-              key={formKey}
-              settings={shareEmailSettings}
-              defaultValues={{ email: '' }}
-              submitLabel="Share"
-              onSubmit={async (values: FormValues) => {
-                await share.mutateAsync({ email: String(values.email ?? '').trim() });
-                setFormKey((k) => k + 1);
-              }}
-            />
-            <h4 className="h6 mt-3">Share with an organization</h4>
-            <ShareWithOrg
-              orgId={orgId}
-              siteId={siteId}
-              onShare={async (org) => {
-                await share.mutateAsync({ orgId: org.id });
-              }}
-            />
+            Stop sharing {blastName} with <strong>{targetName(s)}</strong>?
           </>
-        ) : null}
-      </div>
-    </div>
+        ),
+        onConfirm: () => unshare.mutateAsync(s.id),
+      })}
+    >
+      {canWrite ? (
+        <>
+          <h4 className="h6 mt-3">Share with a user</h4>
+          <FormEngine
+            key={formKey}
+            settings={shareEmailSettings}
+            defaultValues={{ email: '' }}
+            submitLabel="Share"
+            onSubmit={async (values: FormValues) => {
+              await share.mutateAsync({ email: String(values.email ?? '').trim() });
+              setFormKey((k) => k + 1);
+            }}
+          />
+          <h4 className="h6 mt-3">Share with an organization</h4>
+          <ShareWithOrg
+            orgId={orgId}
+            siteId={siteId}
+            onShare={async (org) => {
+              await share.mutateAsync({ orgId: org.id });
+            }}
+          />
+        </>
+      ) : null}
+    </TableCard>
   );
 }
