@@ -49,3 +49,22 @@ export function createAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEven
     ...overrides,
   };
 }
+
+/**
+ * An event of the site North Pit (Borealis Quarries' site 1, as the site portal's tests sign in
+ * to it), with typed overrides: by default a site admin's update of blast North Pit 0001.
+ */
+export function northPitEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return createAuditEvent({
+    orgId: 2,
+    orgName: 'Borealis Quarries',
+    siteId: 1,
+    actorName: 'Sarah Siteadmin <siteadmin@example.com>',
+    action: 'update',
+    recordType: 'blast',
+    recordId: '1',
+    recordName: 'North Pit 0001',
+    changes: { description: { before: 'Bench 3', after: 'Bench 4' } },
+    ...overrides,
+  });
+}

@@ -9,36 +9,17 @@ import { server } from '../../msw/server';
 import { borealis, createBlast, createPlan } from '../../factories/data';
 import { data, ok } from '../../msw/envelope';
 import { blastHandlers } from '../../msw/handlers/blasts';
-import { auditHandlers, createAuditEvent } from '../../msw/handlers/audit';
+import { auditHandlers, northPitEvent } from '../../msw/handlers/audit';
 
 /** History on the site portal's details screens (issue 18): the record's events, newest first. */
-const northPit = { orgId: 2, orgName: 'Borealis Quarries', siteId: 1 };
 const blastEvents = [
-  createAuditEvent({
-    ...northPit,
-    id: 9,
-    action: 'update',
-    recordType: 'blast',
-    recordId: '1',
-    recordName: 'North Pit 0001',
-    changes: { description: { before: 'Bench 3', after: 'Bench 4' } },
-  }),
-  createAuditEvent({
-    ...northPit,
+  northPitEvent({ id: 9 }),
+  northPitEvent({
     id: 8,
     action: 'share',
-    recordType: 'blast',
-    recordId: '1',
-    recordName: 'North Pit 0001',
     changes: { 'share 5: email': { before: null, after: 'guest@example.com' } },
   }),
-  createAuditEvent({
-    ...northPit,
-    id: 7,
-    recordType: 'blast',
-    recordId: '2',
-    recordName: 'North Pit 0002',
-  }),
+  northPitEvent({ id: 7, recordId: '2', recordName: 'North Pit 0002' }),
 ];
 
 const blastPage = (org: ReturnType<typeof borealis>) =>
@@ -106,10 +87,8 @@ describe('History on Node Library Details', () => {
       http.get(data('orgs/2/sites/1/node-libraries/3'), () => ok(library({}))),
       auditHandlers.siteActivity(
         [
-          createAuditEvent({
-            ...northPit,
+          northPitEvent({
             id: 4,
-            action: 'update',
             recordType: 'node library',
             recordId: '3',
             recordName: 'North Pit nodes',
@@ -140,8 +119,7 @@ describe('History on Node Library Details', () => {
       http.get(data('orgs/2/node-libraries/4'), () => ok(library({ id: 4, siteId: null }))),
       auditHandlers.activity(
         [
-          createAuditEvent({
-            ...northPit,
+          northPitEvent({
             siteId: null,
             id: 5,
             action: 'create',

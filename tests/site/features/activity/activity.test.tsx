@@ -8,26 +8,14 @@ import { renderApp, renderPortal } from '../../../render';
 import { server } from '../../../msw/server';
 import { borealis } from '../../../factories/data';
 import { data, ok } from '../../../msw/envelope';
-import { auditHandlers, createAuditEvent } from '../../../msw/handlers/audit';
+import { auditHandlers, northPitEvent } from '../../../msw/handlers/audit';
 
-const northPit = { orgId: 2, orgName: 'Borealis Quarries', siteId: 1 };
 const events = [
-  createAuditEvent({
-    ...northPit,
-    id: 12,
-    actorName: 'Sarah Siteadmin <siteadmin@example.com>',
-    action: 'update',
-    recordType: 'blast',
-    recordId: '1',
-    recordName: 'North Pit 0001',
-    changes: { description: { before: 'Bench 3', after: 'Bench 4' } },
-  }),
-  createAuditEvent({
-    ...northPit,
+  northPitEvent({ id: 12 }),
+  northPitEvent({
     id: 11,
     actorName: 'anonymous',
     action: 'link view',
-    recordType: 'blast',
     recordId: '2',
     recordName: 'North Pit 0002',
     changes: {},
