@@ -1,56 +1,20 @@
 import type { Subscription } from '@/contract/crm/subscriptions';
-import { formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
-import {
-  ActionDisplay,
-  ActionKind,
-  ColumnType,
-  DataTable,
-  type ColumnSettings,
-  type RowAction,
-} from '@/core/data-table';
+import { ActionDisplay, ActionKind, DataTable, type RowAction } from '@/core/data-table';
 import { useOrgId } from '@/core/org';
 import {
   customerSubscriptionsQueryOptions,
   customerSubscriptionsSource,
 } from '@/org/entities/subscriptions/issued';
-import { subscriptionStatus } from '@/org/entities/subscriptions/status';
+import { subscriptionColumnSettings } from '@/org/entities/subscriptions/columns';
 import { DisableSubscriptionModal } from './disable-subscription-modal';
 import { SubscriptionFormModal } from './subscription-form';
 
-export const customerSubsColumns: ColumnSettings<Subscription> = {
+export const customerSubsColumns = subscriptionColumnSettings({
   entity: 'Customer Subs',
-  columns: [
-    {
-      id: 'name',
-      title: 'Subscription',
-      type: ColumnType.URL,
-      linkFormat: '/issued-subscriptions/{id}',
-    },
-    { id: 'subscriberOrg.name', title: 'Customer' },
-    { id: 'offering.name', title: 'Offering' },
-    { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE, width: '7rem' },
-    {
-      id: 'seats',
-      title: SEATS_USED_ALLOWED,
-      accessor: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
-      width: '6rem',
-    },
-    { id: 'status', title: 'Status', accessor: subscriptionStatus, width: '6rem' },
-  ],
-  sortIndex: 0,
-  csvMapperFn: (row) => ({
-    Id: row.id,
-    Subscription: row.name,
-    Customer: row.subscriberOrg.name,
-    Offering: row.offering.name,
-    Start: formatDate(row.startDate),
-    End: formatDate(row.endDate),
-    'Seats used': row.seatsUsed,
-    'Seats allowed': row.seatsAllowed,
-    Features: row.includedFeatures.map((f) => f.name).join('; '),
-    Status: subscriptionStatus(row),
-  }),
-};
+  ownColumn: { id: 'offering.name', title: 'Offering' },
+  csvAfterCustomer: (row) => ({ Offering: row.offering.name }),
+  csvBeforeStatus: (row) => ({ Features: row.includedFeatures.map((f) => f.name).join('; ') }),
+});
 
 export const customerSubsActions: RowAction<Subscription>[] = [
   {

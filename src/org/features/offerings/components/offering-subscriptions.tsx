@@ -1,46 +1,19 @@
 import type { Subscription } from '@/contract/crm/subscriptions';
-import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
-import { formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
+import { ColumnType, DataTable } from '@/core/data-table';
 import { useOrgId } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
 import {
   offeringSubscriptionsQueryOptions,
   offeringSubscriptionsSource,
 } from '@/org/entities/subscriptions/issued';
-import { subscriptionStatus } from '@/org/entities/subscriptions/status';
+import { subscriptionColumnSettings } from '@/org/entities/subscriptions/columns';
 
-const columnSettings: ColumnSettings<Subscription> = {
+// Issue 17: the columns of Customer Subs, with the start date in place of the offering (the
+// offering is this page's).
+export const offeringSubscriptionColumns = subscriptionColumnSettings({
   entity: 'Offering Subscriptions',
-  columns: [
-    {
-      id: 'name',
-      title: 'Subscription',
-      type: ColumnType.URL,
-      linkFormat: '/issued-subscriptions/{id}',
-    },
-    { id: 'subscriberOrg.name', title: 'Customer' },
-    { id: 'startDate', title: 'Start', type: ColumnType.DATE, width: '7rem' },
-    { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE, width: '7rem' },
-    {
-      id: 'seats',
-      title: SEATS_USED_ALLOWED,
-      accessor: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
-      width: '6rem',
-    },
-    { id: 'status', title: 'Status', accessor: subscriptionStatus, width: '6rem' },
-  ],
-  sortIndex: 0,
-  csvMapperFn: (row) => ({
-    Id: row.id,
-    Subscription: row.name,
-    Customer: row.subscriberOrg.name,
-    Start: formatDate(row.startDate),
-    End: formatDate(row.endDate),
-    'Seats used': row.seatsUsed,
-    'Seats allowed': row.seatsAllowed,
-    Status: subscriptionStatus(row),
-  }),
-};
+  ownColumn: { id: 'startDate', title: 'Start', type: ColumnType.DATE, width: '7rem' },
+});
 
 /**
  * The customer subscriptions that include this offering (only for those who may see them), in
@@ -53,7 +26,7 @@ export function OfferingSubscriptions({ offeringId }: { offeringId: number }) {
   if (!allowed) return null;
   return (
     <DataTable<Subscription>
-      columnSettings={columnSettings}
+      columnSettings={offeringSubscriptionColumns}
       title="Subscriptions that include it"
       query={offeringSubscriptionsQueryOptions(orgId, offeringId)}
       source={offeringSubscriptionsSource(orgId, offeringId)}
