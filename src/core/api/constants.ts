@@ -1,6 +1,9 @@
 import { config } from '@/core/config';
 
-/** SPEC §7/§9: a token expiring within 60 s is refreshed before use. */
+/**
+ * SPEC §7/§9: a token expiring within 60 s is refreshed before use. The one margin of the API
+ * client's check and of the session controller's (core/auth/session.ts).
+ */
 export const TOKEN_REFRESH_MARGIN_SECONDS = 60;
 /** SPEC §7/§9: at most this many follow-up page fetches after the first answer. */
 export const MAX_FOLLOW_UP_PAGES = 5;

@@ -28,7 +28,7 @@ export {
 } from './callback-url';
 export { decodeJwtPayload, isSysadminToken, rolesFromAccessToken } from './claims';
 export { authRoutes, homeRoute, subscriptionRegistrationRoutes } from './routes';
-export { createSessionController, isExpiring, REFRESH_MARGIN_SECONDS } from './session';
+export { createSessionController, isExpiring } from './session';
 export type { SessionController, SessionEndReason, SessionUserManager } from './session';
 // The UserManager's settings (./settings) load with oidc-client-ts, on demand: never re-export
 // them here, or the library joins the first load.

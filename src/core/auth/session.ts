@@ -1,7 +1,5 @@
 import type { User, UserManager } from 'oidc-client-ts';
-
-/** SPEC §7/§9: a token expiring within this many seconds is refreshed before use. */
-export const REFRESH_MARGIN_SECONDS = 60;
+import { TOKEN_REFRESH_MARGIN_SECONDS } from '@/core/api';
 
 /** The part of oidc-client-ts's UserManager the session controller uses (mockable in tests). */
 export type SessionUserManager = Pick<
@@ -51,7 +49,7 @@ export interface SessionController {
 
 export function isExpiring(
   user: Pick<User, 'expires_in'>,
-  margin = REFRESH_MARGIN_SECONDS,
+  margin = TOKEN_REFRESH_MARGIN_SECONDS,
 ): boolean {
   return user.expires_in !== undefined && user.expires_in <= margin;
 }
