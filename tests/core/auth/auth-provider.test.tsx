@@ -4,12 +4,10 @@ import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AccountRedirect,
-  AuthProvider,
-  RequireAuth,
   SignInCallbackPage,
   SignOutCallbackPage,
   useAuthSession,
@@ -20,7 +18,14 @@ import { reportError } from '@/core/errors';
 import { notify } from '@/core/notify';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
 import { server } from '../../msw/server';
-import { createTestUserManager, rotatingTokenEndpoint, storeSignedInUser } from './oidc-fixtures';
+import {
+  AuthTestApp,
+  createSignInManager,
+  openAt,
+  renderAuthAppAt,
+  type AuthTestAppProps,
+} from './auth-harness';
+import { rotatingTokenEndpoint, storeSignedInUser } from './oidc-fixtures';
 
 vi.mock('@/core/errors', async (importOriginal) => ({
   ...(await importOriginal<typeof ErrorsModule>()),
@@ -42,44 +47,29 @@ function Who() {
   );
 }
 
-function App({ manager }: { manager: UserManager }) {
-  return (
-    <BrowserRouter>
-      <AuthProvider portal="org" userManager={manager}>
-        <Routes>
-          <Route path="/signin-oidc" element={<SignInCallbackPage />} />
-          <Route path="/signout-callback-oidc" element={<SignOutCallbackPage />} />
-          <Route path="/Account/Login" element={<AccountRedirect />} />
-          <Route path="/Account/Register" element={<AccountRedirect register />} />
-          <Route path="/not-authenticated" element={<p>not authenticated screen</p>} />
-          <Route path="/home" element={<p>home screen</p>} />
-          <Route path="/subscription/register" element={<p>subscription registration</p>} />
-          <Route path="/" element={<p>landing page</p>} />
-          <Route
-            path="*"
-            element={
-              <RequireAuth>
-                <p>secret page</p>
-                <Who />
-              </RequireAuth>
-            }
-          />
-        </Routes>
-      </AuthProvider>
-    </BrowserRouter>
-  );
-}
-
-function openAt(url: string) {
-  window.history.replaceState(null, '', url);
-}
-
 let manager: UserManager;
 let signinRedirect: ReturnType<typeof vi.spyOn>;
 
+/** The app of these tests: the callback pages and the account addresses beside the others. */
+const app = (): AuthTestAppProps => ({
+  manager,
+  page: <Who />,
+  routes: (
+    <>
+      <Route path="/signin-oidc" element={<SignInCallbackPage />} />
+      <Route path="/signout-callback-oidc" element={<SignOutCallbackPage />} />
+      <Route path="/Account/Login" element={<AccountRedirect />} />
+      <Route path="/Account/Register" element={<AccountRedirect register />} />
+      <Route path="/not-authenticated" element={<p>not authenticated screen</p>} />
+      <Route path="/home" element={<p>home screen</p>} />
+      <Route path="/subscription/register" element={<p>subscription registration</p>} />
+    </>
+  ),
+});
+const renderAt = (url: string) => renderAuthAppAt(url, app());
+
 beforeEach(() => {
-  manager = createTestUserManager();
-  signinRedirect = vi.spyOn(manager, 'signinRedirect').mockResolvedValue(undefined);
+  ({ manager, signinRedirect } = createSignInManager());
   vi.spyOn(notify, 'error').mockImplementation(() => 'toast');
 });
 afterEach(() => openAt('/'));
@@ -87,8 +77,7 @@ afterEach(() => openAt('/'));
 describe('AuthProvider + RequireAuth', () => {
   it('shows the page and the user (claims, sysadmin from a list role claim) when signed in', async () => {
     await storeSignedInUser(manager, { expiresIn: 3600, role: ['user', 'sysadmin'] });
-    openAt('/licences');
-    render(<App manager={manager} />);
+    renderAt('/licences');
     expect(await screen.findByText('secret page')).toBeInTheDocument();
     expect(
       screen.getByText(/authenticated Ada Lovelace ada@example.com sub=7 sysadmin=true/),
@@ -97,14 +86,12 @@ describe('AuthProvider + RequireAuth', () => {
 
   it('isSysadmin is false without the role', async () => {
     await storeSignedInUser(manager, { expiresIn: 3600, role: 'user' });
-    openAt('/licences');
-    render(<App manager={manager} />);
+    renderAt('/licences');
     expect(await screen.findByText(/sysadmin=false/)).toBeInTheDocument();
   });
 
   it('unauthenticated: saves the current path as lastRoute and starts sign-in, showing nothing of the page', async () => {
-    openAt('/licences?page=2');
-    render(<App manager={manager} />);
+    renderAt('/licences?page=2');
     await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
     expect(readStored(storageKeys.lastRoute)).toBe('/licences?page=2');
     expect(screen.queryByText('secret page')).not.toBeInTheDocument();
@@ -117,8 +104,7 @@ describe('AuthProvider + RequireAuth', () => {
       validRefreshTokens: new Set([user.refresh_token ?? '']),
     });
     server.use(token.handler);
-    openAt('/licences');
-    render(<App manager={manager} />);
+    renderAt('/licences');
     expect(await screen.findByText('secret page')).toBeInTheDocument();
     expect(token.calls).toHaveLength(1);
     expect(signinRedirect).not.toHaveBeenCalled();
@@ -136,7 +122,7 @@ describe('getStarted entry (SPEC §2)', () => {
       value: { ...window.location, replace: (to: string) => visited.push(to) },
     });
     try {
-      render(<App manager={manager} />);
+      render(<AuthTestApp {...app()} />);
       await waitFor(() => expect(visited).toHaveLength(1));
       const target = new URL(visited[0] ?? '');
       expect(`${target.origin}${target.pathname}`).toBe(
@@ -163,8 +149,7 @@ describe('sign-in callback', () => {
       await manager.getUser(true); // the library raises userLoaded
       return user;
     });
-    openAt('/signin-oidc?code=abc&state=s1');
-    render(<App manager={manager} />);
+    renderAt('/signin-oidc?code=abc&state=s1');
     expect(await screen.findByText('secret page')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/offerings/product/3');
     expect(readStored(storageKeys.lastRoute)).toBeUndefined();
@@ -177,8 +162,7 @@ describe('sign-in callback', () => {
       await manager.getUser(true);
       return user;
     });
-    openAt('/signin-oidc?code=abc&state=s1');
-    render(<App manager={manager} />);
+    renderAt('/signin-oidc?code=abc&state=s1');
     expect(await screen.findByText('home screen')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/home');
     expect(screen.queryByText('secret page')).not.toBeInTheDocument();
@@ -188,8 +172,7 @@ describe('sign-in callback', () => {
   it('before authentication only a subscription-registration route is restored (SPEC §2)', async () => {
     writeStored(storageKeys.lastRoute, '/subscription/register?plan=3');
     vi.spyOn(manager, 'signinCallback').mockResolvedValue(undefined);
-    openAt('/signin-oidc?code=abc&state=s1');
-    render(<App manager={manager} />);
+    renderAt('/signin-oidc?code=abc&state=s1');
     expect(await screen.findByText('subscription registration')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe(
       '/subscription/register?plan=3',
@@ -205,7 +188,7 @@ describe('sign-in callback', () => {
     openAt('/signin-oidc?code=abc&state=s1');
     render(
       <StrictMode>
-        <App manager={manager} />
+        <AuthTestApp {...app()} />
       </StrictMode>,
     );
     expect(await screen.findByText('secret page')).toBeInTheDocument();
@@ -220,14 +203,12 @@ describe('sign-in callback', () => {
       await manager.getUser(true);
       return user;
     });
-    openAt('/signin-oidc?code=abc&state=s1');
-    render(<App manager={manager} />);
+    renderAt('/signin-oidc?code=abc&state=s1');
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
   });
 
   it('a forged callback on a deep link: no crash, URL cleaned, sign-in offered (not started)', async () => {
-    openAt('/offerings?tab=2&code=abc&state=forged');
-    render(<App manager={manager} />);
+    renderAt('/offerings?tab=2&code=abc&state=forged');
     expect(await screen.findByText('Sign-in failed. Please try again.')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/offerings?tab=2');
     expect(signinRedirect).not.toHaveBeenCalled();
@@ -238,15 +219,13 @@ describe('sign-in callback', () => {
 
   it('a replayed callback with a stored session keeps the session and cleans the URL', async () => {
     await storeSignedInUser(manager, { expiresIn: 3600 });
-    openAt('/users?code=old&state=used');
-    render(<App manager={manager} />);
+    renderAt('/users?code=old&state=used');
     expect(await screen.findByText('secret page')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/users');
   });
 
   it('a provider error answer on /signin-oidc shows the sign-in failure', async () => {
-    openAt('/signin-oidc?error=access_denied&state=abc');
-    render(<App manager={manager} />);
+    renderAt('/signin-oidc?error=access_denied&state=abc');
     expect(await screen.findByText('Sign-in failed. Please try again.')).toBeInTheDocument();
     expect(window.location.search).toBe('');
   });
@@ -254,29 +233,25 @@ describe('sign-in callback', () => {
 
 describe('sign-out callback and account routes', () => {
   it('a failed sign-out return shows the sign-out failure', async () => {
-    openAt('/signout-callback-oidc?state=unknown');
-    render(<App manager={manager} />);
+    renderAt('/signout-callback-oidc?state=unknown');
     expect(await screen.findByText('Sign-out failed. Please try again.')).toBeInTheDocument();
   });
 
   it('a good sign-out return goes to the landing page', async () => {
     vi.spyOn(manager, 'signoutCallback').mockResolvedValue(undefined);
-    openAt('/signout-callback-oidc?state=s');
-    render(<App manager={manager} />);
+    renderAt('/signout-callback-oidc?state=s');
     expect(await screen.findByText('landing page')).toBeInTheDocument();
     expect(signinRedirect).not.toHaveBeenCalled();
   });
 
   it('/Account/Register starts sign-in with the register flag; /Account/Login without', async () => {
-    openAt('/Account/Register');
-    const { unmount } = render(<App manager={manager} />);
+    const { unmount } = renderAt('/Account/Register');
     await waitFor(() =>
       expect(signinRedirect).toHaveBeenCalledWith({ extraQueryParams: { register: 'true' } }),
     );
     unmount();
     signinRedirect.mockClear();
-    openAt('/Account/Login');
-    render(<App manager={manager} />);
+    renderAt('/Account/Login');
     await waitFor(() => expect(signinRedirect).toHaveBeenCalledWith(undefined));
     // Account routes are never saved as the place to come back to.
     expect(readStored(storageKeys.lastRoute)).toBeUndefined();
@@ -297,8 +272,7 @@ describe('API client wiring', () => {
         return new HttpResponse(null, { status: 401 });
       }),
     );
-    openAt('/licences');
-    render(<App manager={manager} />);
+    renderAt('/licences');
     await screen.findByText('secret page');
     await expect(crmApi.get('denied')).rejects.toMatchObject({ status: 401 });
     expect(seen[0]).toBe(`Bearer ${user.access_token}`);
@@ -312,8 +286,7 @@ describe('API client wiring', () => {
       rotatingTokenEndpoint({ validRefreshTokens: new Set() }).handler,
       http.get(`${config.crmApiUrl}/denied`, () => new HttpResponse(null, { status: 401 })),
     );
-    openAt('/licences');
-    render(<App manager={manager} />);
+    renderAt('/licences');
     await screen.findByText('secret page');
     await expect(crmApi.get('denied')).rejects.toMatchObject({ kind: 'session-ended' });
     await waitFor(() => expect(window.location.pathname).toBe('/'));
@@ -342,8 +315,7 @@ describe('sign-out from a guarded page', () => {
     const messages: unknown[] = [];
     tabs.onmessage = (event) => messages.push(event.data);
     try {
-      openAt('/licences');
-      render(<App manager={manager} />);
+      renderAt('/licences');
       await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
       expect(await screen.findByRole('status')).toHaveTextContent('Signing out…');
       expect(signoutRedirect).toHaveBeenCalledTimes(1);
@@ -360,8 +332,7 @@ describe('sign-out from a guarded page', () => {
     await storeSignedInUser(manager, { expiresIn: 3600 });
     const failure = new Error('end_session_endpoint unreachable');
     vi.spyOn(manager, 'signoutRedirect').mockRejectedValue(failure);
-    openAt('/licences');
-    render(<App manager={manager} />);
+    renderAt('/licences');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Sign-out failed. Please try again.',

@@ -1,19 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  AuthProvider,
-  hasStoredUser,
-  preloadSignIn,
-  RequireAuth,
-  SignInButtons,
-  useAuthSession,
-} from '@/core/auth';
+import { hasStoredUser, preloadSignIn, SignInButtons, useAuthSession } from '@/core/auth';
 import { readStored, storageKeys } from '@/core/storage';
+import { createSignInManager, openAt, renderAuthAppAt } from './auth-harness';
 import { createTestUserManager, storeSignedInUser } from './oidc-fixtures';
 
 function Status() {
@@ -25,49 +18,26 @@ function Status() {
   );
 }
 
-function App({ loadManager }: { loadManager: () => Promise<UserManager> }) {
-  return (
-    <BrowserRouter>
-      <AuthProvider portal="org" loadManager={loadManager}>
-        <Routes>
-          <Route
-            path="/"
-            element={
-              <>
-                <p>landing page</p>
-                <Status />
-                <SignInButtons />
-              </>
-            }
-          />
-          <Route
-            path="*"
-            element={
-              <RequireAuth>
-                <p>secret page</p>
-                <Status />
-              </RequireAuth>
-            }
-          />
-        </Routes>
-      </AuthProvider>
-    </BrowserRouter>
-  );
-}
-
-function openAt(url: string) {
-  window.history.replaceState(null, '', url);
-}
+/** The landing shows the session and the sign-in buttons; a guarded page, the session. */
+const renderAt = (url: string, loadManager: () => Promise<UserManager>) =>
+  renderAuthAppAt(url, {
+    loadManager,
+    landing: (
+      <>
+        <Status />
+        <SignInButtons />
+      </>
+    ),
+    page: <Status />,
+  });
 
 afterEach(() => openAt('/'));
 
 describe('the sign-in library loads only when the page needs it', () => {
   it('signed out with nothing stored: the landing shows Sign in without loading it; Sign in loads it and redirects', async () => {
-    const manager = createTestUserManager();
-    const signinRedirect = vi.spyOn(manager, 'signinRedirect').mockResolvedValue(undefined);
+    const { manager, signinRedirect } = createSignInManager();
     const loadManager = vi.fn(() => Promise.resolve(manager));
-    openAt('/');
-    render(<App loadManager={loadManager} />);
+    renderAt('/', loadManager);
 
     expect(screen.getByText('landing page')).toBeInTheDocument();
     expect(await screen.findByText('unauthenticated')).toBeInTheDocument();
@@ -83,22 +53,18 @@ describe('the sign-in library loads only when the page needs it', () => {
   });
 
   it('a guarded deep link with nothing stored starts sign-in (the library loads for it)', async () => {
-    const manager = createTestUserManager();
-    const signinRedirect = vi.spyOn(manager, 'signinRedirect').mockResolvedValue(undefined);
-    openAt('/licences?page=2');
-    render(<App loadManager={() => Promise.resolve(manager)} />);
+    const { manager, signinRedirect } = createSignInManager();
+    renderAt('/licences?page=2', () => Promise.resolve(manager));
     await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
     expect(readStored(storageKeys.lastRoute)).toBe('/licences?page=2');
     expect(screen.queryByText('secret page')).not.toBeInTheDocument();
   });
 
   it('a stored session is restored: the library loads at once and the page shows the user', async () => {
-    const manager = createTestUserManager();
+    const { manager, signinRedirect } = createSignInManager();
     await storeSignedInUser(manager, { expiresIn: 3600 });
-    const signinRedirect = vi.spyOn(manager, 'signinRedirect');
     const loadManager = vi.fn(() => Promise.resolve(manager));
-    openAt('/licences');
-    render(<App loadManager={loadManager} />);
+    renderAt('/licences', loadManager);
     // Never "signed out" on the way: the session reads as loading until the user is known.
     expect(screen.queryByText(/unauthenticated/)).not.toBeInTheDocument();
     expect(await screen.findByText('secret page')).toBeInTheDocument();
@@ -110,8 +76,7 @@ describe('the sign-in library loads only when the page needs it', () => {
   it('a library that cannot be loaded (offline) while restoring says sign-in failed and offers Sign in', async () => {
     const manager = createTestUserManager();
     await storeSignedInUser(manager, { expiresIn: 3600 });
-    openAt('/licences');
-    render(<App loadManager={() => Promise.reject(new Error('Failed to fetch module'))} />);
+    renderAt('/licences', () => Promise.reject(new Error('Failed to fetch module')));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
@@ -121,8 +86,7 @@ describe('the sign-in library loads only when the page needs it', () => {
     const signinRedirect = vi
       .spyOn(manager, 'signinRedirect')
       .mockRejectedValue(new Error('Failed to fetch'));
-    openAt('/licences');
-    render(<App loadManager={() => Promise.resolve(manager)} />);
+    renderAt('/licences', () => Promise.resolve(manager));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
     expect(signinRedirect).toHaveBeenCalledTimes(1);
     // Sign in again: the next attempt goes through the library once more.
