@@ -42,10 +42,12 @@ export const coreDependencies = {
   org: ['api', 'auth', 'query', 'storage', 'ui'],
   permissions: ['config', 'org', 'storage'],
   forms: ['api', 'format', 'ui'],
-  'custom-data': ['api', 'forms', 'notify', 'query', 'ui'],
+  'custom-data': ['api', 'data-table', 'forms', 'notify', 'query', 'ui'],
   // forms: a bulk action's input (a new expiry) is a FormEngine in the bulk dialog.
   'data-table': ['api', 'files', 'format', 'forms', 'org', 'permissions', 'query', 'storage', 'ui'],
   members: ['data-table', 'forms'],
+  // A record's attachments as a data table with Download (issue 17).
+  attachments: ['data-table', 'format'],
   // The audit trail's table and History (issue 18).
   audit: ['api', 'data-table', 'format', 'permissions', 'ui'],
   shell: [

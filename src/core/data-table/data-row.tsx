@@ -1,6 +1,7 @@
 /** One body row (memoised: a keystroke or a page of the context never re-renders every row). */
 import {
   memo,
+  useState,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -133,29 +134,63 @@ export const DataRow = memo(function DataRow<T extends RowRecord>({
       ))}
       {inlineActions.length > 0 && (
         <td className="dt-actions table-actions text-end text-nowrap">
-          {inlineActions.map((action) => {
-            if (action.isVisibleFn && !action.isVisibleFn(row, [row])) return null;
-            const disabled = Boolean(action.isDisabled || action.isDisabledFn?.(row, [row]));
-            return (
-              <button
+          {inlineActions.map((action) =>
+            action.isVisibleFn && !action.isVisibleFn(row, [row]) ? null : (
+              <InlineActionButton
                 key={`${action.action}-${action.buttonTitle}`}
-                type="button"
-                className="btn btn-sm btn-outline-primary ms-1"
-                title={action.buttonTitle}
-                aria-label={`${action.buttonTitle}: ${label}`}
-                disabled={disabled}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  if (action.onRun) action.onRun(row);
-                  else cellActions.openModal(action.action, row);
-                }}
-              >
-                <ActionContent action={action} />
-              </button>
-            );
-          })}
+                action={action}
+                row={row}
+                label={label}
+                openModal={cellActions.openModal}
+              />
+            ),
+          )}
         </td>
       )}
     </tr>
   );
 }) as <T extends RowRecord>(props: DataRowProps<T>) => ReactNode;
+
+/**
+ * A row's inline action. An action that runs at once (onRun) and answers a promise (a
+ * download) keeps its button busy until it settles: disabled, showing busyText, so a second
+ * click does not start it again.
+ */
+function InlineActionButton<T extends RowRecord>({
+  action,
+  row,
+  label,
+  openModal,
+}: {
+  action: RowAction<T>;
+  row: T;
+  label: string;
+  openModal: CellActions['openModal'];
+}) {
+  const [busy, setBusy] = useState(false);
+  const disabled = busy || Boolean(action.isDisabled || action.isDisabledFn?.(row, [row]));
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-primary ms-1"
+      title={action.buttonTitle}
+      aria-label={action.ariaLabelFn ? action.ariaLabelFn(row) : `${action.buttonTitle}: ${label}`}
+      aria-busy={busy || undefined}
+      disabled={disabled}
+      onClick={(event) => {
+        event.stopPropagation();
+        if (!action.onRun) {
+          openModal(action.action, row);
+          return;
+        }
+        const running = action.onRun(row);
+        if (!(running instanceof Promise)) return;
+        setBusy(true);
+        // A refusal is the action's own to tell (the API client toasts it).
+        running.catch(() => undefined).finally(() => setBusy(false));
+      }}
+    >
+      {busy && action.busyText ? action.busyText : <ActionContent action={action} />}
+    </button>
+  );
+}

@@ -135,7 +135,14 @@ export interface RowAction<T extends RowRecord = RowRecord> {
    * INLINE only: an action that needs no dialog (Copy a link): the button runs it with its row
    * at once, and no modal opens.
    */
-  onRun?: (row: T) => void;
+  onRun?: (row: T) => unknown;
+  /** INLINE onRun that answers a promise: the button's text while it runs ('Downloading…'). */
+  busyText?: string;
+  /**
+   * INLINE: the button's accessible name for the row, when the list's own wording is not the
+   * table's '{buttonTitle}: {first column}' (an attachment's 'Download contract.pdf').
+   */
+  ariaLabelFn?: (row: T) => string;
 }
 
 /**

@@ -1,9 +1,10 @@
+import { useCallback } from 'react';
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
+import { AttachmentsTable, type Attachment } from '@/core/attachments';
 import { RecordHistory } from '@/core/audit';
 import { ExpiredDate, formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
 import { useOrgId } from '@/core/org';
 import { getOrgHref } from '@/core/routes';
-import { AttachmentItem } from '@/core/ui/attachment-item';
 import { DetailsPage } from '@/core/ui/details-page';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { downloadSubscriptionAttachment } from '@/org/entities/subscriptions/attachments';
@@ -24,6 +25,10 @@ export default function ServiceLicencesPage() {
 function ServiceLicences({ sub }: { sub: SubscriptionDetail }) {
   const orgId = useOrgId();
   const free = Math.max(0, sub.seatsAllowed - sub.seatsUsed);
+  const download = useCallback(
+    (a: Attachment) => downloadSubscriptionAttachment('my-subscriptions', orgId, sub.id, a),
+    [orgId, sub.id],
+  );
   return (
     <DetailsPage
       parent={{ label: 'Software', to: getOrgHref('software') }}
@@ -61,26 +66,16 @@ function ServiceLicences({ sub }: { sub: SubscriptionDetail }) {
             ? sub.includedFeatures.map((f) => f.name).join(', ')
             : 'None'}
         </dd>
-        <dt className="col-sm-3">Documents</dt>
-        <dd className="col-sm-9">
-          {sub.attachments.length === 0 ? (
-            'None'
-          ) : (
-            <ul className="list-unstyled mb-0">
-              {sub.attachments.map((a) => (
-                <AttachmentItem
-                  key={a.id}
-                  className="mb-1"
-                  attachment={a}
-                  download={() =>
-                    downloadSubscriptionAttachment('my-subscriptions', orgId, sub.id, a)
-                  }
-                />
-              ))}
-            </ul>
-          )}
-        </dd>
       </dl>
+      {/* Issue 17: the files the vendor attached, in the data table (any number, paged, the true total). */}
+      <div className="mb-4">
+        <AttachmentsTable
+          title="Attachments"
+          attachments={sub.attachments}
+          download={download}
+          urlKey="attachments"
+        />
+      </div>
       <ServiceLicencesTable subscription={sub} />
       <RecordHistory orgId={orgId} record={{ type: 'subscription', id: String(sub.id) }} />
     </DetailsPage>

@@ -340,6 +340,33 @@ describe('Subscription Details (/issued-subscriptions/{id})', () => {
   });
 });
 
+describe('Subscription Details: its attachments in the data table (issue 17)', () => {
+  it('pages 25 files with the true total, finds one by search, and keeps Upload', async () => {
+    const files = Array.from({ length: 25 }, (_, i) => ({
+      id: i + 1,
+      fileName: `annex-${String(i + 1).padStart(2, '0')}.pdf`,
+      size: 100,
+    }));
+    server.use(
+      subscriptionHandlers.issuedDetail({ ...borealis, attachments: files }),
+      licenceHandlers.issuedList([]),
+    );
+    const { user } = await renderApp(<SubscriptionDetailsRoute />, {
+      url: '/issued-subscriptions/21',
+      path: '/issued-subscriptions/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Attachments' }));
+    expect(table.getByText('Showing 1–20 of 25')).toBeInTheDocument();
+    expect(table.getByRole('button', { name: 'Download annex-20.pdf' })).toBeInTheDocument();
+    expect(table.queryByText('annex-21.pdf')).not.toBeInTheDocument();
+    await user.type(table.getByPlaceholderText('Search 25 records...'), 'annex-24');
+    expect(await table.findByRole('button', { name: 'Download annex-24.pdf' })).toBeVisible();
+    expect(table.queryByText('annex-01.pdf')).not.toBeInTheDocument();
+    expect(table.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
+});
+
 describe('Subscription Details: its licences at any number (issue 16)', () => {
   const licenceOf = (subscription: { id: number; name: string }, n: number) =>
     createLicence({ id: n, subscription, seats: n });

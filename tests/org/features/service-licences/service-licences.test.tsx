@@ -164,6 +164,42 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
     for (const body of bodies) expect(body).toMatchObject({ subscriptionId: 1 });
   });
 
+  it('lists the vendor’s attachments in the data table: paged, searched, downloaded', async () => {
+    const files = Array.from({ length: 25 }, (_, i) => ({
+      id: i + 1,
+      fileName: `terms-${String(i + 1).padStart(2, '0')}.pdf`,
+      size: 100,
+    }));
+    const asked: string[] = [];
+    server.use(
+      http.get(`${config.crmApiUrl}/orgs/1/my-subscriptions/1`, () =>
+        ok({ ...detail([]), attachments: files }),
+      ),
+      licenceHandlers.heldList([]),
+      http.get(
+        `${config.crmApiUrl}/orgs/1/my-subscriptions/1/attachments/:attachmentId`,
+        ({ params }) => {
+          asked.push(String(params.attachmentId));
+          return HttpResponse.json(
+            { success: false, message: 'Attachment not found' },
+            { status: 404 },
+          );
+        },
+      ),
+    );
+    const { user } = await renderApp(<ServiceLicencesPage />, {
+      url: '/my-subscriptions/1',
+      path: '/my-subscriptions/:id',
+      permissions: { isSubManager: true },
+    });
+    const table = within(await screen.findByRole('region', { name: 'Attachments' }));
+    expect(table.getByText('Showing 1–20 of 25')).toBeInTheDocument();
+    expect(table.queryByText('terms-25.pdf')).not.toBeInTheDocument();
+    await user.type(table.getByPlaceholderText('Search 25 records...'), 'terms-25');
+    await user.click(await table.findByRole('button', { name: 'Download terms-25.pdf' }));
+    await waitFor(() => expect(asked).toEqual(['25']));
+  });
+
   it('shows the not-found screen for a subscription that is not the organisation’s', async () => {
     server.use(
       http.get(`${config.crmApiUrl}/orgs/1/my-subscriptions/99`, () =>

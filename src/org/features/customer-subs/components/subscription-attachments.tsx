@@ -1,13 +1,16 @@
+import { useCallback } from 'react';
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
+import { AttachmentsTable, type Attachment } from '@/core/attachments';
 import { attachmentsOf, FormEngine, type FormSettings } from '@/core/forms';
 import { useOrgId } from '@/core/org';
-import { AttachmentItem } from '@/core/ui/attachment-item';
-import { DetailsCard } from '@/core/ui/details-page';
 import { Modal } from '@/core/ui/modal';
 import { downloadSubscriptionAttachment } from '@/org/entities/subscriptions/attachments';
 import { useUpdateSubscription } from '@/org/entities/subscriptions/issued';
 
-/** The files attached to the subscription, each with Download; Upload for those who may. */
+/**
+ * The files attached to the subscription in the data table (issue 17: any number, paged, the
+ * true total), each with Download; Upload for those who may.
+ */
 export function SubscriptionAttachments({
   subscription: s,
   onUpload,
@@ -16,32 +19,24 @@ export function SubscriptionAttachments({
   onUpload: (() => void) | null;
 }) {
   const orgId = useOrgId();
+  const download = useCallback(
+    (a: Attachment) => downloadSubscriptionAttachment('issued-subscriptions', orgId, s.id, a),
+    [orgId, s.id],
+  );
   return (
-    <DetailsCard
+    <AttachmentsTable
       title="Attachments"
-      id="sub-attachments"
-      actions={
+      attachments={s.attachments}
+      download={download}
+      urlKey="attachments"
+      ribbon={
         onUpload ? (
           <button type="button" className="btn btn-sm btn-primary" onClick={onUpload}>
             Upload
           </button>
         ) : null
       }
-    >
-      <ul className="list-group list-group-flush">
-        {s.attachments.length === 0 && (
-          <li className="list-group-item text-body-secondary">No attachments</li>
-        )}
-        {s.attachments.map((a) => (
-          <AttachmentItem
-            key={a.id}
-            className="list-group-item"
-            attachment={a}
-            download={() => downloadSubscriptionAttachment('issued-subscriptions', orgId, s.id, a)}
-          />
-        ))}
-      </ul>
-    </DetailsCard>
+    />
   );
 }
 

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { AttachmentsTable, type Attachment } from '@/core/attachments';
+import { OrgContext } from '@/core/org/context';
+import { orgContext } from '../data-table/harness';
+import { setupUser } from '../../user';
+
+const files: Attachment[] = Array.from({ length: 25 }, (_, i) => ({
+  id: i + 1,
+  fileName: `file-${String(i + 1).padStart(2, '0')}.pdf`,
+  size: 2048,
+}));
+
+function renderAttachments(download: (a: Attachment) => Promise<void>) {
+  const user = setupUser();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <OrgContext.Provider value={orgContext()}>
+          <AttachmentsTable
+            title="Attachments"
+            attachments={files}
+            download={download}
+            urlKey="attachments"
+          />
+        </OrgContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { user, table: within(screen.getByRole('region', { name: 'Attachments' })) };
+}
+
+describe('AttachmentsTable (issue 17: a details page’s list is a data table)', () => {
+  it('pages the files with the true total, and search finds one', async () => {
+    const { user, table } = renderAttachments(() => Promise.resolve());
+    expect(table.getByText('Showing 1–20 of 25')).toBeInTheDocument();
+    expect(table.getByPlaceholderText('Search 25 records...')).toBeInTheDocument();
+    expect(table.getByText('file-01.pdf')).toBeInTheDocument();
+    expect(table.queryByText('file-25.pdf')).not.toBeInTheDocument();
+    expect(table.getAllByText('2 KB')).toHaveLength(20);
+
+    await user.type(table.getByPlaceholderText('Search 25 records...'), 'file-25');
+    expect(await table.findByText('file-25.pdf')).toBeInTheDocument();
+    expect(table.queryByText('file-01.pdf')).not.toBeInTheDocument();
+    expect(table.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+  });
+
+  it('downloads a file from its row, busy until the file is saved', async () => {
+    let finish: () => void = () => undefined;
+    const download = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const { user, table } = renderAttachments(download);
+    const button = table.getByRole('button', { name: 'Download file-02.pdf' });
+    await user.click(button);
+    expect(download).toHaveBeenCalledWith(files[1]);
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Downloading…');
+    finish();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveTextContent('Download');
+  });
+});
