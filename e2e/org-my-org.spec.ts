@@ -188,7 +188,7 @@ test.describe('My Org: Edit Organization', () => {
     await expect(editor).toBeHidden();
     await page.reload();
     await expect(page.getByRole('cell', { name: record, exact: true })).toBeVisible();
-    await page.getByRole('button', { name: `Delete ${record}` }).click();
+    await page.getByRole('button', { name: `Delete: ${record}` }).click();
     await page
       .getByRole('dialog', { name: 'Delete Custom Data' })
       .getByRole('button', { name: 'Delete' })

@@ -11,6 +11,7 @@ import { ToastHost } from '@/core/notify';
 import { parseCustomData, toMemberships } from '@/core/org/choose';
 import { useOrgContext } from '@/core/org/context';
 import { renderApp } from '../render';
+import { TableProviders } from '../core/data-table/harness';
 import { createOrg, createUserMetadata } from '../factories/metadata';
 
 /**
@@ -146,6 +147,7 @@ describe('custom data records (src/core/custom-data)', () => {
     }));
     const { unmount } = render(
       <CustomDataRecordsPanel records={records} onSave={vi.fn()} onDelete={vi.fn()} />,
+      { wrapper: TableProviders },
     );
     expect(screen.getByText('Record 0')).toBeInTheDocument();
     expect(screen.getByText(`Record ${records.length - 1}`)).toBeInTheDocument();

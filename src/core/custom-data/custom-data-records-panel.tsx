@@ -1,4 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import {
+  ActionDisplay,
+  ActionKind,
+  ColumnType,
+  DataTable,
+  type ColumnSettings,
+  type RowAction,
+} from '@/core/data-table';
 import { Modal } from '@/core/ui/modal';
 import { typeOfRecord, type CustomDataRecord } from './codec';
 import { CustomDataEditor } from './custom-data-editor';
@@ -16,9 +24,28 @@ export interface CustomDataRecordsPanelProps {
 
 type Editing = { record: CustomDataRecord; isNew: boolean } | null;
 
+/** The records' columns; the title names the table (its heading and its CSV file). */
+function recordColumns(title: string): ColumnSettings<CustomDataRecord> {
+  return {
+    entity: title,
+    columns: [
+      { id: 'name', title: 'Name' },
+      { id: 'type', title: 'Type', accessor: typeOfRecord },
+      { id: 'executionPriority', title: 'Execution Priority', type: ColumnType.NUMBER },
+    ],
+    // Lowest execution priority first, as the records run.
+    sortIndex: 2,
+    csvMapperFn: (record) => ({
+      Name: record.name,
+      Type: typeOfRecord(record),
+      'Execution Priority': record.executionPriority,
+    }),
+  };
+}
+
 /**
  * The custom data records of an owner (a product, an organisation): name, type and execution
- * priority, with Add, Edit and Delete through the 'Edit Custom Data' editor.
+ * priority in the data table, with Add, Edit and Delete through the 'Edit Custom Data' editor.
  */
 export function CustomDataRecordsPanel({
   records,
@@ -31,92 +58,67 @@ export function CustomDataRecordsPanel({
   const [editing, setEditing] = useState<Editing>(null);
   const [editorOpen, setEditorOpen] = useState(false);
   const [deleting, setDeleting] = useState<CustomDataRecord | null>(null);
-  const sorted = [...records].sort((a, b) => a.executionPriority - b.executionPriority);
-
-  const openEditor = (next: NonNullable<Editing>) => {
-    setEditing(next);
-    setEditorOpen(true);
-  };
+  const columnSettings = useMemo(() => recordColumns(title), [title]);
+  const actions = useMemo<RowAction<CustomDataRecord>[]>(
+    () =>
+      readOnly
+        ? []
+        : [
+            {
+              action: ActionKind.EDIT,
+              buttonTitle: 'Edit',
+              buttonText: 'Edit',
+              display: ActionDisplay.INLINE,
+              onRun: (record) => {
+                setEditing({ record, isNew: false });
+                setEditorOpen(true);
+              },
+            },
+            {
+              action: ActionKind.DELETE,
+              buttonTitle: 'Delete',
+              buttonText: 'Delete',
+              display: ActionDisplay.INLINE,
+              onRun: setDeleting,
+            },
+          ],
+    [readOnly],
+  );
 
   return (
-    <section className="card" aria-labelledby="custom-data-panel-title">
-      <div className="card-header d-flex align-items-center justify-content-between">
-        <h2 className="fs-6 mb-0" id="custom-data-panel-title">
-          {title}
-        </h2>
-        {!readOnly && (
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            onClick={() =>
-              openEditor({
-                record: {
-                  id: newRecordId(),
-                  name: '',
-                  description: '',
-                  executionPriority: 0,
-                  data: '',
-                },
-                isNew: true,
-              })
-            }
-          >
-            Add
-          </button>
-        )}
-      </div>
-      <div className="table-responsive">
-        <table className="table table-sm table-hover mb-0">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Execution Priority</th>
-              {!readOnly && (
-                <th scope="col" className="table-actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.length === 0 && (
-              <tr>
-                <td colSpan={readOnly ? 3 : 4} className="text-body-secondary">
-                  No data found
-                </td>
-              </tr>
-            )}
-            {sorted.map((record) => (
-              <tr key={String(record.id)}>
-                <td>{record.name}</td>
-                <td>{typeOfRecord(record)}</td>
-                <td>{record.executionPriority}</td>
-                {!readOnly && (
-                  <td className="table-actions text-end text-nowrap">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-secondary me-1"
-                      aria-label={`Edit ${record.name}`}
-                      onClick={() => openEditor({ record, isNew: false })}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      aria-label={`Delete ${record.name}`}
-                      onClick={() => setDeleting(record)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+    // Issue 17: a details page's list is a data table too (search, sort, paging, the true total).
+    <>
+      <DataTable<CustomDataRecord>
+        columnSettings={columnSettings}
+        rows={records}
+        getRowId={(record) => String(record.id)}
+        selectable={false}
+        urlKey="custom-data"
+        actions={actions}
+        ribbon={
+          readOnly ? null : (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => {
+                setEditing({
+                  record: {
+                    id: newRecordId(),
+                    name: '',
+                    description: '',
+                    executionPriority: 0,
+                    data: '',
+                  },
+                  isNew: true,
+                });
+                setEditorOpen(true);
+              }}
+            >
+              Add
+            </button>
+          )
+        }
+      />
       <CustomDataEditor
         open={editorOpen}
         record={editing?.record ?? null}
@@ -151,6 +153,6 @@ export function CustomDataRecordsPanel({
       >
         <p className="mb-0">Delete the custom data record &lsquo;{deleting?.name}&rsquo;?</p>
       </Modal>
-    </section>
+    </>
   );
 }

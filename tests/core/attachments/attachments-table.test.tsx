@@ -1,10 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { AttachmentsTable, type Attachment } from '@/core/attachments';
-import { OrgContext } from '@/core/org/context';
-import { orgContext } from '../data-table/harness';
+import { TableProviders } from '../data-table/harness';
 import { setupUser } from '../../user';
 
 const files: Attachment[] = Array.from({ length: 25 }, (_, i) => ({
@@ -16,18 +13,13 @@ const files: Attachment[] = Array.from({ length: 25 }, (_, i) => ({
 function renderAttachments(download: (a: Attachment) => Promise<void>) {
   const user = setupUser();
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <OrgContext.Provider value={orgContext()}>
-          <AttachmentsTable
-            title="Attachments"
-            attachments={files}
-            download={download}
-            urlKey="attachments"
-          />
-        </OrgContext.Provider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <AttachmentsTable
+      title="Attachments"
+      attachments={files}
+      download={download}
+      urlKey="attachments"
+    />,
+    { wrapper: TableProviders },
   );
   return { user, table: within(screen.getByRole('region', { name: 'Attachments' })) };
 }

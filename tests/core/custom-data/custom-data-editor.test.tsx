@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { setupUser } from '../../user';
+import { dataRows, TableProviders } from '../data-table/harness';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CustomDataEditor,
@@ -251,8 +252,9 @@ describe('CustomDataRecordsPanel', () => {
         onDelete={onDelete}
         newRecordId={() => 'new-1'}
       />,
+      { wrapper: TableProviders },
     );
-    const rows = screen.getAllByRole('row').slice(1);
+    const rows = dataRows(document.body);
     expect(
       rows.map((r) =>
         within(r)
@@ -265,7 +267,7 @@ describe('CustomDataRecordsPanel', () => {
       ['Icon', 'DatedIcon', '5'],
     ]);
 
-    await user.click(screen.getByRole('button', { name: 'Edit Free' }));
+    await user.click(screen.getByRole('button', { name: 'Edit: Free' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Custom Data' });
     expect(within(dialog).getByPlaceholderText('Enter Name')).toHaveValue('Free');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -290,9 +292,31 @@ describe('CustomDataRecordsPanel', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Delete Icon' }));
+    await user.click(screen.getByRole('button', { name: 'Delete: Icon' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete Custom Data' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(records[0]);
+  });
+
+  it('pages many records with the true total; search finds one; Edit opens it', async () => {
+    const user = setupUser();
+    const many = Array.from({ length: 25 }, (_, i) =>
+      record(samples.Arbitrary ?? '', {
+        id: i + 1,
+        name: `Setting ${String(i + 1).padStart(2, '0')}`,
+        executionPriority: i + 1,
+      }),
+    );
+    render(<CustomDataRecordsPanel records={many} onSave={vi.fn()} onDelete={vi.fn()} />, {
+      wrapper: TableProviders,
+    });
+    const table = within(screen.getByRole('region', { name: 'Custom Data' }));
+    expect(table.getByText('Showing 1–20 of 25')).toBeInTheDocument();
+    expect(dataRows(document.body)).toHaveLength(20);
+    expect(table.queryByText('Setting 25')).not.toBeInTheDocument();
+    await user.type(table.getByPlaceholderText('Search 25 records...'), 'Setting 25');
+    await user.click(await table.findByRole('button', { name: 'Edit: Setting 25' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Custom Data' });
+    expect(within(dialog).getByPlaceholderText('Enter Name')).toHaveValue('Setting 25');
   });
 });

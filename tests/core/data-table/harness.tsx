@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { setupUser } from '../../user';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
@@ -36,6 +37,22 @@ export function orgContext(
     pageSize: 20,
     selectOrg: () => undefined,
   };
+}
+
+/**
+ * What a data table needs around it (a query client, a router, the organisation) for a
+ * component that renders one inside (a records panel, an attachments list).
+ */
+export function TableProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MemoryRouter>
+        <OrgContext.Provider value={orgContext()}>{children}</OrgContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
 }
 
 function LocationProbe({ onNavigate }: { onNavigate: (navigate: NavigateFunction) => void }) {

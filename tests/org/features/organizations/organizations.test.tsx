@@ -86,6 +86,6 @@ describe('Organizations (/organizations, sysadmin)', () => {
       await screen.findByRole('heading', { name: 'Custom data of Delta Drilling' }),
     ).toBeVisible();
     expect(await screen.findByRole('cell', { name: 'Welcome' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Welcome' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit: Welcome' })).toBeInTheDocument();
   });
 });
