@@ -348,6 +348,33 @@ describe('Product Details and Service Details', () => {
     for (const body of bodies) expect(body).toMatchObject({ offeringId: 1 });
   });
 
+  it('lists many features in the data table: paged with the true total, searched, filtered', async () => {
+    const features = Array.from({ length: 25 }, (_, i) => ({
+      id: i + 1,
+      name: `Feature ${String(i + 1).padStart(2, '0')}`,
+      defaultValue: i % 5 === 0,
+    }));
+    server.use(
+      offeringHandlers.detail({ ...planner, features }),
+      subscriptionHandlers.issuedList([]),
+    );
+    const { user } = await renderApp(<ProductDetailsPage />, {
+      url: '/offerings/product/1',
+      path: '/offerings/product/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Features' }));
+    expect(table.getByText('Showing 1–20 of 25')).toBeInTheDocument();
+    expect(table.getByRole('row', { name: 'Feature 20 No' })).toBeInTheDocument();
+    expect(table.queryByText('Feature 21')).toBeNull();
+    await user.type(table.getByPlaceholderText('Search 25 records...'), 'Feature 21');
+    expect(await table.findByRole('row', { name: 'Feature 21 Yes' })).toBeInTheDocument();
+    expect(table.queryByText('Feature 01')).toBeNull();
+    await user.clear(table.getByPlaceholderText('Search 25 records...'));
+    await user.selectOptions(table.getByRole('combobox', { name: /On by default/ }), 'Yes');
+    expect(await table.findByText('Showing 1–5 of 5')).toBeInTheDocument();
+  });
+
   it('Service Details has the breadcrumb back to Offerings', async () => {
     server.use(offeringHandlers.detail(support), subscriptionHandlers.issuedList([]));
     await renderApp(<ServiceDetailsPage />, {

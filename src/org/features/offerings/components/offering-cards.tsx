@@ -1,4 +1,5 @@
 import type { Feature, OfferingDetail } from '@/contract/crm/offerings';
+import { DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDateTime } from '@/core/format';
 import { DefinitionList, DetailsCard } from '@/core/ui/details-page';
 import { RegistrationLink } from './registration-link';
@@ -39,35 +40,37 @@ export function OfferingFieldsCard({
   );
 }
 
-/** The features a subscription to the offering can include, and which are on by default. */
-export function OfferingFeaturesCard({ features }: { features: readonly Feature[] }) {
+const featureYesNo = (f: Feature) => (f.defaultValue ? 'Yes' : 'No');
+
+const featureColumns: ColumnSettings<Feature> = {
+  entity: 'Features',
+  columns: [
+    { id: 'name', title: 'Feature' },
+    {
+      id: 'defaultValue',
+      title: 'On by default',
+      accessor: featureYesNo,
+      filterOptions: ['Yes', 'No'],
+      width: '9rem',
+    },
+  ],
+  sortIndex: 0,
+  csvMapperFn: (f) => ({ Feature: f.name, 'On by default': featureYesNo(f) }),
+};
+
+/**
+ * The features a subscription to the offering can include, and which are on by default, in
+ * the data table (issue 17: a details page's list is a data table too: search, sort, paging, the
+ * true total).
+ */
+export function OfferingFeaturesTable({ features }: { features: readonly Feature[] }) {
   return (
-    <DetailsCard title="Features" id="features-title" fill>
-      <div className="table-responsive">
-        <table className="table table-sm mb-0">
-          <thead>
-            <tr>
-              <th scope="col">Feature</th>
-              <th scope="col">On by default</th>
-            </tr>
-          </thead>
-          <tbody>
-            {features.length === 0 && (
-              <tr>
-                <td colSpan={2} className="text-body-secondary">
-                  No data found
-                </td>
-              </tr>
-            )}
-            {features.map((f) => (
-              <tr key={f.id}>
-                <td>{f.name}</td>
-                <td>{f.defaultValue ? 'Yes' : 'No'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </DetailsCard>
+    <DataTable<Feature>
+      columnSettings={featureColumns}
+      rows={features}
+      getRowId={(f) => String(f.id)}
+      selectable={false}
+      urlKey="features"
+    />
   );
 }

@@ -10,7 +10,7 @@ import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { useOffering } from '@/org/entities/offerings/api';
 import { useOfferingCustomData } from '@/org/entities/offerings/mutations';
 import { DeleteOfferingModal } from './delete-offering-modal';
-import { OfferingFeaturesCard, OfferingFieldsCard } from './offering-cards';
+import { OfferingFeaturesTable, OfferingFieldsCard } from './offering-cards';
 import { OfferingFormModal } from './offering-form';
 import { OfferingSubscriptions } from './offering-subscriptions';
 import { useGuardedNavigate } from '@/core/ui/leave-guard';
@@ -54,7 +54,7 @@ function OfferingDetails({ offering, title }: { offering: OfferingDetail; title:
           <OfferingFieldsCard offering={offering} canWrite={canWrite} />
         </div>
         <div className="col-lg-6">
-          <OfferingFeaturesCard features={offering.features} />
+          <OfferingFeaturesTable features={offering.features} />
         </div>
         <div className="col-12">
           <CustomDataRecordsPanel
