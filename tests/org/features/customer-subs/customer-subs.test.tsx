@@ -367,6 +367,31 @@ describe('Subscription Details: its attachments in the data table (issue 17)', (
   });
 });
 
+describe('Subscription Details: its included features in the data table (issue 17)', () => {
+  it('pages 25 features with the true total and finds one by search', async () => {
+    const features = Array.from({ length: 25 }, (_, i) => ({
+      id: i + 1,
+      name: `Module ${String(i + 1).padStart(2, '0')}`,
+    }));
+    server.use(
+      subscriptionHandlers.issuedDetail({ ...borealis, includedFeatures: features }),
+      licenceHandlers.issuedList([]),
+    );
+    const { user } = await renderApp(<SubscriptionDetailsRoute />, {
+      url: '/issued-subscriptions/21',
+      path: '/issued-subscriptions/:id',
+      org: acme({ isBusinessManager: true }),
+    });
+    const table = within(await screen.findByRole('region', { name: 'Included features' }));
+    expect(table.getByText('Showing 1–20 of 25')).toBeInTheDocument();
+    expect(table.getByText('Module 20')).toBeInTheDocument();
+    expect(table.queryByText('Module 21')).toBeNull();
+    await user.type(table.getByPlaceholderText('Search 25 records...'), 'Module 23');
+    expect(await table.findByText('Module 23')).toBeInTheDocument();
+    expect(table.queryByText('Module 01')).toBeNull();
+  });
+});
+
 describe('Subscription Details: its licences at any number (issue 16)', () => {
   const licenceOf = (subscription: { id: number; name: string }, n: number) =>
     createLicence({ id: n, subscription, seats: n });

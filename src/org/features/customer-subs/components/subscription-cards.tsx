@@ -1,4 +1,5 @@
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
+import { DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
 import { DetailsCard } from '@/core/ui/details-page';
 
@@ -30,25 +31,27 @@ export function SeatsCard({ subscription: s }: { subscription: SubscriptionDetai
   );
 }
 
-/** The offering's features the subscription includes. */
-export function IncludedFeaturesCard({
-  features,
-}: {
-  features: SubscriptionDetail['includedFeatures'];
-}) {
+type IncludedFeature = SubscriptionDetail['includedFeatures'][number];
+
+const includedFeatureColumns: ColumnSettings<IncludedFeature> = {
+  entity: 'Included features',
+  columns: [{ id: 'name', title: 'Feature' }],
+  sortIndex: 0,
+  csvMapperFn: (f) => ({ Feature: f.name }),
+};
+
+/**
+ * The offering's features the subscription includes, in the data table (issue 17: a details
+ * page's list is a data table too: search, sort, paging, the true total).
+ */
+export function IncludedFeaturesTable({ features }: { features: readonly IncludedFeature[] }) {
   return (
-    <DetailsCard title="Included features" id="sub-features">
-      <div className="card-body">
-        {features.length === 0 ? (
-          <p className="text-body-secondary mb-0">No features included</p>
-        ) : (
-          <ul className="mb-0">
-            {features.map((f) => (
-              <li key={f.id}>{f.name}</li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </DetailsCard>
+    <DataTable<IncludedFeature>
+      columnSettings={includedFeatureColumns}
+      rows={features}
+      getRowId={(f) => String(f.id)}
+      selectable={false}
+      urlKey="features"
+    />
   );
 }

@@ -18,7 +18,7 @@ import { useCustomerSubscription } from '@/org/entities/subscriptions/issued';
 import { subscriptionStatus } from '@/org/entities/subscriptions/status';
 import { DisableSubscriptionModal } from './disable-subscription-modal';
 import { SubscriptionAttachments, UploadAttachmentsModal } from './subscription-attachments';
-import { SeatsCard, IncludedFeaturesCard } from './subscription-cards';
+import { SeatsCard, IncludedFeaturesTable } from './subscription-cards';
 import { SubscriptionFormModal } from './subscription-form';
 
 /** SPEC §2 /issued-subscriptions/{id}: Subscription Details. */
@@ -96,7 +96,7 @@ function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDe
         </div>
         <div className="col-lg-6">
           <SeatsCard subscription={s} />
-          <IncludedFeaturesCard features={s.includedFeatures} />
+          <IncludedFeaturesTable features={s.includedFeatures} />
         </div>
         <div className="col-12">
           <SubscriptionAttachments
