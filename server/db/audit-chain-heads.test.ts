@@ -73,7 +73,7 @@ describe('audit chain heads (migration 082)', () => {
     const before = await lastEvents(db);
     expect(before.map((e) => e.chain)).toEqual([0, 1]);
 
-    expect(await migrate(db)).toEqual(['082_audit_chain_heads.sql']);
+    expect((await migrate(db)).slice(0, 1)).toEqual(['082_audit_chain_heads.sql']);
     const anchorOf2 = anchors.find((a) => a.chain === 2);
     expect(await heads(db)).toEqual([
       ...before,

@@ -77,5 +77,8 @@ export async function fingerprint(app: App, tables: string[]): Promise<Record<st
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));
 }
 
-/** Tables the OIDC provider and the error sink write on their own (sessions, grants, events). */
-export const VOLATILE_TABLES = new Set(['oidc_payloads']);
+/**
+ * Tables written for every request or attempt, refused or not, that hold no record: the OIDC
+ * provider's sessions and grants, and the shared limits' counters (migration 090).
+ */
+export const VOLATILE_TABLES = new Set(['oidc_payloads', 'rate_limit_hits', 'signin_failures']);
