@@ -93,7 +93,12 @@ test('a table screen and a modal: the purge changes no style', async ({ page }) 
   expect(await purgeDifferences(page)).toEqual([]);
   await page.getByRole('button', { name: 'New offering' }).click();
   await expect(page.getByRole('dialog', { name: 'New product or service' })).toBeVisible();
-  await page.waitForTimeout(400); // the modal's fade
+  // The modal's fade has ended: no finite animation or transition still runs.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.screenshot({ path: 'test-results/screens/first-load-org-modal.png' });
   expect(await purgeDifferences(page)).toEqual([]);
 });
@@ -153,10 +158,9 @@ test('landing pages on a phone: painted from the static shell, nothing moves', a
     // may be painted a frame earlier. 'replaced': the static shell's landing text, already
     // replaced by the app's identical one when its entry arrived (no later, larger paint).
     expect(['P.lead', 'replaced'], portal).toContain(lcp.at(-1));
-    expect(
-      lcp.filter((element) => element === 'P.lead'),
-      portal,
-    ).toHaveLength(1);
+    // At most one entry names the app's own landing text: when the static shell's entry arrives
+    // after the app replaced it, it reads 'replaced' and none does.
+    expect(lcp.filter((element) => element === 'P.lead').length, portal).toBeLessThanOrEqual(1);
     await context.close();
   }
 });

@@ -73,7 +73,7 @@ test.describe('Organizations', () => {
     await expect(page.getByRole('cell', { name: 'Welcome banner', exact: true })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'organizations-custom-data');
-    await page.getByRole('button', { name: 'Delete Welcome banner' }).click();
+    await page.getByRole('button', { name: 'Delete: Welcome banner' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Custom Data' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm).toHaveCount(0);
