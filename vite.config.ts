@@ -230,8 +230,11 @@ export default defineConfig(({ mode, command }) => {
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
-            // Real processes on PostgreSQL behind HAProxy: the server-pg project runs it.
-            exclude: ['server/resilience/cluster.test.ts'],
+            // Real processes on PostgreSQL behind HAProxy: the server-pg project runs them.
+            exclude: [
+              'server/resilience/cluster.test.ts',
+              'server/resilience/cluster-tool.test.ts',
+            ],
             testTimeout: 30_000,
             hookTimeout: 60_000,
           },

@@ -20,6 +20,8 @@ export function haproxyConfig(publicPort: number, backends: readonly number[]): 
   return [
     'global',
     '  maxconn 4096',
+    // A soft stop (SIGUSR1, RunningCluster.stop) lets requests in flight finish, not forever.
+    '  hard-stop-after 10s',
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -57,6 +59,13 @@ export interface ClusterOptions {
   env?: NodeJS.ProcessEnv;
   /** Each process's output, with its name (stack1, stack2, …, haproxy). */
   onOutput?: (name: string, chunk: string) => void;
+  /** Each part once it answers: 'database' (its URL), 'stack1', 'stack2', … (their URLs). */
+  onStarted?: (name: string, url: string) => void;
+  /**
+   * Aborted (Ctrl-C while starting): start nothing more, stop what started, then reject with
+   * an AbortError.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunningCluster {
@@ -89,12 +98,15 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const stop = async () => {
     for (const step of cleanup.splice(0).reverse()) await step().catch(() => undefined);
   };
+  const stillWanted = () => options.signal?.throwIfAborted();
   try {
+    stillWanted();
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
       const pg = await startTempPostgres();
       cleanup.push(() => pg.destroy());
       databaseUrl = pg.databaseUrl;
+      options.onStarted?.('database', databaseUrl);
     }
     const publicUrl = `http://localhost:${options.publicPort}`;
     const stacks: RunningStack[] = [];
@@ -102,6 +114,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       await Promise.all(stacks.map((s) => s.stop().catch(() => s.kill())));
     });
     const start = async (i: number) => {
+      stillWanted();
       const port = await freePort();
       const stack = await startStack({
         port,
@@ -116,23 +129,30 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
         onOutput: (chunk) => options.onOutput?.(`stack${i + 1}`, chunk),
       });
       stacks[i] = stack;
+      options.onStarted?.(`stack${i + 1}`, stack.url);
     };
     // The first migrates and seeds an empty database alone; the others find it ready.
     await start(0);
     await Promise.all(Array.from({ length: options.size - 1 }, (_, i) => start(i + 1)));
+    stillWanted();
 
     const dir = await mkdtemp(path.join(tmpdir(), 'stack-cluster-'));
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     const config = path.join(dir, 'haproxy.cfg');
     const ports = stacks.map((s) => Number(new URL(s.url).port));
     await writeFile(config, haproxyConfig(options.publicPort, ports));
-    // -db: in the foreground, not a daemon (it stops with us); -W: master-worker.
+    // -db: in the foreground, not a daemon (it stops with us); -W: master-worker. Its own
+    // process group, like the stack processes: a terminal's Ctrl-C (SIGINT to the foreground
+    // group) reaches only the tool, which stops the proxy first, then the processes, then the
+    // database; the proxy interrupted on its own would only report its worker killed.
     const proxy = spawn(HAPROXY_BIN, ['-db', '-W', '-f', config], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     const exited = new Promise<void>((resolve) => proxy.once('exit', () => resolve()));
     cleanup.push(async () => {
-      if (proxy.exitCode === null && proxy.signalCode === null) proxy.kill('SIGTERM');
+      // SIGUSR1: a soft stop; it stops listening and lets requests in flight finish.
+      if (proxy.exitCode === null && proxy.signalCode === null) proxy.kill('SIGUSR1');
       await exited;
     });
     let proxyOut = '';
@@ -147,11 +167,13 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       await waitFor(
         `${url}/health`,
         Date.now() + 30_000,
-        () => proxy.exitCode === null && proxy.signalCode === null,
+        () => proxy.exitCode === null && proxy.signalCode === null && !options.signal?.aborted,
       );
     } catch (error) {
+      stillWanted();
       throw new Error(`${(error as Error).message}\n${proxyOut}`);
     }
+    stillWanted();
     return { url, publicUrl, databaseUrl, stacks, proxy, stop };
   } catch (error) {
     await stop();
