@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { errors, type Adapter } from 'oidc-provider';
+import { afterEach, describe, expect, it } from 'vitest';
 import { auditedDb, withAuditContext } from '../db/audit-context';
+import { migrate } from '../db/migrate';
 import type { Db, Queryable } from '../db/types';
+import { emptyTestDbHandles } from '../test/harness';
 import { createAdapterFactory } from './adapter';
 
 /**
@@ -13,7 +16,8 @@ function recordingDb() {
   const tx: Queryable = {
     query: async (sql) => {
       statements.push(sql);
-      return [];
+      // consume's update finds the row unconsumed
+      return (sql.includes('returning id') ? [{ id: 's1' }] : []) as never[];
     },
     exec: async () => undefined,
   };
@@ -53,5 +57,42 @@ describe('the provider adapter inside an audit context', () => {
     });
     expect(statements).toHaveLength(4);
     expect(statements.filter((s) => s === 'begin' || s.includes('audit.context'))).toEqual([]);
+  });
+});
+
+describe('consuming a refresh token or code', () => {
+  let dbs: Db[] = [];
+  afterEach(async () => {
+    for (const db of new Set(dbs)) await db.close();
+    dbs = [];
+  });
+
+  it('lets one of several processes at once consume it; the others get invalid_grant and the grant is revoked', async () => {
+    // Three handles on one database, as three processes of a cluster hold it (docs/deployment.md).
+    dbs = await emptyTestDbHandles(3);
+    await migrate(dbs[0] as Db);
+    const [refreshTokens, accessTokens, grants] = ['RefreshToken', 'AccessToken', 'Grant'].map(
+      (model) => dbs.map((db) => createAdapterFactory(db)(model)),
+    ) as [Adapter[], Adapter[], Adapter[]];
+    await grants[0]?.upsert('g1', { accountId: '3' }, 600);
+    await accessTokens[0]?.upsert('at1', { grantId: 'g1' }, 600);
+    await refreshTokens[0]?.upsert('rt1', { grantId: 'g1' }, 600);
+    await grants[0]?.upsert('g2', { accountId: '3' }, 600);
+    await refreshTokens[0]?.upsert('rt2', { grantId: 'g2' }, 600);
+
+    const results = await Promise.allSettled(
+      [...refreshTokens, ...refreshTokens].map((adapter) => adapter.consume('rt1')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect(r.reason).toBeInstanceOf(errors.InvalidGrant);
+    }
+    // Reuse: the grant and its tokens are gone, whichever process looks; another grant is not.
+    expect(await grants[1]?.find('g1')).toBeUndefined();
+    expect(await accessTokens[2]?.find('at1')).toBeUndefined();
+    expect(await refreshTokens[1]?.find('rt1')).toBeUndefined();
+    expect(await grants[2]?.find('g2')).toMatchObject({ accountId: '3' });
+    await expect(refreshTokens[2]?.consume('rt2')).resolves.toBeUndefined();
+    expect(await refreshTokens[0]?.find('rt2')).toMatchObject({ grantId: 'g2' });
   });
 });

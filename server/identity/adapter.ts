@@ -51,11 +51,31 @@ export function createAdapterFactory(auditedDb: Db) {
       find: (id) => find('id', id),
       findByUserCode: (userCode) => find('user_code', userCode),
       findByUid: (uid) => find('uid', uid),
+      // One winner (issue 19, docs/deployment.md): requests presenting the same refresh token or
+      // code at the same instant, on one process or several, all find it unconsumed; only the
+      // first update consumes it. The others are reuse, exactly as if they had come a moment
+      // later: the grant is revoked (what oidc-provider does for a consumed token, helpers/
+      // revoke.js) and the answer is invalid_grant, never a second set of live tokens.
       async consume(id) {
-        await db.query(
-          'update oidc_payloads set consumed_at = now() where model = $1 and id = $2',
+        const won = await db.query<{ id: string }>(
+          `update oidc_payloads set consumed_at = now()
+            where model = $1 and id = $2 and consumed_at is null returning id`,
           [model, id],
         );
+        if (won.length) return;
+        const [row] = await db.query<{ grant_id: string | null }>(
+          'select grant_id from oidc_payloads where model = $1 and id = $2',
+          [model, id],
+        );
+        if (row?.grant_id) {
+          await db.query(
+            `delete from oidc_payloads
+              where (grant_id = $1 and model in ('AccessToken', 'RefreshToken', 'AuthorizationCode'))
+                 or (model = 'Grant' and id = $1)`,
+            [row.grant_id],
+          );
+        }
+        throw new errors.InvalidGrant(`${model} already used`);
       },
       async destroy(id) {
         await db.query('delete from oidc_payloads where model = $1 and id = $2', [model, id]);

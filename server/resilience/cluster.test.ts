@@ -117,6 +117,31 @@ describe('several stack processes on one database behind HAProxy', { timeout: 90
     // server/identity/sessions.test.ts), which would end the session the next steps use.
   });
 
+  it('gives one of several refreshes of one refresh token at once new tokens, the others invalid_grant, and revokes that grant', async () => {
+    // Its own session: the policy ends it. Every process presents the same refresh token at the
+    // same instant, twice (a stolen copy racing the portal looks exactly like this).
+    const [a] = cluster.stacks.map((s) => s.url) as [string];
+    const own = await signIn(over(a), 'owner@example.com', 'demo', new CookieJar());
+    const answers = await Promise.all(
+      [...cluster.stacks, ...cluster.stacks].map((s) => refresh(s.url, String(own.refresh_token))),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array<number>(answers.length - 1).fill(400)]);
+    for (const lost of answers.filter((r) => r.statusCode !== 200)) {
+      expect(JSON.parse(lost.body)).toMatchObject({ error: 'invalid_grant' });
+    }
+    // Reuse detection (docs/deployment.md): the grant is revoked, the winner's new tokens with it,
+    // on every process; the portal then signs the user in again. Other sessions are untouched.
+    const won = JSON.parse(
+      answers.find((r) => r.statusCode === 200)?.body ?? '{}',
+    ) as TokenResponse;
+    for (const s of cluster.stacks) expect(await api(s.url, won.access_token)).toBe(401);
+    const again = await refresh(a, String(won.refresh_token));
+    expect(again.statusCode).toBe(400);
+    expect(JSON.parse(again.body)).toMatchObject({ error: 'invalid_grant' });
+    expect(await api(a, tokens.access_token)).toBe(200);
+  });
+
   it('counts the rate limit across processes', async () => {
     const [a, b, c] = cluster.stacks.map((s) => s.url) as [string, string, string];
     const client = newClient();
