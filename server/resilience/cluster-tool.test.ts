@@ -158,8 +158,9 @@ async function ctrlC(until: RegExp) {
   // What is left the moment the command returns (the terminal's prompt is back).
   const left = mine.filter((p) => alive(p.pid)).map((p) => `${p.pid} ${p.cmd.join(' ')}`);
   const ports = [publicPort, ...stackPorts, dbPort];
-  const answering = [];
-  for (const port of ports) if (await answers(port)) answering.push(port);
+  const answering: string[] = [];
+  for (const port of ports) if (await answers(port)) answering.push(`127.0.0.1:${port}`);
+  if (await answers(publicPort, '::1')) answering.push(`[::1]:${publicPort}`);
   return {
     out: out.slice(0, before),
     after: out.slice(before),

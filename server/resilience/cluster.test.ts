@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { CookieJar } from '../test/harness';
 import { ORG_ORIGIN, providerGet, signIn, tokenRequest, type TokenResponse } from '../test/oidc';
-import { HAPROXY_BIN, hasHaproxy, startCluster, type RunningCluster } from './cluster';
+import {
+  HAPROXY_BIN,
+  hasHaproxy,
+  hasIpv6Loopback,
+  startCluster,
+  type RunningCluster,
+} from './cluster';
 import { freePort, hasPostgres, PG_BIN, type RunningStack } from './stack';
 
 /**
@@ -140,6 +146,25 @@ describe('several stack processes on one database behind HAProxy', { timeout: 90
     expect(again.statusCode).toBe(400);
     expect(JSON.parse(again.body)).toMatchObject({ error: 'invalid_grant' });
     expect(await api(a, tokens.access_token)).toBe(200);
+  });
+
+  it('answers on the IPv6 loopback too: localhost is ::1 first on many machines', async () => {
+    // Said, not skipped: a machine without ::1 cannot show that the proxy listens there.
+    if (!hasIpv6Loopback()) {
+      throw new Error('This machine has no IPv6 loopback (`ip -6 addr show lo` shows no ::1).');
+    }
+    const port = new URL(cluster.url).port;
+    let res: Response;
+    try {
+      res = await fetch(`http://[::1]:${port}/health`, { signal: AbortSignal.timeout(5000) });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+      throw new Error(
+        `http://[::1]:${port}/health did not answer (${cause}): the proxy must listen on ::1 as well as 127.0.0.1`,
+      );
+    }
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
   });
 
   it('counts the rate limit across processes', async () => {

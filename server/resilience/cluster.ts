@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startStack, startTempPostgres, type RunningStack } from './stack';
 
@@ -15,8 +15,18 @@ import { freePort, startStack, startTempPostgres, type RunningStack } from './st
 export const HAPROXY_BIN = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 export const hasHaproxy = () => existsSync(HAPROXY_BIN);
 
+/** Whether the machine has the IPv6 loopback (::1): without it, HAProxy could not bind it. */
+export const hasIpv6Loopback = () =>
+  Object.values(networkInterfaces()).some((addresses) =>
+    addresses?.some((a) => a.internal && a.family === 'IPv6' && a.address === '::1'),
+  );
+
 /** The proxy's configuration: round robin over the processes, health checks on /health. */
-export function haproxyConfig(publicPort: number, backends: readonly number[]): string {
+export function haproxyConfig(
+  publicPort: number,
+  backends: readonly number[],
+  ipv6 = hasIpv6Loopback(),
+): string {
   return [
     'global',
     '  maxconn 4096',
@@ -34,7 +44,11 @@ export function haproxyConfig(publicPort: number, backends: readonly number[]): 
     '  retries 3',
     '  option redispatch 1',
     'frontend public',
+    // Both loopbacks: `localhost` is ::1 first on many machines (Node ≥ 17 keeps the
+    // resolver's order; browsers try both), and a portal must not depend on the order. Still
+    // loopback only, as before: the cluster is not offered to the network.
     `  bind 127.0.0.1:${publicPort}`,
+    ...(ipv6 ? [`  bind [::1]:${publicPort}`] : []),
     '  default_backend stack',
     'backend stack',
     '  balance roundrobin',
