@@ -8,10 +8,10 @@ import { freePort, hasPostgres, PG_BIN, repoRoot, stopTempPostgres } from './sta
 
 /**
  * `npm run start:cluster` stopped by Ctrl-C (issue 19; docs/deployment.md). A terminal's Ctrl-C
- * is SIGINT to the whole foreground process group: npm, the shell, tsx, the tool and HAProxy get
- * it at once. Started here in a process group of its own (as a terminal does) and sent SIGINT as
- * a group; afterwards no process it started may be left, no port it used may answer, no temp
- * folder may remain, and the exit is clean.
+ * is SIGINT to the whole foreground process group: npm, the shell and the tool get it at once,
+ * and anything else the tool left in its group would too. Started here in a process group of its
+ * own (as a terminal does) and sent SIGINT as a group; afterwards no process it started may be
+ * left, no port it used may answer, no temp folder may remain, and the exit is clean.
  *
  * Needs PostgreSQL's binaries and HAProxy (.ci/run installs both), like cluster.test.ts.
  */
