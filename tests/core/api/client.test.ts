@@ -21,6 +21,7 @@ import {
   rotatingTokenEndpoint,
   storeSignedInUser,
 } from '../auth/oidc-fixtures';
+import { shimBlobStream } from '../../msw/blob-stream';
 
 vi.mock('@/core/errors', async (importOriginal) => ({
   ...(await importOriginal<typeof ErrorsModule>()),
@@ -618,23 +619,7 @@ describe('error catalogue (SPEC §8)', () => {
 });
 
 describe('isFile', () => {
-  // jsdom's Blob has no stream(), which msw's XHR interceptor needs to mirror a blob response
-  // (browsers have it). A test-environment shim only.
-  beforeAll(() => {
-    if (typeof Blob.prototype.stream !== 'function') {
-      Object.defineProperty(Blob.prototype, 'stream', {
-        configurable: true,
-        value(this: Blob) {
-          return new ReadableStream<Uint8Array>({
-            start: async (controller) => {
-              controller.enqueue(new Uint8Array(await this.arrayBuffer()));
-              controller.close();
-            },
-          });
-        },
-      });
-    }
-  });
+  beforeAll(shimBlobStream);
 
   it('answers with a Blob', async () => {
     await signedIn();

@@ -20,6 +20,7 @@ import { crm, ok, refusal } from '../../../msw/envelope';
 import { offeringHandlers } from '../../../msw/handlers/offerings';
 import { licenceHandlers } from '../../../msw/handlers/licences';
 import { subscriptionHandlers } from '../../../msw/handlers/subscriptions';
+import { shimBlobStream } from '../../../msw/blob-stream';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -481,23 +482,7 @@ describe('Subscription Details: its licences at any number (issue 16)', () => {
 });
 
 describe('Subscription Details: attachment download', () => {
-  // jsdom's Blob has no stream(), which msw's XHR interceptor needs to mirror a blob response
-  // (browsers have it). A test-environment shim only, as in tests/core/api/client.test.ts.
-  beforeAll(() => {
-    if (typeof Blob.prototype.stream !== 'function') {
-      Object.defineProperty(Blob.prototype, 'stream', {
-        configurable: true,
-        value(this: Blob) {
-          return new ReadableStream<Uint8Array>({
-            start: async (controller) => {
-              controller.enqueue(new Uint8Array(await this.arrayBuffer()));
-              controller.close();
-            },
-          });
-        },
-      });
-    }
-  });
+  beforeAll(shimBlobStream);
 
   it('fetches the file with the bearer token and saves it from a blob URL', async () => {
     // ASCII only: jsdom's XHR turns other bytes into text on the way (the e2e checks binary).
