@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctRoutes, type RouteInfo } from '../http/routes';
+import { routeTable, type RouteInfo } from '../http/routes';
 import { DATA_PREFIX } from '../data/register';
 import { makeBlst } from '../data/test-support';
 import { bearer, DEMO, ORGS, tokenFor, type DemoAccount } from '../test/harness';
@@ -1030,7 +1030,7 @@ const fixtures: Record<string, Fixture> = {
 const isWrite = (r: RouteInfo) =>
   r.method !== 'GET' && r.list?.kind !== 'list' && r.list?.kind !== 'export';
 const key = (r: RouteInfo) => `${r.method} ${r.url}`;
-const writeRoutes = () => distinctRoutes().filter(isWrite);
+const writeRoutes = () => routeTable().filter(isWrite);
 
 /** The organisation no fixture's record belongs to: a sysadmin's path there must find nothing. */
 const FOREIGN_ORG = ORGS.delta;

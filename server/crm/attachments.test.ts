@@ -163,7 +163,7 @@ describe('subscription attachment downloads', () => {
   });
 
   it('is in the route table as org-scoped routes, so the tenant-isolation matrix covers both', () => {
-    const urls = routeTable
+    const urls = routeTable()
       .filter((r) => r.url.includes('/attachments/:attachmentId'))
       .map((r) => `${r.method} ${r.url} ${r.access.kind}`);
     expect(urls).toEqual(

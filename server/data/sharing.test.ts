@@ -384,7 +384,7 @@ describe('dashboards', () => {
 
 describe('the data service as a whole', () => {
   it('registers every route under /data/v1 with the blastDataApi scope, in the OpenAPI document', async () => {
-    const routes = routeTable.filter((r) => r.url.startsWith('/data/v1/'));
+    const routes = routeTable().filter((r) => r.url.startsWith('/data/v1/'));
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.every((r) => r.scope === 'blastDataApi')).toBe(true);
     expect(

@@ -347,7 +347,7 @@ describe('robustness: bad input is a 400 envelope, never a 500', () => {
   });
 
   it('answers random and malformed input to every data route with an envelope, never a 500', async () => {
-    const routes = routeTable.filter((r) => r.url.startsWith('/data/v1/'));
+    const routes = routeTable().filter((r) => r.url.startsWith('/data/v1/'));
     const valid = PATH_VALUES;
     const weird = fc.constantFrom(
       '0',

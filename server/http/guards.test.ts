@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { permissionTable, type AccessFlag, type PermissionAction } from '@/contract/permissions';
-import { distinctRoutes } from './routes';
+import { routeTable } from './routes';
 import { routeRow } from './route-docs';
 import { ACTIVE_ACCOUNTS, DEMO, bearer, tokenFor, type DemoAccount } from '../test/harness';
 import { useTestApp } from '../test/use-app';
@@ -17,7 +17,7 @@ const GUARD_REFUSAL = 'You do not have permission to access this resource';
 const flagsOf = (action: PermissionAction): readonly AccessFlag[] => permissionTable[action];
 /** The org- and site-scoped routes with the flags of their action. */
 const scoped = () =>
-  distinctRoutes().flatMap((r) =>
+  routeTable().flatMap((r) =>
     r.access.kind === 'org' || r.access.kind === 'site'
       ? [{ route: r, kind: r.access.kind, flags: flagsOf(r.access.action) }]
       : [],
@@ -25,7 +25,7 @@ const scoped = () =>
 
 describe('route guards come from the permission table', () => {
   it('names an action of the table on every guarded route, and no flags of its own', () => {
-    const guarded = distinctRoutes().filter(
+    const guarded = routeTable().filter(
       (r) => r.access.kind !== 'anonymous' && r.access.kind !== 'user',
     );
     expect(guarded.length).toBeGreaterThan(80);
@@ -48,7 +48,7 @@ describe('route guards come from the permission table', () => {
       .filter((line) => /^\| (GET|POST|PUT|PATCH|DELETE) \| `/.test(line))
       .sort();
     // Reprint with `npx tsx server/tools/print-routes.ts` when this fails.
-    expect(documented).toEqual(distinctRoutes().map(routeRow).sort());
+    expect(documented).toEqual(routeTable().map(routeRow).sort());
   });
 });
 

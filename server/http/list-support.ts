@@ -226,26 +226,25 @@ export interface ListUnderTest {
   who: DemoAccount;
 }
 
-/** Every list route of the route table (one per URL), with a caller allowed to read it. */
+/** Every list route of the route table, with a caller allowed to read it. */
 export function listRoutes(): ListUnderTest[] {
-  const byUrl = new Map(
-    routeTable.filter((r) => r.list?.kind === 'list').map((r) => [r.url, r] as const),
-  );
-  return [...byUrl.values()].map((route) => {
-    const path = route.url.replace(/^\/(crm|data)\/v1/, '');
-    const cells = CELLS[path];
-    if (!cells)
-      throw new Error(`No cells for ${path}: add its oracle to server/http/list-support.ts`);
-    return {
-      route,
-      path,
-      columns: route.list?.columns as Record<string, ListColumn>,
-      searchable: route.list?.searchable ?? [],
-      cells,
-      // The sysadmin holds every flag in every organisation; shares go to people.
-      who: route.access.kind === 'user' ? 'siteuser' : 'sysadmin',
-    };
-  });
+  return routeTable()
+    .filter((r) => r.list?.kind === 'list')
+    .map((route) => {
+      const path = route.url.replace(/^\/(crm|data)\/v1/, '');
+      const cells = CELLS[path];
+      if (!cells)
+        throw new Error(`No cells for ${path}: add its oracle to server/http/list-support.ts`);
+      return {
+        route,
+        path,
+        columns: route.list?.columns as Record<string, ListColumn>,
+        searchable: route.list?.searchable ?? [],
+        cells,
+        // The sysadmin holds every flag in every organisation; shares go to people.
+        who: route.access.kind === 'user' ? 'siteuser' : 'sysadmin',
+      };
+    });
 }
 
 /** The organisation and site each list is read in: the demo's busiest for that list. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair } from 'jose';
-import { distinctRoutes, type RouteInfo } from './routes';
+import { routeTable, type RouteInfo } from './routes';
 import { ACTIVE_ACCOUNTS, bearer, tokenFor, type DemoAccount } from '../test/harness';
 import { useTestApp } from '../test/use-app';
 
@@ -25,15 +25,15 @@ const inject = (r: RouteInfo, url: string, headers: Record<string, string> = {})
 
 describe('authentication on every route', () => {
   it('has a route table covering identity, CRM, data and errors', () => {
-    const prefixes = new Set(distinctRoutes().map((r) => r.url.split('/').slice(0, 3).join('/')));
+    const prefixes = new Set(routeTable().map((r) => r.url.split('/').slice(0, 3).join('/')));
     expect([...prefixes]).toEqual(
       expect.arrayContaining(['/identity/v1', '/crm/v1', '/data/v1', '/errors/v1']),
     );
-    expect(distinctRoutes().length).toBeGreaterThan(40);
+    expect(routeTable().length).toBeGreaterThan(40);
   });
 
   it('answers 401 without a token on every non-anonymous route', async () => {
-    for (const r of distinctRoutes().filter((x) => x.access.kind !== 'anonymous')) {
+    for (const r of routeTable().filter((x) => x.access.kind !== 'anonymous')) {
       const res = await inject(r, fill(r.url, {}));
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
       expect(res.json(), `${r.method} ${r.url}`).toMatchObject({ success: false, data: null });
@@ -104,9 +104,7 @@ describe('tenant isolation (generated from the route table)', () => {
   };
 
   it('answers 404 for every org- and site-scoped route of an organisation the caller is not in', async () => {
-    const scoped = distinctRoutes().filter(
-      (r) => r.access.kind === 'org' || r.access.kind === 'site',
-    );
+    const scoped = routeTable().filter((r) => r.access.kind === 'org' || r.access.kind === 'site');
     expect(scoped.length).toBeGreaterThan(30);
     for (const [who, orgId] of Object.entries(foreign) as Array<[DemoAccount, number]>) {
       const token = await tokenFor(app(), who);
@@ -127,7 +125,7 @@ describe('tenant isolation (generated from the route table)', () => {
   });
 
   it('answers 403 on sysadmin routes for everyone else', async () => {
-    const admin = distinctRoutes().filter((r) => r.access.kind === 'sysadmin');
+    const admin = routeTable().filter((r) => r.access.kind === 'sysadmin');
     expect(admin.length).toBeGreaterThanOrEqual(3);
     for (const who of ACTIVE_ACCOUNTS.filter((k) => k !== 'sysadmin')) {
       const token = await tokenFor(app(), who);

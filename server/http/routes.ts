@@ -130,12 +130,12 @@ export interface ListMeta {
   columns: ListColumns;
   searchable: readonly string[];
 }
-export const routeTable: RouteInfo[] = [];
-
-/** Each route once (every app built in a process adds its routes to routeTable again). */
-export const distinctRoutes = () => [
-  ...new Map(routeTable.map((r) => [`${r.method} ${r.url}`, r])).values(),
-];
+/**
+ * Every route registered in this process, once per method and URL: an app built again (tests
+ * and the cluster's in-process apps build several) replaces its entries instead of adding more.
+ */
+const registered = new Map<string, RouteInfo>();
+export const routeTable = (): RouteInfo[] => [...registered.values()];
 
 export const defineRoute = <
   P extends Schema | undefined = undefined,
@@ -236,7 +236,7 @@ export function registerRoutes(
   for (const def of defs) {
     const url = `${prefix}${def.url}`;
     for (const method of Array.isArray(def.method) ? def.method : [def.method]) {
-      routeTable.push({
+      registered.set(`${method} ${url}`, {
         method,
         url,
         access: def.access,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as NodeCrypto from 'node:crypto';
 import type { App } from '../app';
-import { bearer, createTestApp, tokenFor, ORGS } from '../test/harness';
+import { bearer, tokenFor, ORGS } from '../test/harness';
 import { providerPost, startAuthorization } from '../test/oidc';
 import { messagesTo } from '../test/outbox';
 
@@ -23,6 +23,10 @@ vi.mock('node:crypto', async (importOriginal) => {
 
 let app: App;
 beforeAll(async () => {
+  // Server test files share their worker's modules (isolate: false): the app is built from a
+  // fresh module graph, so that its password code imports the wrapped scrypt above.
+  vi.resetModules();
+  const { createTestApp } = await import('../test/harness');
   app = await createTestApp({ signInMaxFailures: 1000 });
 });
 afterAll(async () => {

@@ -3,7 +3,8 @@ import type { App } from '../app';
 import type { RouteInfo } from '../http/routes';
 import { createTestApp } from '../test/harness';
 import { PATH_VALUES, sampleRequest, urlOf } from './samples';
-import { tokens, uniqueRoutes } from './support';
+import { tokens } from './support';
+import { routeTable } from '../http/routes';
 
 /**
  * No answer of the stack is kept by a cache (issue 14): profiles, user lists, licences and the
@@ -15,7 +16,7 @@ let routes: RouteInfo[];
 let as: ReturnType<typeof tokens>;
 beforeAll(async () => {
   app = await createTestApp();
-  routes = uniqueRoutes();
+  routes = routeTable();
   as = tokens(app);
 });
 afterAll(async () => {

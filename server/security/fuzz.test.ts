@@ -18,8 +18,8 @@ import {
   rowCounts,
   tableNames,
   tokens,
-  uniqueRoutes,
 } from './support';
+import { routeTable } from '../http/routes';
 
 /**
  * A bounded, seeded fuzz of every route of the route table (server/data/sites.test.ts fuzzes the
@@ -37,7 +37,7 @@ let tables: string[];
 
 beforeAll(async () => {
   app = await createTestApp();
-  routes = uniqueRoutes();
+  routes = routeTable();
   auth = await tokens(app)('sysadmin');
   tables = (await tableNames(app)).filter((t) => !VOLATILE_TABLES.has(t));
 });

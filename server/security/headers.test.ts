@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { bearer, createTestApp, tokenFor } from '../test/harness';
 import { form, startAuthorization } from '../test/oidc';
-import { fillUrl, hasBody, isErrorEnvelope, uniqueRoutes } from './support';
+import { fillUrl, hasBody, isErrorEnvelope } from './support';
+import { routeTable } from '../http/routes';
 
 /**
  * Security headers on every API answer and on the identity pages, CORS for the two portal
@@ -41,7 +42,7 @@ const expectApiHeaders = (headers: Record<string, unknown>, where: string) => {
 describe('security headers', () => {
   it('sets nosniff, frame-ancestors and X-Frame-Options on every API route’s answers, errors included', async () => {
     const token = await tokenFor(app, 'owner');
-    for (const r of uniqueRoutes()) {
+    for (const r of routeTable()) {
       const url = fillUrl(r.url, { orgId: 1, siteId: 1 });
       for (const headers of [{}, bearer(token)]) {
         const res = await app.inject({

@@ -12,8 +12,8 @@ import {
   paramNames,
   tableNames,
   tokens,
-  uniqueRoutes,
 } from './support';
+import { routeTable } from '../http/routes';
 
 /**
  * Tenant isolation, generated from the route table. server/http/matrix.test.ts (identity/CRM
@@ -41,7 +41,7 @@ const one = async (sql: string, params: unknown[] = []) =>
 
 beforeAll(async () => {
   app = await createTestApp();
-  routes = uniqueRoutes();
+  routes = routeTable();
   as = tokens(app);
   tables = (await tableNames(app)).filter((t) => !VOLATILE_TABLES.has(t));
   // The demo data has no attachments: give a subscription of two other organisations one, so

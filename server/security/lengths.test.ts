@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import type { RouteInfo } from '../http/routes';
+import { routeTable, type RouteInfo } from '../http/routes';
 import { MAX_TAG_LENGTH, maxLengthMessage } from '@/contract/limits';
 import { bearer, createTestApp, tokenFor } from '../test/harness';
 import { form, startAuthorization } from '../test/oidc';
@@ -13,7 +13,6 @@ import {
   urlOf,
   withString,
 } from './samples';
-import { uniqueRoutes } from './support';
 
 /**
  * Issue 17 ('Names and limits'): a text longer than its maximum in the contract is refused with
@@ -25,7 +24,7 @@ let routes: RouteInfo[];
 let auth: Record<string, string>;
 beforeAll(async () => {
   app = await createTestApp();
-  routes = uniqueRoutes();
+  routes = routeTable();
   auth = bearer(await tokenFor(app, 'sysadmin'));
 });
 afterAll(async () => {

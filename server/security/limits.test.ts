@@ -5,7 +5,8 @@ import { MAX_ATTACHMENT_BASE64 } from '@/contract/common';
 import { MAX_ENVELOPE_BYTES, MAX_EVENT_BYTES } from '../errors/register';
 import { bearer, createTestApp, tokenFor } from '../test/harness';
 import { jsonSchemaOf, resolve } from './samples';
-import { isErrorEnvelope, uniqueRoutes } from './support';
+import { isErrorEnvelope } from './support';
+import { routeTable } from '../http/routes';
 
 /**
  * Size limits of every write (issue 14, item 13): every string and list a client sends has a
@@ -17,7 +18,7 @@ let app: App;
 let routes: RouteInfo[];
 beforeAll(async () => {
   app = await createTestApp();
-  routes = uniqueRoutes();
+  routes = routeTable();
 });
 afterAll(async () => {
   await app.close();

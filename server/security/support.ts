@@ -1,12 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app';
-import { routeTable, type RouteInfo } from '../http/routes';
 import { bearer, tokenFor, type DemoAccount } from '../test/harness';
-
-/** Every registered route once (routeTable grows with each app built in the same worker). */
-export const uniqueRoutes = (): RouteInfo[] => [
-  ...new Map(routeTable.map((r) => [`${r.method} ${r.url}`, r])).values(),
-];
 
 export const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
 

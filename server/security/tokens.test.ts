@@ -3,7 +3,8 @@ import { SignJWT, generateKeyPair, importJWK } from 'jose';
 import type { App } from '../app';
 import type { RouteInfo } from '../http/routes';
 import { bearer, createTestApp, tokenFor } from '../test/harness';
-import { fillUrl, hasBody, isErrorEnvelope, uniqueRoutes } from './support';
+import { fillUrl, hasBody, isErrorEnvelope } from './support';
+import { routeTable } from '../http/routes';
 
 /**
  * Access tokens are checked for signature, issuer, audience, expiry, type and scope on a sample
@@ -16,7 +17,7 @@ const values = { orgId: 2, siteId: 1, blastId: 7, libraryId: 2, id: 1, userId: 8
 
 beforeAll(async () => {
   app = await createTestApp();
-  const routes = uniqueRoutes().filter((r) => r.access.kind !== 'anonymous');
+  const routes = routeTable().filter((r) => r.access.kind !== 'anonymous');
   sample = [];
   for (const prefix of ['/identity/v1', '/crm/v1', '/data/v1', '/errors/v1']) {
     for (const kind of ['user', 'org', 'site', 'sysadmin']) {

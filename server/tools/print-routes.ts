@@ -7,5 +7,5 @@ import { routeTable } from '../http/routes';
 import { routeRow } from '../http/route-docs';
 
 const app = await buildApp({ config: { dataDir: 'memory', demoScale: 0.01 }, seed: false });
-for (const r of routeTable) console.log(routeRow(r));
+for (const r of routeTable()) console.log(routeRow(r));
 await app.close();
