@@ -31,7 +31,17 @@ export interface ColumnSql {
    * (`fk = any(array(select key from … where …))`) instead of joining it to every row, so
    * an index of the list's table finds the rows and a million rows are not joined to be tested.
    */
-  lookup?: { fk: string; from: string; key: string };
+  lookup?: {
+    fk: string;
+    from: string;
+    key: string;
+    /**
+     * Inside the search's `or` too, the keys as an array (`fk = any(array(…))`): for a list
+     * whose every searched column has an index (the audit trail), so that the `or` is a bitmap
+     * of those indexes; a hashed subplan's arm cannot be one, and the whole table is read.
+     */
+    searchByIndex?: boolean;
+  };
   /**
    * A select column computed from others (a state that depends on today's date): the predicate
    * of each value on the stored columns, which the planner can estimate and indexes can serve.
@@ -89,9 +99,11 @@ export interface ListQueryInput {
  */
 function textMatch(map: ColumnSql, pattern: string, within: 'filter' | 'search'): string {
   if (!map.lookup) return `(${map.sql}) ilike ${pattern}`;
-  const { fk, from, key } = map.lookup;
+  const { fk, from, key, searchByIndex } = map.lookup;
   const keys = `select ${key} from ${from} where (${map.sql}) ilike ${pattern}`;
-  return within === 'filter' ? `${fk} = any(array(${keys}))` : `${fk} in (${keys})`;
+  return within === 'filter' || searchByIndex
+    ? `${fk} = any(array(${keys}))`
+    : `${fk} in (${keys})`;
 }
 
 /** A SQL fragment builder that numbers its parameters after the scope's. */

@@ -17,10 +17,15 @@
  * and a record's History ask it; p50 and p99 over `calls` calls after warm-ups, the first
  * (cold) call, and the page query's plan (its scans and indexes).
  *
- *   npx tsx server/tools/audit-lists.ts [--smoke]   → JSON on stdout
+ * `--before=<migration>` (a migration's file name) loads the trail into the database as that
+ * migration left it, measures, then migrates the rest and measures again: the same events before
+ * and after (the indexes of migration 091, say), with the plans of the rare filters and
+ * searches (EXPLAIN ANALYZE) both times.
+ *
+ *   npx tsx server/tools/audit-lists.ts [--smoke] [--before=090_shared_limits.sql]   → JSON on stdout
  */
-import { auditActions, auditRecordTypes } from '@/contract/crm/audit';
 import { activityDef, auditLogDef } from '../audit/routes';
+import { insertSyntheticEvents } from '../audit/synthetic-events';
 import { migrate } from '../db/migrate';
 import { openPg } from '../db/pg';
 import type { Db } from '../db/types';
@@ -29,52 +34,16 @@ import { hasPostgres, startTempPostgres } from '../resilience/stack';
 import { seed } from '../seed/seed';
 
 const smoke = process.argv.includes('--smoke');
+const before = process.argv.find((a) => a.startsWith('--before='))?.slice('--before='.length);
 const plan = smoke
   ? { events: 20_000, calls: 5, warmup: 1 }
   : { events: 1_000_000, calls: 40, warmup: 3 };
 
-const WORDS = ['North', 'South', 'East', 'West', 'Pit', 'Bench', 'Ridge', 'Quarry'];
-
-/** A uniform number in [0, 1) of the event n, one stream per k (hashint8extended: deterministic). */
-const u = (k: number) => `((hashint8extended(n, ${k}) & 4294967295)::float8 / 4294967296)`;
-
 async function load(db: Db) {
-  await migrate(db);
+  await migrate(db, before === undefined ? {} : { until: before });
   await seed(db, 0.1);
   const started = performance.now();
-  await db.query(
-    `with orgs as (select array_agg(id order by id) as ids from orgs),
-          people as (select array_agg(u.id order by u.id) as ids,
-                            array_agg(coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)
-                                      || ' <' || u.email || '>' order by u.id) as names
-                       from users u),
-          sites as (select array_agg(id order by id) as ids from sites)
-     insert into audit_events (at, org_id, site_id, actor_user_id, actor_name, action, record_type,
-                               record_id, record_name, changes, request_id, ip, user_agent,
-                               prev_hash, hash)
-     select now() - (($1::int - n) * interval '1 minute'),
-            -- 5 % of no organisation; else skewed to the first organisations (Acme the most).
-            case when ${u(1)} < 0.05 then null
-                 else orgs.ids[1 + floor(power(${u(2)}, 3) * cardinality(orgs.ids))::int] end,
-            case when ${u(4)} < 0.3 then sites.ids[1 + floor(${u(5)} * cardinality(sites.ids))::int] end,
-            people.ids[a.i], people.names[a.i],
-            case when ${u(6)} < 0.5 then 'update' when ${u(6)} < 0.7 then 'create'
-                 when ${u(6)} < 0.75 then 'delete'
-                 else ($2::text[])[1 + floor(${u(7)} * cardinality($2::text[]))::int] end,
-            case when ${u(8)} < 0.35 then 'licence' when ${u(8)} < 0.55 then 'blast'
-                 when ${u(8)} < 0.65 then 'offering'
-                 else ($3::text[])[1 + floor(${u(9)} * cardinality($3::text[]))::int] end,
-            (1 + floor(${u(10)} * 5000)::int)::text,
-            case when ${u(11)} < 0.00005 then 'Zircon ' else '' end
-              || ($4::text[])[1 + floor(${u(12)} * 8)::int] || ' '
-              || ($4::text[])[1 + floor(${u(13)} * 8)::int] || ' ' || (n % 997)::text,
-            '{"expiry": {"before": "2026-01-01", "after": "2027-01-01"}}',
-            md5(n::text), '10.0.' || (n % 250)::text || '.' || (n % 199)::text, 'Mozilla/5.0 (bench)',
-            md5((n - 1)::text) || md5((n - 1)::text), md5(n::text) || md5(n::text)
-       from generate_series(1, $1::int) n, orgs, people, sites,
-            lateral (select 1 + floor(${u(3)} * cardinality(people.ids))::int as i) a`,
-    [plan.events, auditActions, auditRecordTypes, WORDS],
-  );
+  await insertSyntheticEvents(db, plan.events);
   await db.query(
     `insert into audit_chain_heads (chain, event_id, hash)
      select distinct on (coalesce(org_id, 0)) coalesce(org_id, 0), id, hash
@@ -107,6 +76,7 @@ async function measure<C extends Parameters<typeof pageQuery>[0]['columns']>(
   def: ListDef<C, never, unknown>,
   scope: Scope,
   query: ListQueryInput,
+  explain = false,
 ) {
   const page = { ...query, take: 50 };
   const first = performance.now();
@@ -126,6 +96,14 @@ async function measure<C extends Parameters<typeof pageQuery>[0]['columns']>(
     params,
   );
   const root = explained?.['QUERY PLAN'][0]?.Plan;
+  const analyzed = explain
+    ? (
+        await db.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, costs off, timing off) ${sql}`,
+          params,
+        )
+      ).map((r) => r['QUERY PLAN'])
+    : undefined;
   return {
     rows: answer.fetchedCount,
     total: answer.totalAvailable,
@@ -134,6 +112,7 @@ async function measure<C extends Parameters<typeof pageQuery>[0]['columns']>(
     p50Ms: round1(quantile(times, 0.5)),
     p99Ms: round1(quantile(times, 0.99)),
     scans: root ? [...new Set(scans(root))] : [],
+    ...(analyzed ? { plan: analyzed } : {}),
   };
 }
 
@@ -176,31 +155,57 @@ try {
       ],
       ['audit log, every organisation', auditLogDef as never, { where: [], params: [] }],
     ];
-    const results: Record<string, Record<string, unknown>> = {};
-    for (const [name, def, scope] of lists) {
-      const byQuery: Record<string, unknown> = {};
-      for (const [q, query] of Object.entries(queries)) {
-        byQuery[q] = await measure(db, def, scope, query);
+    // The plans worth reading: where a filter or a search matches few events.
+    const explained = new Set(['action', 'actor', 'searchRare']);
+    const measureAll = async () => {
+      const results: Record<string, Record<string, unknown>> = {};
+      for (const [name, def, scope] of lists) {
+        const byQuery: Record<string, unknown> = {};
+        for (const [q, query] of Object.entries(queries)) {
+          byQuery[q] = await measure(db, def, scope, query, explained.has(q));
+        }
+        results[name] = byQuery;
       }
-      results[name] = byQuery;
-    }
-    // A record's History (a details screen): its events only.
-    results['history of one licence'] = {
-      newest: await measure(
-        db,
-        activityDef as never,
-        {
-          where: ['coalesce(e.org_id, 0) = $1', 'e.record_type = $2', 'e.record_id = $3'],
-          params: [big?.chain ?? 1, 'licence', '42'],
-        },
-        {},
-      ),
+      // A record's History (a details screen): its events only.
+      results['history of one licence'] = {
+        newest: await measure(
+          db,
+          activityDef as never,
+          {
+            where: ['coalesce(e.org_id, 0) = $1', 'e.record_type = $2', 'e.record_id = $3'],
+            params: [big?.chain ?? 1, 'licence', '42'],
+          },
+          {},
+        ),
+      };
+      const [size] = await db.query<{ table: string; indexes: string }>(
+        `select pg_size_pretty(pg_table_size('audit_events')) as table,
+                pg_size_pretty(pg_indexes_size('audit_events')) as indexes`,
+      );
+      return { size, results };
     };
-    const [size] = await db.query<{ table: string; indexes: string }>(
-      `select pg_size_pretty(pg_table_size('audit_events')) as table,
-              pg_size_pretty(pg_indexes_size('audit_events')) as indexes`,
-    );
-    console.log(JSON.stringify({ events: plan.events, loadMs, size, actor: actor?.name, results }));
+    if (before !== undefined) {
+      const measuredBefore = await measureAll();
+      const t0 = performance.now();
+      const applied = await migrate(db);
+      await db.query('vacuum analyze audit_events');
+      const migrateMs = Math.round(performance.now() - t0);
+      const after = await measureAll();
+      console.log(
+        JSON.stringify({
+          events: plan.events,
+          loadMs,
+          actor: actor?.name,
+          before: { migration: before, ...measuredBefore },
+          after: { applied, migrateMs, ...after },
+        }),
+      );
+    } else {
+      const { size, results } = await measureAll();
+      console.log(
+        JSON.stringify({ events: plan.events, loadMs, size, actor: actor?.name, results }),
+      );
+    }
   } finally {
     await db.close();
   }
