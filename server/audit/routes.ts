@@ -18,6 +18,10 @@ import { listRoutes, type ScopeContext } from '../http/list-routes';
 const chainBreakSchema = z.object({
   chain: z.union([z.number().int(), z.literal('legacy')]),
   eventId: z.number().int(),
+  // hash: the event does not match its hash or its predecessor; head: the chain's head names an
+  // event the chain does not end with (events removed at its end), lastEventId its last one there.
+  reason: z.enum(['hash', 'head']),
+  lastEventId: z.number().int().nullable().optional(),
 });
 
 /** One event as the lists answer it, built in SQL (ids are bigint: JSON numbers here). */

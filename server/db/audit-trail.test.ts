@@ -192,6 +192,36 @@ describe('audit trail', () => {
     expect((await verifyTrail(crm.app.services.db)).broken).toEqual([]);
   });
 
+  it("names the events removed at a chain's end, by the chain's head", async () => {
+    await send('manager', 'POST', '/orgs/1/offerings', product('Last words'));
+    await send('manager', 'POST', '/orgs/1/offerings', product('Very last words'));
+    const [kept, ...removed] = await q<{ id: number }>(
+      'select id from audit_events where org_id = 1 order by id desc limit 3',
+    ).then((rows) => rows.reverse());
+    // Removed from outside the product (the append-only trigger switched off by an owner of the
+    // database): every link left is intact, but the chain no longer ends where its head says.
+    await q(
+      'create temporary table removed_events as select * from audit_events where id > $1 and org_id = 1',
+      [kept?.id],
+    );
+    await q('alter table audit_events disable trigger audit_events_no_update');
+    try {
+      await q('delete from audit_events where id > $1 and org_id = 1', [kept?.id]);
+    } finally {
+      await q('alter table audit_events enable trigger audit_events_no_update');
+    }
+    const report = await verifyTrail(crm.app.services.db);
+    expect(report.broken).toEqual([
+      { chain: 1, eventId: removed.at(-1)?.id, reason: 'head', lastEventId: kept?.id },
+    ]);
+    // The sysadmins' check answers the same.
+    expect((await crm.get('sysadmin', '/audit/verify')).json().data).toEqual(report);
+    // Put back, the chain is whole again.
+    await q('insert into audit_events select * from removed_events');
+    await q('drop table removed_events');
+    expect((await verifyTrail(crm.app.services.db)).broken).toEqual([]);
+  });
+
   it('chains each organisation, and names the first broken link', async () => {
     const intact = await verifyTrail(crm.app.services.db);
     expect(intact.broken).toEqual([]);
@@ -208,7 +238,7 @@ describe('audit trail', () => {
       await q('alter table audit_events enable trigger audit_events_no_update');
     }
     const report = await verifyTrail(crm.app.services.db);
-    expect(report.broken).toEqual([{ chain: 1, eventId: victim?.id }]);
+    expect(report.broken).toEqual([{ chain: 1, eventId: victim?.id, reason: 'hash' }]);
     // Sysadmins ask the running stack; nobody else may.
     const answer = await crm.get('sysadmin', '/audit/verify');
     expect(answer.json().data).toEqual(report);

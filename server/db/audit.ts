@@ -19,8 +19,15 @@ const PAGE = 5000;
 export interface ChainBreak {
   /** The chain: the organisation's id, 0 for events of no organisation, 'legacy' for audit_log. */
   chain: number | 'legacy';
-  /** The first event that does not match its stored hash or its predecessor. */
+  /**
+   * `hash`: the first event that does not match its stored hash or its predecessor. `head`: the
+   * event the chain's head (audit_chain_heads) names as its last, which the chain does not hold
+   * with that hash: events removed at the chain's end (or the head moved).
+   */
   eventId: number;
+  reason: 'hash' | 'head';
+  /** For `head`: the chain's last event that is there (null: none, or only its anchor). */
+  lastEventId?: number | null;
 }
 
 export interface TrailReport {
@@ -33,19 +40,38 @@ export interface TrailReport {
 const sha256 = (prev: string, canonical: string) =>
   createHash('sha256').update(prev).update('\n').update(canonical).digest('hex');
 
-/** Recomputes every chain of audit_events, a page at a time (flat memory at any size). */
+/**
+ * Recomputes every chain of audit_events, a page at a time (flat memory at any size), and checks
+ * each against its head: a chain's head row (audit_chain_heads, moved by every writer in the
+ * transaction of its events) names its last event and hash, so events removed at a chain's end,
+ * which leave every remaining link intact, are found too. The heads are read before the events:
+ * a write committed meanwhile only adds events after the head's, which the check allows.
+ */
 export async function verifyTrail(db: Queryable): Promise<TrailReport> {
   const report: TrailReport = { events: 0, chains: 0, broken: [] };
+  const heads = new Map(
+    (
+      await db.query<{ chain: number; event_id: number; hash: string }>(
+        'select chain, event_id, hash from audit_chain_heads',
+      )
+    ).map((h) => [Number(h.chain), { eventId: Number(h.event_id), hash: h.hash }]),
+  );
   const chains = await db.query<{ chain: number; after_id: number | null; hash: string | null }>(
     `select c.chain, a.after_id, a.hash
-       from (select distinct coalesce(org_id, 0) as chain from audit_events) c
+       from (select distinct coalesce(org_id, 0) as chain from audit_events
+             union select chain from audit_chain_heads) c
        left join audit_anchors a on a.chain = c.chain order by 1`,
   );
   for (const { chain, after_id, hash } of chains) {
     report.chains++;
     // A purged chain starts from its anchor: the last purged event's hash.
     let prev = hash ?? GENESIS;
-    let after = after_id ?? 0;
+    let after = after_id === null ? 0 : Number(after_id);
+    const head = heads.get(Number(chain));
+    // The head's event reached with its hash (an emptied chain's head is its anchor).
+    let headFound = head !== undefined && head.eventId === after && head.hash === prev;
+    let lastEventId: number | null = after_id === null ? null : Number(after_id);
+    let broken = false;
     for (;;) {
       const rows = await db.query<{
         id: number;
@@ -57,22 +83,41 @@ export async function verifyTrail(db: Queryable): Promise<TrailReport> {
           where coalesce(org_id, 0) = $1 and id > $2 order by coalesce(org_id, 0), id limit ${PAGE}`,
         [chain, after],
       );
-      const broken = rows.find((r) => {
+      const first = rows.find((r) => {
         report.events++;
         const intact = r.prev_hash === prev && r.hash === sha256(prev, r.canonical);
         prev = r.hash;
+        lastEventId = Number(r.id);
+        if (head && Number(r.id) === head.eventId && r.hash === head.hash) headFound = true;
         return !intact;
       });
-      if (broken) {
-        report.broken.push({ chain, eventId: broken.id });
+      if (first) {
+        report.broken.push({ chain, eventId: Number(first.id), reason: 'hash' });
+        broken = true;
         break;
       }
       if (rows.length < PAGE) break;
       after = rows.at(-1)?.id ?? after;
     }
+    if (broken || headFound) continue;
+    // A chain begun after the heads were read (its first writer committed meanwhile) has a head
+    // now; a chain with none at all lost it (deleted with its events?): its last event is named.
+    if (!head) {
+      const [now] = await db.query<{ n: number }>(
+        'select count(*)::int as n from audit_chain_heads where chain = $1',
+        [chain],
+      );
+      if (now?.n) continue;
+    }
+    report.broken.push({
+      chain,
+      eventId: head?.eventId ?? lastEventId ?? 0,
+      reason: 'head',
+      lastEventId,
+    });
   }
   const legacy = await verifyLegacyChain(db);
-  if (legacy !== null) report.broken.push({ chain: 'legacy', eventId: legacy });
+  if (legacy !== null) report.broken.push({ chain: 'legacy', eventId: legacy, reason: 'hash' });
   return report;
 }
 

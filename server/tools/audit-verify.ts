@@ -13,14 +13,18 @@ const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataD
 try {
   const report = await verifyTrail(db);
   console.log(`${report.events} events in ${report.chains} chains`);
-  for (const { chain, eventId } of report.broken) {
+  for (const { chain, eventId, reason, lastEventId } of report.broken) {
     const name =
       chain === 'legacy'
         ? 'the first trail (audit_log)'
         : chain === 0
           ? 'events of no organisation'
           : `organisation ${chain}`;
-    console.log(`BROKEN: the chain of ${name} breaks at event ${eventId}`);
+    console.log(
+      reason === 'head'
+        ? `BROKEN: the chain of ${name} ends at ${lastEventId ? `event ${lastEventId}` : 'its start'}, but its head names event ${eventId}: events removed at its end`
+        : `BROKEN: the chain of ${name} breaks at event ${eventId}`,
+    );
   }
   if (report.broken.length === 0) console.log('intact');
   process.exitCode = report.broken.length === 0 ? 0 : 1;
