@@ -21,9 +21,11 @@ try {
           ? 'events of no organisation'
           : `organisation ${chain}`;
     console.log(
-      reason === 'head'
-        ? `BROKEN: the chain of ${name} ends at ${lastEventId ? `event ${lastEventId}` : 'its start'}, but its head names event ${eventId}: events removed at its end`
-        : `BROKEN: the chain of ${name} breaks at event ${eventId}`,
+      reason === 'hash'
+        ? `BROKEN: the chain of ${name} breaks at event ${eventId}`
+        : eventId !== lastEventId
+          ? `BROKEN: the chain of ${name} ends at ${lastEventId ? `event ${lastEventId}` : 'its start'}, but its head names event ${eventId}: events removed at its end`
+          : `BROKEN: the head of the chain of ${name} does not name its last event, ${eventId} (the head removed or changed)`,
     );
   }
   if (report.broken.length === 0) console.log('intact');
