@@ -16,7 +16,8 @@
  * that alone. --in-server: on PostgreSQL, the same writes timed inside the database (a DO block
  * committing each, clock_timestamp() around the statement: no client, no round trip, so the
  * trigger's own work apart from a busy machine's scheduling). --until=<migration file>: the database as that migration left it (a trail before
- * a later change of its cost, for the figures before → after).
+ * a later change of its cost, for the figures before → after). --drop-indexes=<name,…>: those
+ * indexes of the trail dropped first (what one index adds to a write).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,12 @@ const postgresOnly = process.argv.includes('--postgres-only');
 const withPostgres = postgresOnly || process.argv.includes('--postgres');
 const inServer = process.argv.includes('--in-server');
 const until = process.argv.find((a) => a.startsWith('--until='))?.slice('--until='.length);
+// --drop-indexes=a,b: those indexes of the trail dropped before measuring (what each one costs).
+const dropIndexes = (
+  process.argv.find((a) => a.startsWith('--drop-indexes='))?.slice('--drop-indexes='.length) ?? ''
+)
+  .split(',')
+  .filter((name) => /^\w+$/.test(name));
 const plan = smoke
   ? { rounds: 2, batch: 10, warmup: 3, events: 2_000 }
   : { rounds: 12, batch: 40, warmup: 10, events: 200_000 };
@@ -130,6 +137,7 @@ async function prepare(db: Db) {
          from audit_events order by coalesce(org_id, 0), id desc`,
     );
   }
+  for (const index of dropIndexes) await db.query(`drop index ${index}`);
   await db.query('analyze');
   const licences = await db.query<{ id: number }>(
     'select id from licences where vendor_org_id = 1 order by id limit 200',
