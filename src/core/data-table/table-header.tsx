@@ -35,6 +35,7 @@ export function DataTableHeader({
     exportState,
     isLoading,
     isError,
+    isListEmpty,
   } = context;
   const exporting = exportState.status === 'running';
   return (
@@ -79,7 +80,7 @@ export function DataTableHeader({
           );
         })}
         {ribbon}
-        {selectable && (
+        {selectable && !isListEmpty && (
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -99,7 +100,7 @@ export function DataTableHeader({
             {TABLE_TEXT.exportSelected}
           </button>
         )}
-        {!hideExport && (
+        {!hideExport && !isListEmpty && (
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -111,7 +112,8 @@ export function DataTableHeader({
         )}
       </div>
       <ExportStatus />
-      <SearchBox key={context.inputGeneration} />
+      {/* Issue 17: a list with no record has nothing to search, select or export. */}
+      {!isListEmpty && <SearchBox key={context.inputGeneration} />}
     </div>
   );
 }
