@@ -189,6 +189,7 @@ export function renderCell<T extends RowRecord>(
       );
     }
     case ColumnType.NUMBER:
+      if (setting.displayText) return setting.displayText(row);
       return typeof value === 'number' ? value.toLocaleString('en') : String(value);
     default:
       break;

@@ -15,14 +15,17 @@ export const customersColumns: ColumnSettings<Customer> = {
       id: 'activeSubscriptions',
       title: 'Active subscriptions',
       tooltip: 'Not disabled and not ended, of all the subscriptions sold to the customer.',
-      accessor: (row) => `${row.activeSubscriptions} / ${row.subscriptions}`,
+      // Issue 17: sorted and filtered by the active count (the server's column), shown of all.
+      type: ColumnType.NUMBER,
+      displayText: (row) => `${row.activeSubscriptions} / ${row.subscriptions}`,
       width: '9rem',
     },
     {
       id: 'activeLicences',
       title: 'Active licences',
       tooltip: 'Active and not expired, of all the licences issued to the customer.',
-      accessor: (row) => `${row.activeLicences} / ${row.licences}`,
+      type: ColumnType.NUMBER,
+      displayText: (row) => `${row.activeLicences} / ${row.licences}`,
       width: '8rem',
     },
     {

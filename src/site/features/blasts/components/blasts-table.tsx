@@ -76,8 +76,11 @@ function columnSettings(siteId: number): ColumnSettings<BlastListItem> {
       {
         id: 'fileSize',
         title: 'Size',
-        accessor: (row) => formatFileSize(row.fileSize),
-        isSortable: false,
+        // Shown as '1.5 MB', sorted by bytes here and on the server (issue 17); not filtered: a
+        // range in bytes is nothing a user types.
+        type: ColumnType.NUMBER,
+        displayText: (row) => formatFileSize(row.fileSize),
+        isFilterable: false,
       },
     ],
     sortIndex: 2,
