@@ -6,9 +6,10 @@
 // leaves its module script inert (data-app-entry, fetched already by a modulepreload), and a
 // script moved back into the document with a type that runs is run. Started earlier, a slow
 // phone ran the module (a long task) and replaced the shell before the shell's paint was
-// reported. On the landing: after the largest paint of the static landing text; elsewhere, or
-// where that paint is not observable (a hidden tab, a browser without the API), after a frame
-// once parsed; never later than 2.5 s.
+// reported. On the landing: after the largest paint of the static landing section (its title
+// or its text, whichever the viewport makes larger); elsewhere, or where that paint is not
+// observable (a hidden tab, a browser without the API), after a frame once parsed; never later
+// than 2.5 s.
 (function () {
   var deepLink = !/^\/(org\/[^/]+\/?)?$/.test(window.location.pathname);
   if (deepLink) document.documentElement.classList.add('deep-link');
@@ -46,7 +47,7 @@
   new Observer(function (list, observer) {
     list.getEntries().forEach(function (entry) {
       var element = entry.element;
-      if (element && element.closest && element.closest('[data-static-landing] .lead')) {
+      if (element && element.closest && element.closest('[data-static-landing]')) {
         observer.disconnect();
         start();
       }

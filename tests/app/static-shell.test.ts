@@ -91,7 +91,7 @@ describe('static first paint of index.*.html (docs/performance.md)', () => {
     );
     const element = (inStaticLead: boolean) => ({
       closest: (selector: string) =>
-        selector === '[data-static-landing] .lead' && inStaticLead ? {} : null,
+        selector === '[data-static-landing]' && inStaticLead ? {} : null,
     });
     return {
       deepLink: () => classes.has('deep-link'),
