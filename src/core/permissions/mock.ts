@@ -21,6 +21,7 @@ let snapshotRaw: string | undefined;
 
 function read(): MockPermissions | undefined {
   const value = readStored(storageKeys.mockPermissions);
+  // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined too.
   const raw = value === undefined ? undefined : JSON.stringify(value);
   // Keep the same object while nothing changed (useSyncExternalStore needs a stable snapshot).
   if (raw !== snapshotRaw) {

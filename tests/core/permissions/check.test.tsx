@@ -44,6 +44,12 @@ describe('canAccess (SPEC §6)', () => {
     expect(canAccess({ orgIds: [1, 2, 3] }, none)).toBe(false);
   });
 
+  it('reads an action by its name from the permission table', () => {
+    // 'offerings.write': org admins, business managers and sysadmins.
+    expect(hasAccess('offerings.write', { ...none, user: { isOrgAdmin: true } })).toBe(true);
+    expect(hasAccess('offerings.write', { ...none, user: { isTechSupport: true } })).toBe(false);
+  });
+
   it('is the same function as hasAccess', () => {
     expect(canAccess).toBe(hasAccess);
   });
@@ -106,6 +112,30 @@ describe('mock_permissions (SPEC §6)', () => {
         grantsFor(scopeOf({}), { ...mock, isDeveloper: true }, true),
       ),
     ).toBe(false);
+  });
+
+  it('keeps the real flags it does not name, and the organisation a requirement is limited to', () => {
+    const grants = applyMockPermissions(real, { isSysadmin: true }, true);
+    // The org admin stays an org admin: the override adds sysadmin, nothing else moves.
+    expect(grants.user).toMatchObject({ isOrgAdmin: true, isSysadmin: true });
+    expect(grants.org).toMatchObject({ isOrgAdmin: true });
+    expect(canAccess({ org: ['isOrgAdmin'], orgIds: [1] }, grants)).toBe(true);
+    expect(canAccess({ org: ['isOrgAdmin'], orgIds: [2] }, grants)).toBe(false);
+  });
+
+  it('honours only true and false: any other stored value leaves the real flag', () => {
+    const stored = JSON.parse('{"isSysadmin": "yes", "isOrgAdmin": 0}') as Record<string, boolean>;
+    const grants = applyMockPermissions(real, stored, true);
+    expect(canAccess(requirements.sysadmin, grants)).toBe(false);
+    expect(grants.user.isOrgAdmin).toBe(true);
+  });
+
+  it('grants nothing without a selected organisation, mock or not', () => {
+    for (const mock of [undefined, { isSysadmin: true }]) {
+      const grants = grantsFor(null, mock, true);
+      expect(grants).toEqual({ user: {}, org: {}, site: {}, orgId: null });
+      expect(canAccess(requirements.sysadmin, grants)).toBe(false);
+    }
   });
 
   it('changes nothing when disabled or absent', () => {
@@ -173,6 +203,17 @@ describe('mock_permissions in the shell', () => {
     expect(readStored(storageKeys.mockPermissions)).toBeUndefined();
   });
 
+  it('shows no badge for an empty override left in storage', async () => {
+    await renderPortal('org', {
+      pages: 'placeholders',
+      url: '/dashboard',
+      permissions: { isDeveloper: true },
+      mockPermissions: {},
+    });
+    expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.queryByText(/Mock permissions on/)).not.toBeInTheDocument();
+  });
+
   it('sets overrides from the developer panel in the user menu', async () => {
     const { user } = await renderPortal('org', {
       pages: 'placeholders',
@@ -191,6 +232,15 @@ describe('mock_permissions in the shell', () => {
     expect(readStored(storageKeys.mockPermissions)).toEqual({ isSysadmin: true });
     expect(within(nav).getByRole('link', { name: 'All Users' })).toBeInTheDocument();
     expect(screen.getByText(/Mock permissions on/)).toBeInTheDocument();
+
+    // A second override; setting one back to Real keeps the other.
+    await user.selectOptions(within(panel).getByLabelText('Org admin'), 'Off');
+    expect(readStored(storageKeys.mockPermissions)).toEqual({
+      isSysadmin: true,
+      isOrgAdmin: false,
+    });
+    await user.selectOptions(within(panel).getByLabelText('Org admin'), 'Real');
+    expect(readStored(storageKeys.mockPermissions)).toEqual({ isSysadmin: true });
 
     await user.selectOptions(within(panel).getByLabelText('Sysadmin'), 'Real');
     expect(readStored(storageKeys.mockPermissions)).toBeUndefined();
