@@ -57,6 +57,7 @@ export function DataTableHeader({
               key={action.id}
               type="button"
               className={`btn btn-sm ${action.danger ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+              data-opens-dialog=""
               onClick={() => startBulk(action)}
             >
               {action.label}
@@ -73,6 +74,7 @@ export function DataTableHeader({
               title={action.buttonTitle}
               aria-label={action.buttonText ? undefined : action.buttonTitle}
               disabled={state.disabled}
+              data-opens-dialog=""
               onClick={() => openModal(action.action, state.initialData)}
             >
               <ActionContent action={action} />
