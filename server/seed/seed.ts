@@ -1,3 +1,4 @@
+import { seedOperatorSites } from './operator-sites';
 import type { Db } from '../db/types';
 import { hashPassword } from '../auth/passwords';
 import { seedBlasts } from './blasts';
@@ -68,6 +69,7 @@ export async function seed(db: Db, scale: number) {
     await seedBlasts(ctx, sites);
     await seedNodeLibraries(ctx);
     await seedEmailPreferences(ctx);
+    await seedOperatorSites(tx, scale);
     for (const t of SERIAL_TABLES) {
       await tx.query(
         `select setval(pg_get_serial_sequence('${t}', 'id'), coalesce((select max(id) from ${t}), 0) + 1, false)`,
