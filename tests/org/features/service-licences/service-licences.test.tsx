@@ -54,14 +54,20 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
     };
     let licences = [licence(11, simon), licence(12)];
     const assigned: unknown[] = [];
+    let holdMembers = false;
+    let releaseMembers: (() => void) | undefined;
     const base = `${config.crmApiUrl}/orgs/1`;
     server.use(
       http.get(`${base}/my-subscriptions/1`, () =>
         HttpResponse.json({ success: true, data: detail(licences) }),
       ),
       licenceHandlers.heldList(() => licences),
-      http.post(`${base}/users/list`, () =>
-        HttpResponse.json({
+      http.post(`${base}/users/list`, async () => {
+        if (holdMembers) {
+          holdMembers = false;
+          await new Promise<void>((resolve) => (releaseMembers = resolve));
+        }
+        return HttpResponse.json({
           success: true,
           data: {
             results: [
@@ -83,8 +89,8 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
             totalIsEstimate: false,
             hasMore: false,
           },
-        }),
-      ),
+        });
+      }),
       http.post(
         `${base}/my-subscriptions/1/licences/:licenceId/assign`,
         async ({ request, params }) => {
@@ -117,12 +123,15 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
     const free = screen.getAllByRole('row').find((r) => within(r).queryByText('12'));
     if (!free) throw new Error('no row 12');
     expect(within(free).queryByRole('button', { name: /^Unassign user/ })).not.toBeInTheDocument();
+    // The active members are searched on the server; Assign waits for the first page, whose
+    // first member is the default choice (held here until the dialog has been seen).
+    holdMembers = true;
     await user.click(within(free).getByRole('button', { name: /^Assign user/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Blast Designer' });
-    // The active members are searched on the server; Assign waits for the first page, whose
-    // first member is the default choice.
     const assign = within(dialog).getByRole('button', { name: 'Assign' });
     expect(assign).toBeDisabled();
+    await waitFor(() => expect(releaseMembers).toBeTypeOf('function'));
+    releaseMembers?.();
     await waitFor(() => expect(assign).toBeEnabled());
     await user.click(assign);
     await waitFor(() => expect(assigned).toEqual([{ licenceId: 12, userId: 6 }]));
