@@ -92,7 +92,6 @@ function DropdownCell<T extends RowRecord>({
                 role="menuitem"
                 className="dropdown-item"
                 disabled={item.isDisabledFn?.(row) ?? false}
-                data-opens-dialog={item.action ? '' : undefined}
                 onClick={() => {
                   setOpen(false);
                   if (item.action) actions.openModal(item.action, row);
@@ -129,7 +128,6 @@ function ToggleCell<T extends RowRecord>({
         checked={checked}
         disabled={!interactive}
         aria-label={setting.title}
-        data-opens-dialog={setting.toggleAction ? '' : undefined}
         onClick={(event) => event.stopPropagation()}
         onChange={(event) => {
           if (setting.toggleAction) actions.openModal(setting.toggleAction, row);
@@ -191,7 +189,6 @@ export function renderCell<T extends RowRecord>(
       );
     }
     case ColumnType.NUMBER:
-      if (setting.displayText) return setting.displayText(row);
       return typeof value === 'number' ? value.toLocaleString('en') : String(value);
     default:
       break;

@@ -35,7 +35,6 @@ export function DataTableHeader({
     exportState,
     isLoading,
     isError,
-    isListEmpty,
   } = context;
   const exporting = exportState.status === 'running';
   return (
@@ -57,7 +56,6 @@ export function DataTableHeader({
               key={action.id}
               type="button"
               className={`btn btn-sm ${action.danger ? 'btn-outline-danger' : 'btn-outline-primary'}`}
-              data-opens-dialog=""
               onClick={() => startBulk(action)}
             >
               {action.label}
@@ -74,7 +72,6 @@ export function DataTableHeader({
               title={action.buttonTitle}
               aria-label={action.buttonText ? undefined : action.buttonTitle}
               disabled={state.disabled}
-              data-opens-dialog=""
               onClick={() => openModal(action.action, state.initialData)}
             >
               <ActionContent action={action} />
@@ -82,7 +79,7 @@ export function DataTableHeader({
           );
         })}
         {ribbon}
-        {selectable && !isListEmpty && (
+        {selectable && (
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -102,7 +99,7 @@ export function DataTableHeader({
             {TABLE_TEXT.exportSelected}
           </button>
         )}
-        {!hideExport && !isListEmpty && (
+        {!hideExport && (
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -114,8 +111,7 @@ export function DataTableHeader({
         )}
       </div>
       <ExportStatus />
-      {/* Issue 17: a list with no record has nothing to search, select or export. */}
-      {!isListEmpty && <SearchBox key={context.inputGeneration} />}
+      <SearchBox key={context.inputGeneration} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '@/contract/common';
-import type { FieldSetting, FormSettings } from '@/core/forms';
-import { withContractLimits } from '@/core/forms/contract-limits';
+import { withContractLimits, type FieldSetting, type FormSettings } from '@/core/forms';
 
 /** Both portals' member endpoints take the contract's email (inviteUserSchema, addSiteUserSchema). */
 const memberEmailSchema = z.object({ email: emailSchema });

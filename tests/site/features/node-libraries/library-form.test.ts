@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodesToText, parseNodes } from '@/site/features/node-libraries/components/library-input';
+import { nodesToText, parseNodes } from '@/site/features/node-libraries/components/library-form';
 
 describe('node library nodes as text', () => {
   it('reads one node per line: name | type | description', () => {

@@ -6,15 +6,8 @@ import {
   customerSubscriptionsSource,
 } from '@/org/entities/subscriptions/issued';
 import { subscriptionColumnSettings } from '@/org/entities/subscriptions/columns';
-
-// Issue 16: the forms load when a button that opens one is hovered, focused or clicked.
-const subscriptionForm = lazyModule(() => import('./subscription-form'));
-const disableForm = lazyModule(() => import('./disable-subscription-modal'));
-const SubscriptionFormModal = subscriptionForm.component('SubscriptionFormModal');
-const DisableSubscriptionModal = disableForm.component('DisableSubscriptionModal');
-const preloadSubscriptionForms = () =>
-  Promise.all([subscriptionForm.preload(), disableForm.preload()]);
-import { lazyModule } from '@/core/ui/lazy';
+import { DisableSubscriptionModal } from './disable-subscription-modal';
+import { SubscriptionFormModal } from './subscription-form';
 
 export const customerSubsColumns = subscriptionColumnSettings({
   entity: 'Customer Subs',
@@ -59,7 +52,6 @@ export function CustomerSubsTable() {
       source={customerSubscriptionsSource(orgId)}
       actions={customerSubsActions}
       getRowId={(row) => String(row.id)}
-      preloadModal={preloadSubscriptionForms}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.DISABLE && row) {
           return <DisableSubscriptionModal subscription={row} onClose={close} />;

@@ -9,17 +9,15 @@ import {
   type BulkActionSetting,
 } from '@/core/data-table';
 import { ExpiredDate, formatDate, pluralise } from '@/core/format';
-import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms/calendar-date';
+import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms';
 import { useOrgId } from '@/core/org';
-import { lazyModule } from '@/core/ui/lazy';
 import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
-import { pastExpiryWarning } from './licence-expiry';
-
-// Issue 16: the forms load when a button that opens one is hovered, focused or clicked.
-const licenceForms = lazyModule(() => import('./licence-forms'));
-const IssueLicenceModal = licenceForms.component('IssueLicenceModal');
-const RenewLicenceModal = licenceForms.component('RenewLicenceModal');
-const LicenceStateModal = licenceForms.component('LicenceStateModal');
+import {
+  IssueLicenceModal,
+  LicenceStateModal,
+  RenewLicenceModal,
+  pastExpiryWarning,
+} from './licence-forms';
 
 export const issuedLicenceColumns: ColumnSettings<Licence> = {
   entity: 'Issued Licences',
@@ -121,7 +119,6 @@ export function IssuedLicencesTable() {
       bulkActions={ISSUED_BULK}
       actions={issuedLicenceActions}
       getRowId={(row) => String(row.id)}
-      preloadModal={licenceForms.preload}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) return <IssueLicenceModal onClose={close} />;
         if (!row) return null;

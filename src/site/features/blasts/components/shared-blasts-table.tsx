@@ -15,10 +15,7 @@ import {
   sharedBlastsSource,
   useUnshareBlast,
 } from '@/site/entities/blasts/sharing';
-import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
-
-// Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
-const preloadModals = () => Promise.all([preloadDialogs()]);
+import { ConfirmModal } from '@/core/ui/confirm-modal';
 
 const sharedWith = (row: SharedBlast) => (row.target.kind === 'user' ? 'You' : row.target.orgName);
 
@@ -71,7 +68,6 @@ export function SharedBlastsTable() {
       source={sharedBlastsSource()}
       getRowId={(row) => String(row.shareId)}
       actions={actions}
-      preloadModal={preloadModals}
       renderModal={({ action, row, close }) => {
         if (action !== ActionKind.DELETE || !row) return null;
         return (
