@@ -75,7 +75,10 @@ const orgPlan: Plan<typeof orgRoutes> = {
   },
   emailPreferences: { skip: 'an anonymous form reached from an email' },
   editOrg: { path: '/edit-org', as: 'owner' },
-  activity: { path: '/activity', as: 'owner', list: true },
+  // The seed records no events and identity events belong to no organisation, so Acme's trail
+  // has rows only once another spec has written to it: no rows are waited for here. The Audit
+  // log above (sysadmin, whose sign-ins are events) draws the same events table with rows.
+  activity: { path: '/activity', as: 'owner' },
   support: { path: '/support', as: 'sysadmin' },
   register: { skip: SIGN_IN },
   login: { skip: SIGN_IN },

@@ -41,6 +41,8 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     await customer.getByRole('button').click();
     await expect(customer).toHaveAttribute('aria-sort', 'descending');
     await expect(page).toHaveURL(/[?&]sort=/);
+    // The ascending rows stay on screen while the descending page is on its way (aria-busy).
+    await expect(page.getByRole('grid')).not.toHaveAttribute('aria-busy', 'true');
     const last = (await customerCells(page).first().textContent()) ?? '';
     expect(last).not.toBe('');
     const descending = await customerCells(page).allTextContents();

@@ -99,6 +99,7 @@ export async function layoutProblems(
       for (const select of Array.from(
         scroller.querySelectorAll<HTMLSelectElement>('.dt-filters select'),
       )) {
+        if (!select.checkVisibility()) continue; // a hidden filter row (an empty list) shows nothing
         const text = select.selectedOptions[0]?.text ?? '';
         if (textWidth(select, text) > room(select)) {
           problems.push(
@@ -109,6 +110,7 @@ export async function layoutProblems(
       for (const input of Array.from(
         scroller.querySelectorAll<HTMLInputElement>('.dt-filters input[placeholder]'),
       )) {
+        if (!input.checkVisibility()) continue;
         if (textWidth(input, input.placeholder) > room(input)) {
           problems.push(
             `${name}: the filter ${input.getAttribute('aria-label')} shows its placeholder '${input.placeholder}' cut`,
