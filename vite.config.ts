@@ -55,6 +55,32 @@ export function staticShell(appConfig: AppConfig): Plugin {
 }
 
 /**
+ * The static shell is painted before the app starts (docs/performance.md, page load): the built
+ * entry script is fetched at once (modulepreload) but left inert (`data-app-entry`, no type
+ * that runs), and public/first-paint.js starts it once the static landing text's paint is in.
+ * Without this, on a slow phone the module ran (a long task) and replaced the shell before the
+ * browser had reported the shell's paint, so the text users first saw was credited to the app.
+ */
+export const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+export function deferEntry(): Plugin {
+  return {
+    name: 'defer-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        if (!ENTRY_SCRIPT.test(html)) throw new Error('defer-entry: no entry script in the HTML');
+        return html.replace(
+          ENTRY_SCRIPT,
+          '<link rel="modulepreload" crossorigin href="$1">\n' +
+            '    <script type="text/x-app-entry" data-app-entry crossorigin src="$1"></script>',
+        );
+      },
+    },
+  };
+}
+
+/**
  * Bootstrap without the selectors the portals never use (docs/performance.md, first-load CSS):
  * PurgeCSS keeps a Bootstrap rule only when its classes, ids and elements occur somewhere in
  * the portals' sources or HTML. Only Bootstrap's stylesheet is purged; our own CSS files are
@@ -184,7 +210,7 @@ export default defineConfig(({ mode, command }) => {
 
   return {
     appType: 'mpa',
-    plugins: [react(), portalFallback(portal), staticShell(appConfig)],
+    plugins: [react(), portalFallback(portal), staticShell(appConfig), deferEntry()],
     // Purged in builds only: the dev server shows everything, so a class added while developing
     // works at once (the build, and its e2e tests, see the purged result).
     css: { postcss: { plugins: command === 'build' ? [purgeBootstrap() as AcceptedPlugin] : [] } },

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import {
   ActionDisplay,
   ActionKind,
+  ColumnType,
   DataTable,
   type ColumnSettings,
   type RowAction,
@@ -22,9 +23,11 @@ const columnSettings: ColumnSettings<Attachment> = {
     {
       id: 'size',
       title: 'Size',
-      // Shown as '1.5 KB': sorting that text would put 200 B after 1.5 KB.
-      accessor: (a) => formatFileSize(a.size),
-      isSortable: false,
+      // Shown as '1.5 KB', sorted by bytes (issue 17). No filter: a range in bytes is nothing a
+      // user types, and the text ('2 KB') is no value to filter by.
+      type: ColumnType.NUMBER,
+      displayText: (a) => formatFileSize(a.size),
+      isFilterable: false,
       width: '8rem',
     },
   ],

@@ -10,7 +10,7 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { formatDateTime } from '@/core/format';
-import { Modal } from '@/core/ui/modal';
+import { Modal, preloadDialogs } from '@/core/ui/lazy-dialogs';
 import { AuditChanges, changesText } from './changes';
 import { activitySource, auditLogSource, type ActivityScope } from './source';
 
@@ -130,6 +130,7 @@ export function AuditEventsTable({ scope, entity, title, urlKey }: AuditEventsTa
       selectable={false}
       actions={actions}
       {...(urlKey ? { urlKey } : {})}
+      preloadModal={preloadDialogs}
       renderModal={({ row, close }) =>
         row ? <AuditEventModal event={row} onClose={close} /> : null
       }

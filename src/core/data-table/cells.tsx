@@ -92,6 +92,7 @@ function DropdownCell<T extends RowRecord>({
                 role="menuitem"
                 className="dropdown-item"
                 disabled={item.isDisabledFn?.(row) ?? false}
+                data-opens-dialog={item.action ? '' : undefined}
                 onClick={() => {
                   setOpen(false);
                   if (item.action) actions.openModal(item.action, row);
@@ -128,6 +129,7 @@ function ToggleCell<T extends RowRecord>({
         checked={checked}
         disabled={!interactive}
         aria-label={setting.title}
+        data-opens-dialog={setting.toggleAction ? '' : undefined}
         onClick={(event) => event.stopPropagation()}
         onChange={(event) => {
           if (setting.toggleAction) actions.openModal(setting.toggleAction, row);
@@ -189,6 +191,7 @@ export function renderCell<T extends RowRecord>(
       );
     }
     case ColumnType.NUMBER:
+      if (setting.displayText) return setting.displayText(row);
       return typeof value === 'number' ? value.toLocaleString('en') : String(value);
     default:
       break;

@@ -258,6 +258,15 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     },
   });
 
+  // Issue 17: a list with no record at all is one empty state (no search box that can find
+  // nothing, no filter row); a search or filter that matches nothing keeps its controls and can
+  // be cleared.
+  const settled = !isLoading && !isError && !totals.loadingMore;
+  const hasQuery = list.query.search !== '' || Object.keys(list.query.filters).length > 0;
+  const knownEmpty = totals.listTotal?.total === 0 && !totals.listTotal.isEstimate;
+  const isListEmpty = settled && (knownEmpty || (rowCount === 0 && !hasQuery));
+  const isNoMatch = settled && !isListEmpty && rowCount === 0 && hasQuery;
+
   const pagination: DataTablePagination = useMemo(
     () => ({
       page,
@@ -285,6 +294,12 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     isError,
     /** While loading: the failed attempts so far, the query retrying them (SPEC §9). */
     failures,
+    /** The list has no record at all (not a search or filter matching nothing). */
+    isListEmpty,
+    /** A search or filter matches no record of a list that has some. */
+    isNoMatch,
+    /** Takes the search and the filters away. */
+    clearQuery: list.clearQuery,
     /** Client mode: every row in the browser; server mode: the rows of this page. */
     rows: serverRows ? (server.rows as T[]) : data,
     fetched: serverRows ? server.rows.length : client.tableData.fetched,

@@ -177,6 +177,7 @@ function InlineActionButton<T extends RowRecord>({
       aria-label={action.ariaLabelFn ? action.ariaLabelFn(row) : `${action.buttonTitle}: ${label}`}
       aria-busy={busy || undefined}
       disabled={disabled}
+      data-opens-dialog={action.onRun ? undefined : ''}
       onClick={(event) => {
         event.stopPropagation();
         if (!action.onRun) {

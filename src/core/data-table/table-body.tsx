@@ -37,6 +37,8 @@ export function DataTableBody() {
     pagination,
     table,
     mode,
+    isListEmpty,
+    isNoMatch,
   } = context;
   const cellActions = useCellActions(openModal);
   const scroller = useOverflowMark<HTMLDivElement>();
@@ -50,6 +52,8 @@ export function DataTableBody() {
       </span>
     );
   else if (isError) message = <span role="alert">{TABLE_TEXT.error}</span>;
+  else if (isListEmpty) message = <EmptyList />;
+  else if (isNoMatch) message = <NoMatch />;
   else if (pagination.rowCount === 0) message = TABLE_TEXT.empty;
 
   return (
@@ -107,8 +111,9 @@ export function DataTableBody() {
               </th>
             )}
           </tr>
-          {/* Remounted when the URL changed under the inputs (back, forward, a link). */}
-          <tr className="dt-filters" aria-rowindex={2} key={inputGeneration}>
+          {/* Remounted when the URL changed under the inputs (back, forward, a link). Issue 17:
+              a list with no record has nothing to filter. */}
+          <tr className="dt-filters" aria-rowindex={2} key={inputGeneration} hidden={isListEmpty}>
             {selectable && <td />}
             {columns.map((column) => (
               <td key={column.id}>
@@ -149,6 +154,34 @@ export function DataTableBody() {
           )}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * Issue 17: a list with no record at all: what is missing. Its create actions stay in the ribbon
+ * above (a button that moved once the list arrived would be clicked where it was).
+ */
+function EmptyList() {
+  const { columnSettings } = useDataTableContext();
+  return (
+    <div className="d-flex flex-column align-items-center gap-2">
+      <span className="fw-semibold">{TABLE_TEXT.empty}</span>
+      <span className="text-body-secondary">{TABLE_TEXT.emptyList(columnSettings.entity)}</span>
+    </div>
+  );
+}
+
+/** Issue 17: a search or filter matched nothing: say so, and offer to take them away. */
+function NoMatch() {
+  const { clearQuery } = useDataTableContext();
+  return (
+    <div className="d-flex flex-column align-items-center gap-2">
+      <span className="fw-semibold">{TABLE_TEXT.empty}</span>
+      <span className="text-body-secondary">{TABLE_TEXT.noMatch}</span>
+      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={clearQuery}>
+        {TABLE_TEXT.clearQuery}
+      </button>
     </div>
   );
 }

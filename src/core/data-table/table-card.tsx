@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
 import { DataTable, type DataTableProps } from './data-table';
 import type { RowRecord } from './types';
 
@@ -56,6 +56,7 @@ export function TableCard<T extends RowRecord>({
               {...table}
               title={<span className="visually-hidden">{heading}</span>}
               selectable={false}
+              preloadModal={preloadDialogs}
               renderModal={({ row, close }) => {
                 if (!row) return null;
                 const { message, ...confirmation } = confirmRemoval(row);

@@ -19,11 +19,13 @@ function footerStatus(first: number, last: number, count: number, totals: TableT
 }
 
 export function DataTableFooter() {
-  const { pagination, isLoading, isError, totals } = useDataTableContext();
+  const { pagination, isLoading, isError, totals, isListEmpty } = useDataTableContext();
   const { page, pageCount, pageSize, rowCount, setPage, setPageSize } = pagination;
   const firstRow = rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
   const lastRow = Math.min(page * pageSize, rowCount);
   const go = (target: number) => () => setPage(Math.min(Math.max(1, target), pageCount));
+  // Issue 17: a list with no record has no pages to go through.
+  if (isListEmpty) return null;
   return (
     <div className="dt-footer d-flex flex-wrap align-items-center gap-3">
       <span className="text-body-secondary small" role="status" aria-live="polite">

@@ -35,6 +35,7 @@ export function DataTableHeader({
     exportState,
     isLoading,
     isError,
+    isListEmpty,
   } = context;
   const exporting = exportState.status === 'running';
   return (
@@ -56,6 +57,7 @@ export function DataTableHeader({
               key={action.id}
               type="button"
               className={`btn btn-sm ${action.danger ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+              data-opens-dialog=""
               onClick={() => startBulk(action)}
             >
               {action.label}
@@ -72,6 +74,7 @@ export function DataTableHeader({
               title={action.buttonTitle}
               aria-label={action.buttonText ? undefined : action.buttonTitle}
               disabled={state.disabled}
+              data-opens-dialog=""
               onClick={() => openModal(action.action, state.initialData)}
             >
               <ActionContent action={action} />
@@ -79,7 +82,7 @@ export function DataTableHeader({
           );
         })}
         {ribbon}
-        {selectable && (
+        {selectable && !isListEmpty && (
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -99,7 +102,7 @@ export function DataTableHeader({
             {TABLE_TEXT.exportSelected}
           </button>
         )}
-        {!hideExport && (
+        {!hideExport && !isListEmpty && (
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
@@ -111,7 +114,8 @@ export function DataTableHeader({
         )}
       </div>
       <ExportStatus />
-      <SearchBox key={context.inputGeneration} />
+      {/* Issue 17: a list with no record has nothing to search, select or export. */}
+      {!isListEmpty && <SearchBox key={context.inputGeneration} />}
     </div>
   );
 }

@@ -12,6 +12,11 @@ export const TABLE_TEXT = {
   retrying: (failures: number) => `${pluralise(failures, 'attempt')} failed: trying again…`,
   error: "Error: Something's gone wrong!",
   empty: 'No data found',
+  /** Issue 17: under 'No data found' when the list has no record at all. */
+  emptyList: (entity: string) => `${entity}: none yet.`,
+  /** Issue 17: under 'No data found' when a search or filter matches nothing. */
+  noMatch: 'No records match the search and filters.',
+  clearQuery: 'Clear search and filters',
   searchPlaceholder: (count: number, isEstimate = false) =>
     `Search ${about(isEstimate)}${pluralise(count, 'record')}...`,
   showing: (first: number, last: number, count: number, isEstimate = false) =>

@@ -67,6 +67,12 @@ export interface ColumnSetting<T extends RowRecord = RowRecord> {
   dataKind?: DataKind;
   /** Reads the value when the id is not a path of the row. */
   accessor?: (row: T) => unknown;
+  /**
+   * Number columns: the cell's text when it is not the number itself ('2 KB' for 2048 bytes,
+   * '3 / 10' seats). Search and the CSV read this text; sort and the filter use the value
+   * (issue 17: sorting the text put '900 B' after '2 KB').
+   */
+  displayText?: (row: T) => string;
   /** false drops the column (SPEC §6). */
   isVisible?: boolean;
   /** The column shows only when this passes (SPEC §6; none = open). */

@@ -67,6 +67,8 @@ export interface ListParamsState {
   setSort: (sort: SortState | null) => void;
   toggleSort: (id: string) => void;
   setPage: (page: number) => void;
+  /** Issue 17: takes the search and every filter away at once (the sort stays); the inputs empty. */
+  clearQuery: () => void;
   /** The page shown instead of the URL's (SPEC §2: beyond the last): replaces the entry. */
   correctPage: (page: number) => void;
   setPageSize: (size: PageSize) => void;
@@ -165,6 +167,15 @@ export function useListParams({
     [write],
   );
   const setPage = useCallback((next: number) => write({ page: next }, true, 'push'), [write]);
+  const clearQuery = useCallback(() => {
+    const { url: current, columns: shown, initialSort: fallback } = latest.current;
+    const { filters } = readListQuery(current, shown, fallback);
+    const none = Object.fromEntries(Object.keys(filters).map((id) => [id, null]));
+    // A click, not typing: Back brings the search back.
+    write({ search: '', filters: none }, true, 'push');
+    // The inputs keep their own text: they start again, with the URL they are written with.
+    startTransition(() => setGeneration((n) => n + 1));
+  }, [write]);
   const correctPage = useCallback((next: number) => write({ page: next }, true), [write]);
   const setPageSize = useCallback(
     (size: PageSize) => {
@@ -198,6 +209,7 @@ export function useListParams({
     setSort,
     toggleSort,
     setPage,
+    clearQuery,
     correctPage,
     setPageSize,
   };

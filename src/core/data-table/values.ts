@@ -103,6 +103,7 @@ export function htmlText(html: string): string {
 
 /** The text a cell shows: what search matches, string filters test and CSV exports by default. */
 export function cellText<T extends RowRecord>(setting: ColumnSetting<T>, row: T): string {
+  if (setting.displayText) return setting.displayText(row);
   const value = readValue(setting, row);
   if (value === null || value === undefined) return '';
   switch (kindOf(setting as ColumnSetting<never>)) {

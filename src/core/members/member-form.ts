@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '@/contract/common';
-import { withContractLimits, type FieldSetting, type FormSettings } from '@/core/forms';
+import type { FieldSetting, FormSettings } from '@/core/forms';
+import { withContractLimits } from '@/core/forms/contract-limits';
 
 /** Both portals' member endpoints take the contract's email (inviteUserSchema, addSiteUserSchema). */
 const memberEmailSchema = z.object({ email: emailSchema });

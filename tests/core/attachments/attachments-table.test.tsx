@@ -10,12 +10,12 @@ const files: Attachment[] = Array.from({ length: 25 }, (_, i) => ({
   size: 2048,
 }));
 
-function renderAttachments(download: (a: Attachment) => Promise<void>) {
+function renderAttachments(download: (a: Attachment) => Promise<void>, attachments = files) {
   const user = setupUser();
   render(
     <AttachmentsTable
       title="Attachments"
-      attachments={files}
+      attachments={attachments}
       download={download}
       urlKey="attachments"
     />,
@@ -37,6 +37,32 @@ describe('AttachmentsTable (issue 17: a details page’s list is a data table)',
     expect(await table.findByText('file-25.pdf')).toBeInTheDocument();
     expect(table.queryByText('file-01.pdf')).not.toBeInTheDocument();
     expect(table.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+  });
+
+  it('sorts the Size column by bytes, not by its text (issue 17)', async () => {
+    const sized: Attachment[] = [
+      { id: 1, fileName: 'a-survey.pdf', size: 1_572_864 },
+      { id: 2, fileName: 'b-notes.txt', size: 900 },
+      { id: 3, fileName: 'c-plan.png', size: 2048 },
+    ];
+    const { user, table } = renderAttachments(() => Promise.resolve(), sized);
+    const sizes = () =>
+      table
+        .getAllByRole('row')
+        .slice(2)
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(sizes()).toEqual(['1.5 MB', '900 B', '2 KB']);
+    const heading = table.getByRole('columnheader', { name: /Size/ });
+    await user.click(within(heading).getByRole('button', { name: /Size/ }));
+    await waitFor(() => expect(heading).toHaveAttribute('aria-sort', 'ascending'));
+    expect(sizes()).toEqual(['900 B', '2 KB', '1.5 MB']);
+    await user.click(within(heading).getByRole('button', { name: /Size/ }));
+    await waitFor(() => expect(sizes()).toEqual(['1.5 MB', '2 KB', '900 B']));
+    // No text filter on '2 KB': the column's text is not its value.
+    expect(table.queryByRole('searchbox', { name: 'Filter Size' })).toBeNull();
+    // Search still finds the text the user reads.
+    await user.type(table.getByPlaceholderText('Search 3 records...'), '900 B');
+    await waitFor(() => expect(sizes()).toEqual(['900 B']));
   });
 
   it('downloads a file from its row, busy until the file is saved', async () => {

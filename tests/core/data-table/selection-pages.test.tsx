@@ -128,7 +128,7 @@ describe('bulk actions (issue 16)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Customer 005' }));
     await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Renew' });
+    const dialog = await screen.findByRole('dialog', { name: 'Renew' });
     expect(dialog).toHaveTextContent('Renew 249 records?');
     expect(bulk.renew).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
@@ -184,7 +184,7 @@ describe('bulk actions (issue 16)', () => {
     expect(within(ribbon()).queryByRole('button', { name: 'Purge' })).toBeNull();
     expect(within(ribbon()).queryByRole('button', { name: 'Not in the source' })).toBeNull();
     await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
-    const dialog = screen.getByRole('dialog', { name: 'Renew' });
+    const dialog = await screen.findByRole('dialog', { name: 'Renew' });
     expect(dialog).toHaveTextContent('Renew 2 records?');
     await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
     expect(bulk.received[0]).toEqual({ kind: 'ids', ids: ['2', '30'], rows: [all[1], all[29]] });
@@ -198,7 +198,7 @@ describe('bulk actions (issue 16)', () => {
     });
     await user.click(screen.getByRole('checkbox', { name: 'Select Customer 003' }));
     await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('Renew 1 licences?');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Renew 1 licences?');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bulk.renew).not.toHaveBeenCalled();
@@ -224,7 +224,7 @@ describe('bulk actions (issue 16)', () => {
     });
     await user.click(screen.getByRole('checkbox', { name: 'Select Customer 003' }));
     await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
-    const dialog = screen.getByRole('dialog', { name: 'Renew' });
+    const dialog = await screen.findByRole('dialog', { name: 'Renew' });
     expect(dialog).toHaveTextContent('Renew 1 record?');
     // Its own fields are validated before anything runs.
     await user.click(within(dialog).getByRole('button', { name: 'Renew' }));

@@ -11,7 +11,7 @@ import {
 } from '@/contract/crm/orgs';
 import { crmApi, parseInput } from '@/core/api';
 import { fetchList } from '@/core/api/list';
-import { customDataQueryOptions, useCustomDataHandlers } from '@/core/custom-data';
+import { customDataQueryOptions, useCustomDataHandlers } from '@/core/custom-data/records-api';
 import { notify } from '@/core/notify';
 import { useOrgId, userMetadataKeys } from '@/core/org';
 import { orgQueryKey, queryPresets, useEntityMutation } from '@/core/query';

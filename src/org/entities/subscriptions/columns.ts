@@ -44,7 +44,10 @@ export function subscriptionColumnSettings({
       {
         id: 'seats',
         title: SEATS_USED_ALLOWED,
-        accessor: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
+        // Issue 17: sorted and filtered by the seats in use (the server's 'seats'), shown of all.
+        type: ColumnType.NUMBER,
+        accessor: (row) => row.seatsUsed,
+        displayText: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
         width: '6rem',
       },
       { id: 'status', title: 'Status', accessor: subscriptionStatus, width: '6rem' },

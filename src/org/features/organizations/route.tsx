@@ -1,9 +1,15 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { lazyModule } from '@/core/ui/lazy';
 import { Page } from '@/core/ui/page';
 import { organisationsQueryOptions } from '@/org/entities/organisations/api';
 import { OrganisationsTable } from './components/organisations-table';
-import { OrgCustomDataSection } from './components/org-custom-data-section';
+
+// Issue 16: the custom-data editor (a form engine) loads when a link opens it, not with the list.
+const OrgCustomDataSection = lazyModule(
+  () => import('./components/org-custom-data-section'),
+).component('OrgCustomDataSection');
 
 /** SPEC §2 /organizations (sysadmin): all organisations, their flags and custom data. */
 export default function OrganizationsPage() {
@@ -19,16 +25,24 @@ export default function OrganizationsPage() {
     <Page title="Organizations">
       <OrganisationsTable />
       {Number.isInteger(customDataOrg) && customDataOrg > 0 && (
-        <OrgCustomDataSection
-          key={customDataOrg}
-          orgId={customDataOrg}
-          orgName={name}
-          onClose={() => {
-            const next = new URLSearchParams(params);
-            next.delete('customData');
-            setParams(next, { replace: true });
-          }}
-        />
+        <Suspense
+          fallback={
+            <p role="status" className="mt-4">
+              Loading Data...
+            </p>
+          }
+        >
+          <OrgCustomDataSection
+            key={customDataOrg}
+            orgId={customDataOrg}
+            orgName={name}
+            onClose={() => {
+              const next = new URLSearchParams(params);
+              next.delete('customData');
+              setParams(next, { replace: true });
+            }}
+          />
+        </Suspense>
       )}
     </Page>
   );

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { LibraryNode, NodeLibrary } from '@/contract/data/node-libraries';
 import { RecordHistory } from '@/core/audit';
 import { DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatDateTime } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { getSiteHref } from '@/core/routes';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { ConfirmModal } from '@/core/ui/lazy-dialogs';
+import { BlockingOverlay } from '@/core/ui/loaders';
 import { DetailsPage } from '@/core/ui/details-page';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import {
@@ -13,7 +14,8 @@ import {
   useNodeLibrary,
   useSaveNodeLibrary,
 } from '@/site/entities/node-libraries/api';
-import { LibraryModal, toLibraryInput } from './components/library-form';
+import { LibraryModal } from './components/lazy-library-form';
+import { toLibraryInput } from './components/library-input';
 import { useLibraryScope } from './components/use-library-scope';
 import { useGuardedNavigate } from '@/core/ui/leave-guard';
 
@@ -77,37 +79,39 @@ function NodeLibraryDetails({ library }: { library: NodeLibrary }) {
         siteId={library.siteId ?? undefined}
         record={{ type: 'node library', id: String(library.id) }}
       />
-      {modal === 'edit' ? (
-        <LibraryModal
-          library={library}
-          scopeLabel=""
-          onClose={() => setModal(null)}
-          onSubmit={async (values: FormValues) => {
-            await save.mutateAsync({
-              scope: scopeOf(library),
-              id: library.id,
-              input: toLibraryInput(values),
-            });
-            setModal(null);
-          }}
-        />
-      ) : null}
-      {modal === 'delete' ? (
-        <ConfirmModal
-          title="Delete node library"
-          confirmLabel="Delete"
-          onClose={() => setModal(null)}
-          onConfirm={async () => {
-            await remove.mutateAsync({ scope: scopeOf(library), library });
-            navigate(listHref);
-          }}
-        >
-          <p className="mb-0">
-            Delete <strong>{library.name}</strong> {library.version} and its {library.nodes.length}{' '}
-            nodes?
-          </p>
-        </ConfirmModal>
-      ) : null}
+      <Suspense fallback={<BlockingOverlay />}>
+        {modal === 'edit' ? (
+          <LibraryModal
+            library={library}
+            scopeLabel=""
+            onClose={() => setModal(null)}
+            onSubmit={async (values: FormValues) => {
+              await save.mutateAsync({
+                scope: scopeOf(library),
+                id: library.id,
+                input: toLibraryInput(values),
+              });
+              setModal(null);
+            }}
+          />
+        ) : null}
+        {modal === 'delete' ? (
+          <ConfirmModal
+            title="Delete node library"
+            confirmLabel="Delete"
+            onClose={() => setModal(null)}
+            onConfirm={async () => {
+              await remove.mutateAsync({ scope: scopeOf(library), library });
+              navigate(listHref);
+            }}
+          >
+            <p className="mb-0">
+              Delete <strong>{library.name}</strong> {library.version} and its{' '}
+              {library.nodes.length} nodes?
+            </p>
+          </ConfirmModal>
+        ) : null}
+      </Suspense>
     </DetailsPage>
   );
 }

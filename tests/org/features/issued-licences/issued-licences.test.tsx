@@ -215,7 +215,7 @@ describe('Issued Licences (/issued-licences)', () => {
     await screen.findByRole('cell', { name: 'Delta Drilling' });
     await user.click(screen.getByRole('button', { name: 'Issue licence' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
-    const issue = dialog.getByRole('button', { name: 'Issue' });
+    const issue = await dialog.findByRole('button', { name: 'Issue' });
     // Customers come from the server: nothing is issued before the first page is in.
     expect(issue).toBeDisabled();
     await waitFor(() => expect(issue).toBeEnabled());

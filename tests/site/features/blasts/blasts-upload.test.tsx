@@ -6,9 +6,9 @@ import SiteBlastsPage from '@/site/features/blasts/route';
 import {
   NOT_BLST_MESSAGE,
   ONLY_BLST_MESSAGE,
-  toUpload,
   uploadFileProblem,
 } from '@/site/features/blasts/components/blast-form';
+import { toUpload } from '@/site/features/blasts/components/blast-values';
 import { renderApp } from '../../../render';
 import { server } from '../../../msw/server';
 import { blastHandlers } from '../../../msw/handlers/blasts';
@@ -61,7 +61,7 @@ async function openUpload() {
   });
   expect(await screen.findByRole('link', { name: 'North Pit 0001' })).toBeInTheDocument();
   await view.user.click(screen.getByRole('button', { name: 'Upload blast' }));
-  const dialog = screen.getByRole('dialog', { name: 'Upload a blast' });
+  const dialog = await screen.findByRole('dialog', { name: 'Upload a blast' });
   // The form can be sent once its fields' code is in (the date field loads on demand).
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled());
   return { ...view, dialog };

@@ -51,7 +51,7 @@ describe('Blast Details: links', () => {
       `${window.location.origin}/blast-link-anon/${link.id}`,
     );
     await user.click(links.getByRole('button', { name: /^Revoke link/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Revoke link' });
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke link' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Link revoked')).toBeInTheDocument();
     expect(await links.findByRole('cell', { name: 'Revoked' })).toBeInTheDocument();
@@ -166,7 +166,7 @@ describe('Blast Details: links', () => {
     await user.click(
       await table.findByRole('button', { name: 'Stop sharing with: person25@example.com' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Stop sharing' });
+    const dialog = await screen.findByRole('dialog', { name: 'Stop sharing' });
     expect(within(dialog).getByText(/Stop sharing North Pit 0001 with/)).toHaveTextContent(
       'person25@example.com',
     );

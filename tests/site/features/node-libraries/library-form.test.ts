@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodesToText, parseNodes } from '@/site/features/node-libraries/components/library-form';
+import { nodesToText, parseNodes } from '@/site/features/node-libraries/components/library-input';
 
 describe('node library nodes as text', () => {
   it('reads one node per line: name | type | description', () => {

@@ -6,7 +6,7 @@ import {
   monthLabel,
   niceMax,
 } from '@/site/features/sites/components/blasts-chart';
-import { toSiteInput } from '@/site/features/sites/components/site-form';
+import { toSiteInput } from '@/site/features/sites/components/site-input';
 
 describe('blasts chart (plain SVG)', () => {
   it('scales bars to a nice maximum inside the plot', () => {

@@ -6,8 +6,15 @@ import {
   customerSubscriptionsSource,
 } from '@/org/entities/subscriptions/issued';
 import { subscriptionColumnSettings } from '@/org/entities/subscriptions/columns';
-import { DisableSubscriptionModal } from './disable-subscription-modal';
-import { SubscriptionFormModal } from './subscription-form';
+
+// Issue 16: the forms load when a button that opens one is hovered, focused or clicked.
+const subscriptionForm = lazyModule(() => import('./subscription-form'));
+const disableForm = lazyModule(() => import('./disable-subscription-modal'));
+const SubscriptionFormModal = subscriptionForm.component('SubscriptionFormModal');
+const DisableSubscriptionModal = disableForm.component('DisableSubscriptionModal');
+const preloadSubscriptionForms = () =>
+  Promise.all([subscriptionForm.preload(), disableForm.preload()]);
+import { lazyModule } from '@/core/ui/lazy';
 
 export const customerSubsColumns = subscriptionColumnSettings({
   entity: 'Customer Subs',
@@ -52,6 +59,7 @@ export function CustomerSubsTable() {
       source={customerSubscriptionsSource(orgId)}
       actions={customerSubsActions}
       getRowId={(row) => String(row.id)}
+      preloadModal={preloadSubscriptionForms}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.DISABLE && row) {
           return <DisableSubscriptionModal subscription={row} onClose={close} />;

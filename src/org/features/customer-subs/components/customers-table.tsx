@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Customer } from '@/contract/crm/customers';
 import { formatDate } from '@/core/format';
 import { ColumnType, DataTable, useDataTableContext, type ColumnSettings } from '@/core/data-table';
 import { useCanAccess } from '@/core/permissions';
 import { useOrgId } from '@/core/org';
 import { customersQueryOptions, customersSource } from '@/org/entities/subscriptions/customers';
-import { SubscriptionFormModal, type Named } from './subscription-form';
+import { BlockingOverlay } from '@/core/ui/loaders';
+import { lazyModule } from '@/core/ui/lazy';
+import type { Named } from './subscription-form';
+
+// Issue 16: the form loads when the button that opens it is hovered, focused or clicked.
+const subscriptionForm = lazyModule(() => import('./subscription-form'));
+const SubscriptionFormModal = subscriptionForm.component('SubscriptionFormModal');
 
 export const customersColumns: ColumnSettings<Customer> = {
   entity: 'Customers',
@@ -15,14 +21,17 @@ export const customersColumns: ColumnSettings<Customer> = {
       id: 'activeSubscriptions',
       title: 'Active subscriptions',
       tooltip: 'Not disabled and not ended, of all the subscriptions sold to the customer.',
-      accessor: (row) => `${row.activeSubscriptions} / ${row.subscriptions}`,
+      // Issue 17: sorted and filtered by the active count (the server's column), shown of all.
+      type: ColumnType.NUMBER,
+      displayText: (row) => `${row.activeSubscriptions} / ${row.subscriptions}`,
       width: '9rem',
     },
     {
       id: 'activeLicences',
       title: 'Active licences',
       tooltip: 'Active and not expired, of all the licences issued to the customer.',
-      accessor: (row) => `${row.activeLicences} / ${row.licences}`,
+      type: ColumnType.NUMBER,
+      displayText: (row) => `${row.activeLicences} / ${row.licences}`,
       width: '8rem',
     },
     {
@@ -55,6 +64,7 @@ function NewForSelectedButton({ onOpen }: { onOpen: (customers: Named[]) => void
       type="button"
       className="btn btn-sm btn-primary"
       disabled={rows.length === 0}
+      data-opens-dialog=""
       title="Select one or more customers to sell them the same offering"
       onClick={() => onOpen(rows.map((r) => ({ id: r.id, name: r.name })))}
     >
@@ -81,9 +91,12 @@ export function CustomersTable() {
         getRowId={(row) => String(row.id)}
         selectable={canWrite}
         ribbon={canWrite ? <NewForSelectedButton onOpen={setChosen} /> : null}
+        preloadModal={subscriptionForm.preload}
       />
       {chosen && (
-        <SubscriptionFormModal mode="create" customers={chosen} onClose={() => setChosen(null)} />
+        <Suspense fallback={<BlockingOverlay />}>
+          <SubscriptionFormModal mode="create" customers={chosen} onClose={() => setChosen(null)} />
+        </Suspense>
       )}
     </>
   );

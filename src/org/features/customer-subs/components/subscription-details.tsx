@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Licence } from '@/contract/crm/licences';
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
@@ -16,10 +16,16 @@ import {
 } from '@/org/entities/licences/issued';
 import { useCustomerSubscription } from '@/org/entities/subscriptions/issued';
 import { subscriptionStatus } from '@/org/entities/subscriptions/status';
-import { DisableSubscriptionModal } from './disable-subscription-modal';
+import { BlockingOverlay } from '@/core/ui/loaders';
+import { lazyModule } from '@/core/ui/lazy';
 import { SubscriptionAttachments, UploadAttachmentsModal } from './subscription-attachments';
 import { SeatsCard, IncludedFeaturesTable } from './subscription-cards';
-import { SubscriptionFormModal } from './subscription-form';
+
+// Issue 16: the forms load when a button that opens one is hovered, focused or clicked.
+const subscriptionForm = lazyModule(() => import('./subscription-form'));
+const disableForm = lazyModule(() => import('./disable-subscription-modal'));
+const SubscriptionFormModal = subscriptionForm.component('SubscriptionFormModal');
+const DisableSubscriptionModal = disableForm.component('DisableSubscriptionModal');
 
 /** SPEC §2 /issued-subscriptions/{id}: Subscription Details. */
 export function SubscriptionDetailsPage() {
@@ -118,8 +124,10 @@ function SubscriptionDetails({ subscription: s }: { subscription: SubscriptionDe
         </div>
       </div>
       <RecordHistory orgId={orgId} record={{ type: 'subscription', id: String(s.id) }} />
-      {modal === 'edit' && <SubscriptionFormModal mode="edit" subscription={s} onClose={close} />}
-      {modal === 'disable' && <DisableSubscriptionModal subscription={s} onClose={close} />}
+      <Suspense fallback={<BlockingOverlay />}>
+        {modal === 'edit' && <SubscriptionFormModal mode="edit" subscription={s} onClose={close} />}
+        {modal === 'disable' && <DisableSubscriptionModal subscription={s} onClose={close} />}
+      </Suspense>
       {modal === 'attach' && <UploadAttachmentsModal subscription={s} onClose={close} />}
     </DetailsPage>
   );

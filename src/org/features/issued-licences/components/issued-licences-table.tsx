@@ -9,15 +9,17 @@ import {
   type BulkActionSetting,
 } from '@/core/data-table';
 import { ExpiredDate, formatDate, pluralise } from '@/core/format';
-import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms';
+import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms/calendar-date';
 import { useOrgId } from '@/core/org';
+import { lazyModule } from '@/core/ui/lazy';
 import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
-import {
-  IssueLicenceModal,
-  LicenceStateModal,
-  RenewLicenceModal,
-  pastExpiryWarning,
-} from './licence-forms';
+import { pastExpiryWarning } from './licence-expiry';
+
+// Issue 16: the forms load when a button that opens one is hovered, focused or clicked.
+const licenceForms = lazyModule(() => import('./licence-forms'));
+const IssueLicenceModal = licenceForms.component('IssueLicenceModal');
+const RenewLicenceModal = licenceForms.component('RenewLicenceModal');
+const LicenceStateModal = licenceForms.component('LicenceStateModal');
 
 export const issuedLicenceColumns: ColumnSettings<Licence> = {
   entity: 'Issued Licences',
@@ -119,6 +121,7 @@ export function IssuedLicencesTable() {
       bulkActions={ISSUED_BULK}
       actions={issuedLicenceActions}
       getRowId={(row) => String(row.id)}
+      preloadModal={licenceForms.preload}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) return <IssueLicenceModal onClose={close} />;
         if (!row) return null;

@@ -3,7 +3,6 @@ import type { Licence } from '@/contract/crm/licences';
 import {
   FormEngine,
   fromCalendarDate,
-  isPastDay,
   monthsAfter,
   toCalendarDate,
   type FormReview,
@@ -11,7 +10,7 @@ import {
   type FormValues,
   type ShownText,
 } from '@/core/forms';
-import { ExpiredDate, formatDate, pluralise } from '@/core/format';
+import { ExpiredDate, pluralise } from '@/core/format';
 import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { Modal } from '@/core/ui/modal';
 import { useChangeLicence, useIssueLicence } from '@/org/entities/licences/issued';
@@ -20,17 +19,12 @@ import { isSellable } from '@/org/entities/offerings/api';
 import { customerOptions } from '@/org/entities/subscriptions/customers';
 import { customerSubscriptionOptions } from '@/org/entities/subscriptions/issued';
 import { useOfferingChoices, type OfferingChoice } from '../api/get-licence-choices';
+import { pastExpiryWarning } from './licence-expiry';
 
 const asNumber = (value: unknown): number | null => {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
 };
-
-/** An expiry before today ends what is granted at once: the user says so explicitly. */
-export const pastExpiryWarning = (expiry: string | null, what: string): string[] =>
-  expiry && isPastDay(expiry)
-    ? [`The expiry ${formatDate(expiry)} is in the past: ${what} will be expired at once`]
-    : [];
 
 /** 'expires 2027/11/23', the date red when it is today or past (SPEC §4); or 'no expiry'. */
 export const expiryText = (expiry: string | null): ReactNode =>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { OfferingDetail } from '@/contract/crm/offerings';
 import { RecordHistory } from '@/core/audit';
 import { CustomDataRecordsPanel } from '@/core/custom-data';
@@ -9,15 +9,21 @@ import { DetailsPage } from '@/core/ui/details-page';
 import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { useOffering } from '@/org/entities/offerings/api';
 import { useOfferingCustomData } from '@/org/entities/offerings/mutations';
-import { DeleteOfferingModal } from './delete-offering-modal';
+import { BlockingOverlay } from '@/core/ui/loaders';
+import { lazyModule } from '@/core/ui/lazy';
 import { OfferingFeaturesTable, OfferingFieldsCard } from './offering-cards';
-import { OfferingFormModal } from './offering-form';
 import { OfferingSubscriptions } from './offering-subscriptions';
 import { useGuardedNavigate } from '@/core/ui/leave-guard';
 
 export interface OfferingDetailsPageProps {
   type: 'product' | 'service';
 }
+
+// Issue 16: the forms load when a button that opens one is hovered, focused or clicked.
+const offeringForm = lazyModule(() => import('./offering-form'));
+const deleteForm = lazyModule(() => import('./delete-offering-modal'));
+const OfferingFormModal = offeringForm.component('OfferingFormModal');
+const DeleteOfferingModal = deleteForm.component('DeleteOfferingModal');
 
 /** SPEC §2 Product Details and Service Details (with the breadcrumb back to Offerings). */
 export function OfferingDetailsPage({ type }: OfferingDetailsPageProps) {
@@ -68,14 +74,18 @@ function OfferingDetails({ offering, title }: { offering: OfferingDetail; title:
         </div>
       </div>
       <RecordHistory orgId={orgId} record={{ type: 'offering', id: String(offering.id) }} />
-      {modal === 'edit' && <OfferingFormModal offering={offering} onClose={() => setModal(null)} />}
-      {modal === 'delete' && (
-        <DeleteOfferingModal
-          offering={offering}
-          onClose={() => setModal(null)}
-          onDeleted={() => navigate(getOrgHref('offerings'))}
-        />
-      )}
+      <Suspense fallback={<BlockingOverlay />}>
+        {modal === 'edit' && (
+          <OfferingFormModal offering={offering} onClose={() => setModal(null)} />
+        )}
+        {modal === 'delete' && (
+          <DeleteOfferingModal
+            offering={offering}
+            onClose={() => setModal(null)}
+            onDeleted={() => navigate(getOrgHref('offerings'))}
+          />
+        )}
+      </Suspense>
     </DetailsPage>
   );
 }

@@ -12,16 +12,12 @@ import {
   type ServerFieldErrors,
   withContractLimits,
 } from '@/core/forms';
-import { useOrgContext } from '@/core/org';
 import { Modal } from '@/core/ui/modal';
-import { isSellable } from '@/org/entities/offerings/api';
 import { useSaveOffering } from '@/org/entities/offerings/mutations';
 import { FeaturesEditor, featureLengthErrors, type FeatureDraft } from './features-editor';
+import { OFFERING_TYPES, useSellableTypes } from './offering-types';
 
-export const OFFERING_TYPES = [
-  { id: 'product', label: 'Product' },
-  { id: 'service', label: 'Service' },
-] as const satisfies readonly DropdownItem[];
+export { OFFERING_TYPES };
 
 /** The form settings shared by create and edit (the type is fixed once created). */
 export function offeringFormSettings(
@@ -61,13 +57,6 @@ export function offeringFormSettings(
       ],
     ],
   });
-}
-
-/** The offering types the selected organisation may sell (SPEC §3 organisation flags). */
-export function useSellableTypes(): readonly DropdownItem[] {
-  const { org } = useOrgContext();
-  const sellable = isSellable(org.permissions);
-  return OFFERING_TYPES.filter((t) => sellable({ type: t.id }));
 }
 
 const toDrafts = (offering: Offering | null): FeatureDraft[] =>

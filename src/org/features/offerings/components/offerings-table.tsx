@@ -10,8 +10,15 @@ import {
 } from '@/core/data-table';
 import { useOrgId } from '@/core/org';
 import { offeringsQueryOptions, offeringsSource } from '@/org/entities/offerings/api';
-import { DeleteOfferingModal } from './delete-offering-modal';
-import { OfferingFormModal, useSellableTypes } from './offering-form';
+import { useSellableTypes } from './offering-types';
+import { lazyModule } from '@/core/ui/lazy';
+
+// Issue 16: the forms load when a button that opens one is hovered, focused or clicked.
+const offeringForm = lazyModule(() => import('./offering-form'));
+const deleteForm = lazyModule(() => import('./delete-offering-modal'));
+const OfferingFormModal = offeringForm.component('OfferingFormModal');
+const DeleteOfferingModal = deleteForm.component('DeleteOfferingModal');
+const preloadOfferingForms = () => Promise.all([offeringForm.preload(), deleteForm.preload()]);
 
 const typeLabel = (row: Offering) => (row.type === 'product' ? 'Product' : 'Service');
 
@@ -92,6 +99,7 @@ export function OfferingsTable() {
       title="Products and services"
       actions={actions}
       getRowId={(row) => String(row.id)}
+      preloadModal={preloadOfferingForms}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.DELETE && row) {
           return <DeleteOfferingModal offering={row} onClose={close} />;

@@ -9,7 +9,12 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { organisationsQueryOptions, organisationsSource } from '@/org/entities/organisations/api';
-import { OrganisationFormModal } from './organisation-form';
+import { lazyModule } from '@/core/ui/lazy';
+
+// Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
+const organisationForm = lazyModule(() => import('./organisation-form'));
+const OrganisationFormModal = organisationForm.component('OrganisationFormModal');
+const preloadModals = () => Promise.all([organisationForm.preload()]);
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -82,6 +87,7 @@ export function OrganisationsTable() {
       source={organisationsSource()}
       actions={organisationActions}
       getRowId={(row) => String(row.id)}
+      preloadModal={preloadModals}
       renderModal={({ action, row, close }) => (
         <OrganisationFormModal
           organisation={action === ActionKind.EDIT ? row : null}

@@ -9,7 +9,6 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { formatDate, formatUser } from '@/core/format';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { useOrgId } from '@/core/org';
 import {
   heldSubscriptionLicencesQueryOptions,
@@ -17,7 +16,13 @@ import {
 } from '@/org/entities/licences/held';
 import { licenceKeys } from '@/org/entities/licences/keys';
 import { useAssignLicence } from '@/org/entities/subscriptions/held';
-import { AssignModal } from './assign-modal';
+import { lazyModule } from '@/core/ui/lazy';
+import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
+
+// Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
+const assignForm = lazyModule(() => import('./assign-modal'));
+const AssignModal = assignForm.component('AssignModal');
+const preloadModals = () => Promise.all([assignForm.preload(), preloadDialogs()]);
 
 const columnSettings: ColumnSettings<Licence> = {
   entity: 'Service Licences',
@@ -69,6 +74,7 @@ export function ServiceLicencesTable({ subscription }: { subscription: Subscript
       source={heldSubscriptionLicencesSource(orgId, subscription.id)}
       getRowId={(row) => String(row.id)}
       actions={actions}
+      preloadModal={preloadModals}
       renderModal={({ action, row: licence, close }) => {
         if (!licence) return null;
         if (action === ActionKind.EDIT) {

@@ -28,7 +28,10 @@ export const softwareColumnSettings: ColumnSettings<Subscription> = {
     {
       id: 'seats',
       title: SEATS_USED_ALLOWED,
-      accessor: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
+      // Issue 17: sorted and filtered by the seats in use (the server's 'seats'), shown of all.
+      type: ColumnType.NUMBER,
+      accessor: (row) => row.seatsUsed,
+      displayText: (row) => formatSeats(row.seatsUsed, row.seatsAllowed),
     },
     { id: 'status', title: 'Status', accessor: subscriptionStatus },
     { id: 'endDate', title: 'End', type: ColumnType.EXPIRED_DATE },

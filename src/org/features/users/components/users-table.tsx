@@ -14,7 +14,6 @@ import type { FormValues } from '@/core/forms';
 import { useCanAccess } from '@/core/permissions';
 import { flagToggleColumns, submitMember } from '@/core/members';
 import { useOrgId } from '@/core/org';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
 import { orgUsersQueryOptions, orgUsersSource } from '@/org/entities/org-users/api';
 import {
   useInviteUser,
@@ -23,7 +22,14 @@ import {
   useRevokeInvitation,
   useUpdateMember,
 } from '@/org/entities/org-users/mutations';
-import { flagsOf, memberFlags, MemberModal } from './member-form';
+import { flagsOf, memberFlags } from './member-flags';
+import { lazyModule } from '@/core/ui/lazy';
+import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
+
+// Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
+const memberForm = lazyModule(() => import('./member-form'));
+const MemberModal = memberForm.component('MemberModal');
+const preloadModals = () => Promise.all([memberForm.preload(), preloadDialogs()]);
 
 /** Issue 16: resend the selected or every matching invitation, in one request (server mode). */
 const USERS_BULK: BulkActionSetting[] = [
@@ -160,6 +166,7 @@ export function UsersTable() {
       bulkActions={USERS_BULK}
       actions={actions}
       ribbon={canManage ? <ResendButton resend={(row) => resend.mutateAsync(row)} /> : null}
+      preloadModal={preloadModals}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE || action === ActionKind.EDIT) {
           const mode = action === ActionKind.CREATE ? 'invite' : 'edit';

@@ -15,7 +15,10 @@ import {
   sharedBlastsSource,
   useUnshareBlast,
 } from '@/site/entities/blasts/sharing';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
+import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
+
+// Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
+const preloadModals = () => Promise.all([preloadDialogs()]);
 
 const sharedWith = (row: SharedBlast) => (row.target.kind === 'user' ? 'You' : row.target.orgName);
 
@@ -68,6 +71,7 @@ export function SharedBlastsTable() {
       source={sharedBlastsSource()}
       getRowId={(row) => String(row.shareId)}
       actions={actions}
+      preloadModal={preloadModals}
       renderModal={({ action, row, close }) => {
         if (action !== ActionKind.DELETE || !row) return null;
         return (

@@ -18,9 +18,12 @@ import {
   useNodeLibrary,
   useSaveNodeLibrary,
 } from '@/site/entities/node-libraries/api';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
-import { LibraryModal, toLibraryInput } from './library-form';
 import { useLibraryScope } from './use-library-scope';
+import { toLibraryInput } from './library-input';
+import { LibraryModal, libraryForm } from './lazy-library-form';
+import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
+
+const preloadModals = () => Promise.all([libraryForm.preload(), preloadDialogs()]);
 
 export const libraryHref = (siteId: number | null, id: number) =>
   siteId === null
@@ -128,6 +131,7 @@ export function LibrariesTable() {
       query={nodeLibrariesQueryOptions(scope)}
       source={nodeLibrariesSource(scope)}
       actions={actions}
+      preloadModal={preloadModals}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE) {
           return (

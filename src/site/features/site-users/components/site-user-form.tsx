@@ -1,17 +1,8 @@
-import type { SiteUser, SiteUserFlags } from '@/contract/data/site-users';
-import { permissionFlagLabels } from '@/contract/flags';
+import type { SiteUser } from '@/contract/data/site-users';
 import { formatUser } from '@/core/format';
 import { FormModal, type FormValues } from '@/core/forms';
-import { flagFieldRows, flagValues, memberFormSettings, type MemberFlagSet } from '@/core/members';
-
-/** A site user's flags, with the words the screen uses for them. */
-export const siteUserFlags: MemberFlagSet<keyof SiteUserFlags> = {
-  names: ['isSiteAdmin', 'isSiteUser'],
-  labels: permissionFlagLabels,
-};
-
-export const flagsOf = (values: Partial<Record<keyof SiteUserFlags, unknown>>): SiteUserFlags =>
-  flagValues(siteUserFlags, values);
+import { flagFieldRows, memberFormSettings } from '@/core/members';
+import { flagsOf, siteUserFlags } from './site-user-flags';
 
 /** Add and edit share these settings; the email is fixed on edit; one flag at least. */
 export function siteUserFormSettings(mode: 'add' | 'edit') {

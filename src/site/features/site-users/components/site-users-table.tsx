@@ -12,7 +12,6 @@ import type { FormValues } from '@/core/forms';
 import { notify } from '@/core/notify';
 import { flagToggleColumns, submitMember } from '@/core/members';
 import { useOrgContext, useSiteScope } from '@/core/org';
-import { ConfirmModal } from '@/core/ui/confirm-modal';
 import {
   siteUsersQueryOptions,
   siteUsersSource,
@@ -20,7 +19,14 @@ import {
   useRemoveSiteUser,
   useUpdateSiteUser,
 } from '@/site/entities/site-users/api';
-import { flagsOf, siteUserFlags, SiteUserModal } from './site-user-form';
+import { flagsOf, siteUserFlags } from './site-user-flags';
+import { lazyModule } from '@/core/ui/lazy';
+import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
+
+// Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
+const siteUserForm = lazyModule(() => import('./site-user-form'));
+const SiteUserModal = siteUserForm.component('SiteUserModal');
+const preloadModals = () => Promise.all([siteUserForm.preload(), preloadDialogs()]);
 
 const actions: RowAction<SiteUser>[] = [
   {
@@ -99,6 +105,7 @@ export function SiteUsersTable() {
       query={siteUsersQueryOptions(orgId, siteId)}
       source={siteUsersSource(orgId, siteId)}
       actions={actions}
+      preloadModal={preloadModals}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE || action === ActionKind.EDIT) {
           const mode = action === ActionKind.CREATE ? 'add' : 'edit';

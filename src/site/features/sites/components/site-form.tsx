@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Site, SiteInput } from '@/contract/data/sites';
+import type { Site } from '@/contract/data/sites';
 import { siteInputSchema } from '@/contract/data/sites';
 import { FormModal, type FormSettings, type FormValues, withContractLimits } from '@/core/forms';
 import { siteSubscriptionOptions, subscriptionLabel } from '@/site/entities/sites/api';
@@ -38,19 +38,6 @@ export function siteFormSettings(orgId: number, site: Site | null = null): FormS
       ],
     ],
   });
-}
-
-const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-
-/** Form values → the contract's input (-1, the empty option, means no subscription). */
-export function toSiteInput(values: FormValues): SiteInput {
-  const sub = Number(values.subscriptionId);
-  return {
-    name: text(values.name) ?? '',
-    description: text(values.description),
-    location: text(values.location),
-    subscriptionId: Number.isInteger(sub) && sub > 0 ? sub : null,
-  };
 }
 
 export interface SiteModalProps {

@@ -18,7 +18,13 @@ import {
   allSitesSource,
   useSaveSite,
 } from '@/site/entities/sites/api';
-import { SiteModal, toSiteInput } from './site-form';
+import { toSiteInput } from './site-input';
+import { lazyModule } from '@/core/ui/lazy';
+
+// Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
+const siteForm = lazyModule(() => import('./site-form'));
+const SiteModal = siteForm.component('SiteModal');
+const preloadModals = () => Promise.all([siteForm.preload()]);
 
 function columnSettings(scope: 'org' | 'all'): ColumnSettings<Site> {
   return {
@@ -98,6 +104,7 @@ export function SitesTable({ scope }: { scope: 'org' | 'all' }) {
       query={scope === 'all' ? allSitesQueryOptions() : orgSitesQueryOptions(context.org.id)}
       source={scope === 'all' ? allSitesSource() : orgSitesSource(context.org.id)}
       actions={scope === 'all' ? allActions : orgActions}
+      preloadModal={preloadModals}
       renderModal={({ action, row, close }) => {
         if (action !== ActionKind.CREATE && action !== ActionKind.EDIT) return null;
         const site = action === ActionKind.EDIT ? row : null;
