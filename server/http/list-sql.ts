@@ -36,9 +36,9 @@ export interface ColumnSql {
     from: string;
     key: string;
     /**
-     * Inside the search's `or` too, the keys as an array (`fk = any(array(…))`): for a list
-     * whose every searched column has an index (the audit trail), so that the `or` is a bitmap
-     * of those indexes; a hashed subplan's arm cannot be one, and the whole table is read.
+     * Inside the search's `or` too, the keys as an array (`fk = any($keys)`): for a list whose
+     * every searched column has an index (the audit trail), so that the `or` is a bitmap of
+     * those indexes; a hashed subplan's arm cannot be one, and the whole table is read.
      */
     searchByIndex?: boolean;
   };
@@ -92,18 +92,57 @@ export interface ListQueryInput {
 
 /**
  * The text of a column contains the pattern (case-insensitive; `pattern` a parameter). A lookup
- * column asks its table for the keys: as an array when the test stands alone (a filter: an index
- * of the list's table takes `fk = any(…)`), as `fk in (…)` inside the search's or (a hashed
- * subplan: one probe per row, where testing an array is a scan of it per row; at a million
- * licences a search's count 457 → 85 ms). The trigram indexes of migration 040 find the keys.
+ * column asks its table for the keys as an array (an index of the list's table takes
+ * `fk = any(…)`). The trigram indexes of migration 040 find the keys.
  */
-function textMatch(map: ColumnSql, pattern: string, within: 'filter' | 'search'): string {
+function textMatch(map: ColumnSql, pattern: string): string {
   if (!map.lookup) return `(${map.sql}) ilike ${pattern}`;
+  const { fk, from, key } = map.lookup;
+  return `${fk} = any(array(select ${key} from ${from} where (${map.sql}) ilike ${pattern}))`;
+}
+
+/**
+ * The keys of each searched lookup column whose name contains the search, found before the
+ * list's statement (lookupKeys, server/http/list.ts) and sent as a parameter: the planner then
+ * prices the arm by the keys themselves, where `fk = any(array(select …))` is priced as ten
+ * keys whatever matches (at a million audit events a rare search walked the whole trail), and a
+ * lookup that matches nothing leaves no arm at all.
+ */
+export type LookupKeys = Readonly<Record<string, readonly number[]>>;
+
+type Lookup = NonNullable<ColumnSql['lookup']>;
+
+/** The search's lookup columns: its text columns named through a foreign key. */
+export function searchedLookups<C extends ListColumns>(
+  def: Pick<ListDef<C, never, unknown>, 'columns' | 'sql'>,
+): Array<{ id: string; sql: string; lookup: Lookup }> {
+  return searchedColumns(def).flatMap((id) => {
+    const { sql, lookup } = def.sql[id] as ColumnSql;
+    return (def.columns[id] as ListColumn).kind === 'text' && lookup ? [{ id, sql, lookup }] : [];
+  });
+}
+
+/**
+ * The search's test of a lookup column. With its keys found: none, no arm; else the rows whose
+ * foreign key is one of them, as an array (searchByIndex: an index arm of the `or`) or probed
+ * per row (`fk in (…)`: a hashed subplan, one probe per row where testing an array is a scan
+ * of it per row; at a million licences a search's count 457 → 85 ms). Without them (a caller
+ * that cannot ask first), the keys are asked inside the statement.
+ */
+function searchLookup(
+  sql: Sql,
+  map: { sql: string; lookup: Lookup },
+  pattern: () => string,
+  keys: readonly number[] | undefined,
+): string[] {
   const { fk, from, key, searchByIndex } = map.lookup;
-  const keys = `select ${key} from ${from} where (${map.sql}) ilike ${pattern}`;
-  return within === 'filter' || searchByIndex
-    ? `${fk} = any(array(${keys}))`
-    : `${fk} in (${keys})`;
+  if (keys) {
+    if (keys.length === 0) return [];
+    const list = sql.param([...keys], '::int[]');
+    return [searchByIndex ? `${fk} = any(${list})` : `${fk} in (select unnest(${list}))`];
+  }
+  const found = `select ${key} from ${from} where (${map.sql}) ilike ${pattern()}`;
+  return [searchByIndex ? `${fk} = any(array(${found}))` : `${fk} in (${found})`];
 }
 
 /** A SQL fragment builder that numbers its parameters after the scope's. */
@@ -118,7 +157,7 @@ export class Sql {
   }
 }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filterSql(
   sql: Sql,
@@ -132,7 +171,7 @@ function filterSql(
     case 'text': {
       // Literal, as typed (the filter row's text is not trimmed); empty is no filter.
       const text = String(value);
-      return text ? textMatch(map, sql.param(escapeLike(text)), 'filter') : null;
+      return text ? textMatch(map, sql.param(escapeLike(text))) : null;
     }
     case 'number': {
       let { min, max } = value as NumberFilter;
@@ -170,7 +209,7 @@ function filterSql(
 
 /** The columns a list's search reads: its text and select columns, unless marked otherwise. */
 export function searchedColumns<C extends ListColumns>(
-  def: ListDef<C, unknown, unknown>,
+  def: Pick<ListDef<C, never, unknown>, 'columns' | 'sql'>,
 ): string[] {
   return Object.keys(def.columns).filter((id) => {
     const c = def.columns[id] as ListColumn;
@@ -178,11 +217,15 @@ export function searchedColumns<C extends ListColumns>(
   });
 }
 
-/** The where clause of a list query: the scope, the filters and the search. */
+/**
+ * The where clause of a list query: the scope, the filters and the search (`lookups`: the keys
+ * of the search's lookup columns, found first; see LookupKeys).
+ */
 export function whereOf<C extends ListColumns>(
   def: ListDef<C, unknown, unknown>,
   scope: Scope,
   query: ListQueryInput,
+  lookups?: LookupKeys,
 ): { where: string; params: SqlParam[] } {
   const sql = new Sql(scope.params);
   const clauses = [...scope.where];
@@ -202,12 +245,16 @@ export function whereOf<C extends ListColumns>(
   const search = query.search?.trim();
   if (search) {
     let pattern: string | undefined;
+    const patternParam = () => (pattern ??= sql.param(escapeLike(search)));
     const needle = search.toLowerCase();
     const tests = searchedColumns(def).flatMap((id) => {
       const column = def.columns[id] as ListColumn;
       const map = def.sql[id] as ColumnSql;
-      if (column.kind !== 'select')
-        return [textMatch(map, (pattern ??= sql.param(escapeLike(search))), 'search')];
+      if (column.kind !== 'select') {
+        if (!map.lookup) return [textMatch(map, patternParam())];
+        const keys = lookups && Object.hasOwn(lookups, id) ? lookups[id] : undefined;
+        return searchLookup(sql, { sql: map.sql, lookup: map.lookup }, patternParam, keys);
+      }
       // A select column's values are known: test them here, and the rows by equality.
       const hits = column.values.filter((v) => v.toLowerCase().includes(needle));
       if (hits.length === 0) return [];
@@ -330,9 +377,10 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   def: ListDef<C, Row, Out>,
   scope: Scope,
   query: ListQueryInput & { skip?: number | undefined; take?: number | undefined },
+  lookups?: LookupKeys,
 ) {
   const { skip, take } = pageOf(query);
-  const { where, params } = whereOf(def as ListDef<C, unknown, unknown>, scope, query);
+  const { where, params } = whereOf(def as ListDef<C, unknown, unknown>, scope, query, lookups);
   const order = orderOf(def as ListDef<C, unknown, unknown>, query);
   const from = fromFor(def.from, where, order, def.key);
   const scoped = scope.where.length ? `where ${scope.where.join(' and ')}` : '';

@@ -11,14 +11,40 @@ import {
   fromFor,
   orderOf,
   pageQuery,
+  escapeLike,
   rowsOfKeys,
+  searchedLookups,
   whereOf,
+  type LookupKeys,
   type ListDef,
   type ListQueryInput,
   type Scope,
 } from './list-sql';
 
 export * from './list-sql';
+
+/**
+ * The keys of the search's lookup columns whose name contains the search (LookupKeys in
+ * list-sql.ts), in one statement before the list's; undefined without a search or a lookup
+ * column. Every key found is kept (a search matching hundreds of organisations sends hundreds).
+ */
+export async function lookupKeys<C extends ListColumns>(
+  db: Queryable,
+  def: Pick<ListDef<C, never, unknown>, 'columns' | 'sql'>,
+  query: ListQueryInput,
+): Promise<LookupKeys | undefined> {
+  const search = query.search?.trim();
+  const lookups = search ? searchedLookups(def) : [];
+  if (!search || lookups.length === 0) return undefined;
+  const arrays = lookups.map(
+    ({ sql, lookup: { from, key } }, i) =>
+      `array(select ${key} from ${from} where (${sql}) ilike $1 order by ${key}) as k${i}`,
+  );
+  const [row] = await db.query<Record<string, number[] | null>>(`select ${arrays.join(', ')}`, [
+    escapeLike(search),
+  ]);
+  return Object.fromEntries(lookups.map(({ id }, i) => [id, row?.[`k${i}`] ?? []]));
+}
 
 /** Counts matching rows, at most `limit` + 1 of them. */
 async function countUpTo(
@@ -88,7 +114,7 @@ export async function listPage<C extends ListColumns, Row, Out>(
     from,
     where,
     whereParams: params,
-  } = pageQuery(def, scope, query);
+  } = pageQuery(def, scope, query, await lookupKeys(db, def, query));
   const rows = await db.query<Row>(sql, pageParams);
   const hasMore = rows.length > take;
   const page = hasMore ? rows.slice(0, take) : rows;
@@ -152,7 +178,7 @@ export async function selectedKeys<C extends ListColumns>(
   const query = selection.ids
     ? { sortBy: selection.sortBy, sortDesc: selection.sortDesc }
     : selection;
-  const { where, params } = whereOf(def, narrowed, query);
+  const { where, params } = whereOf(def, narrowed, query, await lookupKeys(db, def, query));
   const order = orderOf(def, selection);
   const [row] = await db.query<{ keys: number[] | null }>(
     `select array_agg(${def.key} order by ${order}) as keys from ${fromFor(def.from, where, order, def.key)} ${where}`,

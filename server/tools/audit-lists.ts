@@ -29,7 +29,14 @@ import { insertSyntheticEvents } from '../audit/synthetic-events';
 import { migrate } from '../db/migrate';
 import { openPg } from '../db/pg';
 import type { Db } from '../db/types';
-import { listPage, pageQuery, type ListDef, type ListQueryInput, type Scope } from '../http/list';
+import {
+  listPage,
+  lookupKeys,
+  pageQuery,
+  type ListDef,
+  type ListQueryInput,
+  type Scope,
+} from '../http/list';
 import { hasPostgres, startTempPostgres } from '../resilience/stack';
 import { seed } from '../seed/seed';
 
@@ -90,11 +97,22 @@ async function measure<C extends Parameters<typeof pageQuery>[0]['columns']>(
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const { sql, params } = pageQuery(def, scope, page);
+  const { sql, params } = pageQuery(def, scope, page, await lookupKeys(db, def, page));
   const [explained] = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
     `explain (format json) ${sql}`,
     params,
   );
+  // The page as it was before the lookups' keys were found first (asked inside the statement),
+  // on the same events: its plan and time.
+  const keysInStatement = async () => {
+    const old = pageQuery(def, scope, page);
+    return (
+      await db.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, timing off) ${old.sql}`,
+        old.params,
+      )
+    ).map((r) => r['QUERY PLAN']);
+  };
   const root = explained?.['QUERY PLAN'][0]?.Plan;
   const analyzed = explain
     ? (
@@ -113,6 +131,7 @@ async function measure<C extends Parameters<typeof pageQuery>[0]['columns']>(
     p99Ms: round1(quantile(times, 0.99)),
     scans: root ? [...new Set(scans(root))] : [],
     ...(analyzed ? { plan: analyzed } : {}),
+    ...(analyzed && query.search ? { planKeysInStatement: await keysInStatement() } : {}),
   };
 }
 

@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activityDef, auditLogDef } from '../audit/routes';
+import { insertSyntheticEvents } from '../audit/synthetic-events';
+import { issuedLicencesDef } from '../crm/licences';
+import { ORGS } from '../test/harness';
+import { useTestApp } from '../test/use-app';
+import { listPage, lookupKeys, pageQuery, type ListDef, type Scope } from './list';
+
+/**
+ * A search finds the keys of its lookup columns (an organisation's name, a customer's) before
+ * the list's statement and sends them as a parameter, or no arm when none matches
+ * (docs/performance.md, "The audit lists at a million events"). The answer is the one the
+ * statement gave when it asked for the keys itself: the same rows, in the same order, with the
+ * same total; on PGlite and on PostgreSQL alike. 300 organisations share a name here, so a
+ * search can match hundreds of them.
+ */
+const app = useTestApp();
+const MANY = 300;
+let actor = '';
+
+beforeAll(async () => {
+  const db = app().services.db;
+  await db.query(
+    `insert into orgs (name) select 'Zircon Holdings ' || n from generate_series(1, $1::int) n`,
+    [MANY],
+  );
+  await insertSyntheticEvents(db, 5_000);
+  await db.query('analyze');
+  const [row] = await db.query<{ name: string }>(
+    `select split_part(actor_name, ' ', 1) as name from audit_events
+      where org_id = $1 and actor_name is not null order by id limit 1`,
+    [ORGS.borealis],
+  );
+  actor = row?.name ?? '';
+});
+
+type Def = ListDef<never, never, unknown>;
+const idOf = (row: unknown) => (row as { id: number }).id;
+
+/** The first page and the total as the statement answered when it asked for the keys itself. */
+async function asBefore(def: Def, scope: Scope, search: string) {
+  const db = app().services.db;
+  const { sql, params, from, where, whereParams } = pageQuery(def, scope, { search, take: 50 });
+  const rows = await db.query<never>(sql, params);
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${from} ${where}`,
+    whereParams,
+  );
+  return { ids: rows.slice(0, 50).map(def.map).map(idOf), total: count?.n ?? -1 };
+}
+
+async function now(def: Def, scope: Scope, search: string) {
+  const page = await listPage(app().services.db, def, scope, { search, take: 50 });
+  expect(page.totalIsEstimate).toBe(false);
+  return { ids: page.results.map(idOf), total: page.totalAvailable };
+}
+
+const everyOrg: Scope = { where: [], params: [] };
+
+describe("the Audit log's search with the organisations found first", () => {
+  const searches = {
+    "an organisation's name": () => 'Borealis',
+    'an actor': () => actor,
+    "a record's name": () => 'ridge',
+    "hundreds of organisations' names and a rare record name": () => 'zircon',
+    nothing: () => 'qqxq',
+    'quotes, wildcards and a backslash (parameters only)': () => `o'Brien %_\\ ;--`,
+  };
+  for (const [what, search] of Object.entries(searches)) {
+    it(`answers the same rows, order and total as before: ${what}`, async () => {
+      const before = await asBefore(auditLogDef as unknown as Def, everyOrg, search());
+      expect(await now(auditLogDef as unknown as Def, everyOrg, search())).toEqual(before);
+    });
+  }
+
+  it("finds every matching organisation's events, hundreds of them, none capped", async () => {
+    const keys = await lookupKeys(app().services.db, auditLogDef as unknown as Def, {
+      search: 'holdings',
+    });
+    expect(keys?.orgName).toHaveLength(MANY);
+    const [expected] = await app().services.db.query<{ n: number }>(
+      `select count(*)::int as n from audit_events e join orgs o on o.id = e.org_id
+        where o.name ilike '%holdings%' or e.actor_name ilike '%holdings%'
+           or e.record_name ilike '%holdings%'`,
+    );
+    expect(expected?.n).toBeGreaterThan(50);
+    const page = await now(auditLogDef as unknown as Def, everyOrg, 'holdings');
+    expect(page.total).toBe(expected?.n);
+    expect(page).toEqual(await asBefore(auditLogDef as unknown as Def, everyOrg, 'holdings'));
+  });
+
+  it('sends no keys for an organisation when no name matches', async () => {
+    const keys = await lookupKeys(app().services.db, auditLogDef as unknown as Def, {
+      search: 'qqxq',
+    });
+    expect(keys).toEqual({ orgName: [] });
+    const { sql } = pageQuery(auditLogDef as unknown as Def, everyOrg, { search: 'qqxq' }, keys);
+    expect(sql).not.toMatch(/from orgs o where/);
+  });
+});
+
+describe("an organisation's Activity searched for another organisation's name", () => {
+  it('still answers only its own events', async () => {
+    const scope: Scope = { where: ['coalesce(e.org_id, 0) = $1'], params: [ORGS.acme] };
+    const page = await listPage(app().services.db, activityDef as unknown as Def, scope, {
+      search: 'Borealis',
+      take: 50,
+    });
+    for (const row of page.results) expect((row as { orgId: number }).orgId).toBe(ORGS.acme);
+    expect({ ids: page.results.map(idOf), total: page.totalAvailable }).toEqual(
+      await asBefore(activityDef as unknown as Def, scope, 'Borealis'),
+    );
+  });
+});
+
+describe("the Issued Licences search with its lookups' keys found first", () => {
+  const scope: Scope = { where: ['l.vendor_org_id = $1'], params: [ORGS.acme] };
+  for (const search of ['Borealis', 'ridge', 'qqxq']) {
+    it(`answers the same rows, order and total as before: '${search}'`, async () => {
+      const before = await asBefore(issuedLicencesDef as unknown as Def, scope, search);
+      expect(await now(issuedLicencesDef as unknown as Def, scope, search)).toEqual(before);
+    });
+  }
+
+  it('probes each licence against the customers found, and leaves out lookups that found none', async () => {
+    const db = app().services.db;
+    const keys = await lookupKeys(db, issuedLicencesDef as unknown as Def, { search: 'Borealis' });
+    expect(keys?.['customerOrg.name']).toContain(ORGS.borealis);
+    expect(keys?.['product.name']).toEqual([]);
+    const { sql, where } = pageQuery(
+      issuedLicencesDef,
+      scope,
+      { search: 'Borealis', take: 50 },
+      keys,
+    );
+    expect(sql).toMatch(/l\.customer_org_id in \(select unnest\(\$\d+::int\[\]\)\)/);
+    // No lookup asked inside the statement, and none for the products (no name matched).
+    expect(sql).not.toMatch(/from (orgs co|offerings f|subscriptions s|users u) where/);
+    expect(where).not.toMatch(/l\.offering_id/);
+  });
+});
