@@ -27,9 +27,10 @@ export interface ColumnSql {
   searchable?: boolean;
   /**
    * A text column of a table the list reaches by a foreign key ('co.name' through
-   * l.customer_org_id): its filter and search ask that table for the matching keys
-   * (`fk = any(array(select key from … where …))`) instead of joining it to every row, so
-   * an index of the list's table finds the rows and a million rows are not joined to be tested.
+   * l.customer_org_id): its filter asks that table for the matching keys
+   * (`fk = any(array(select key from … where …))`), its search finds them before the
+   * statement (LookupKeys), instead of joining it to every row, so an index of the list's
+   * table finds the rows and a million rows are not joined to be tested.
    */
   lookup?: {
     fk: string;

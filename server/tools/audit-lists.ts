@@ -20,7 +20,8 @@
  * `--before=<migration>` (a migration's file name) loads the trail into the database as that
  * migration left it, measures, then migrates the rest and measures again: the same events before
  * and after (the indexes of migration 091, say), with the plans of the rare filters and
- * searches (EXPLAIN ANALYZE) both times.
+ * searches (EXPLAIN ANALYZE) both times. The rare search's plan comes twice: as listPage runs it
+ * (the lookups' keys found first) and as the statement was before (planKeysInStatement).
  *
  *   npx tsx server/tools/audit-lists.ts [--smoke] [--before=090_shared_limits.sql]   → JSON on stdout
  */
