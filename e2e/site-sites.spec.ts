@@ -98,6 +98,8 @@ test.describe('Sites and dashboards', () => {
 
 test.describe('Site Admin and All Sites', () => {
   test('owner (org admin of Acme) creates a site and edits it', async ({ page }) => {
+    // A dialog, two reloads and two accessibility scans: past 30 s at a load of 12 on 2 cores.
+    test.slow();
     await signIn(page, 'owner', { portal: SITE_PORTAL, path: '/sites' });
     await expect(page).toHaveTitle('Site Admin - Site Portal');
     await expect(page.getByRole('link', { name: 'Acme Test Range' })).toBeVisible();
