@@ -46,5 +46,11 @@ describe('DEMO_SCALE grows Acme Mining sites', () => {
     expect(bare).toBe(0);
     const names = await count('select count(distinct name)::int as n from sites where org_id = $1');
     expect(names).toBe(before + 100);
+    // Spread over the year: the dashboard's chart of blasts per month is not one bar.
+    const months = await count(
+      `select count(distinct date_trunc('month', b.blasted_at))::int as n
+         from blasts b join sites s on s.id = b.site_id where s.org_id = $1 and s.id > 5`,
+    );
+    expect(months).toBeGreaterThanOrEqual(9);
   });
 });

@@ -51,10 +51,13 @@ export async function seedOperatorSites(tx: Queryable, scale: number): Promise<n
                          hole_count, created_by, created_at, status, planned_at, total_charge,
                          file_size)
      select b.base + row_number() over (order by s.id, t.id), s.id, s.name || ' ' || lpad(t.k::text, 4, '0'),
-            t.description, t.blasted_at, replace(s.name, ' ', '_') || '_' || t.k || '.blst',
-            t.file_content, t.hole_count, t.created_by, t.created_at, t.status, t.planned_at,
-            t.total_charge, t.file_size
-       from (select id, name from sites where org_id = $1::int and id > $2::int) s
+            t.description, t.blasted_at - s.shift, replace(s.name, ' ', '_') || '_' || t.k || '.blst',
+            t.file_content, t.hole_count, t.created_by, t.created_at - s.shift, t.status,
+            t.planned_at - s.shift, t.total_charge, t.file_size
+       -- Each site's copies moved back by up to 300 days, so that the sites' blasts spread over
+       -- the year (the dashboard's chart) instead of all falling on the template's dates.
+       from (select id, name, make_interval(days => (id * 37) % 301) as shift
+               from sites where org_id = $1::int and id > $2::int) s
       cross join (select id, description, blasted_at, file_content, hole_count, created_by,
                          created_at, status, planned_at, total_charge, file_size,
                          row_number() over (order by id) as k
