@@ -29,11 +29,14 @@ function subscribe(onChange: () => void) {
 const snapshot = (): PageSize => readStored(storageKeys.pageSize) ?? DEFAULT_PAGE_SIZE;
 
 export function usePageSize(): [PageSize, (size: PageSize) => void] {
+  // Stryker disable next-line ArrowFunction: the server snapshot is read only by server rendering or hydration; the portals render in the browser only (createRoot)
   const pageSize = useSyncExternalStore(subscribe, snapshot, () => DEFAULT_PAGE_SIZE);
+  // Stryker disable ArrayDeclaration: any constant dependency list keeps the same callback for the component's life
   const setPageSize = useCallback((size: PageSize) => {
     writeStored(storageKeys.pageSize, size);
     for (const listener of localListeners) listener();
   }, []);
+  // Stryker restore ArrayDeclaration
   return [pageSize, setPageSize];
 }
 

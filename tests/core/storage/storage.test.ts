@@ -83,6 +83,8 @@ describe('storage', () => {
     });
     expect(readStored(storageKeys.org)).toBeUndefined();
     expect(() => writeStored(storageKeys.org, 3)).not.toThrow();
+    // The organisation chosen at registration is read once: nothing to read, nothing to clear.
+    expect(takeStored(storageKeys.newOrgId)).toBeUndefined();
     expect(() => tokenStore()).toThrow('Session storage is unavailable; sign-in needs it.');
     spy.mockRestore();
     session.mockRestore();
@@ -96,5 +98,19 @@ describe('storage', () => {
     act(() => first.result.current[1](50));
     expect(second.result.current[0]).toBe(50);
     expect(localStorage.getItem('page_size')).toBe('50');
+  });
+
+  it('a table that unmounts stops following other tabs: no storage listener is left behind', () => {
+    const add = vi.spyOn(window, 'addEventListener');
+    const remove = vi.spyOn(window, 'removeEventListener');
+    const storageListeners = (spy: typeof add) =>
+      spy.mock.calls.filter(([type]) => type === 'storage').map(([, listener]) => listener);
+    const table = renderHook(() => usePageSize());
+    const added = storageListeners(add);
+    expect(added).not.toHaveLength(0);
+    table.unmount();
+    expect(storageListeners(remove)).toEqual(expect.arrayContaining(added));
+    add.mockRestore();
+    remove.mockRestore();
   });
 });
