@@ -43,6 +43,9 @@ export default defineConfig(async (env) => {
       : {
           name: 'unit',
           ...unitTest,
+          // A sandbox's first import of a module is transformed with every mutant compiled in: a
+          // hook that loads a field's code (custom-data's editor test) took past the 10 s default.
+          hookTimeout: 60_000,
           include: (unitTests[group] ?? []).map((path) =>
             path.endsWith('.tsx') || path.endsWith('.ts') ? path : `${path}/**/*.test.{ts,tsx}`,
           ),
