@@ -78,4 +78,69 @@ describe('custom data codec', () => {
     expect(safeIconSrc('data:image/png;base64,AA"onerror="x')).toBeUndefined();
     expect(safeIconSrc('QUJD')).toBeUndefined();
   });
+
+  it('no data, or blanks, opens as an empty Arbitrary object', () => {
+    for (const data of [null, undefined, '   ']) {
+      expect(decodeCustomData(data)).toEqual({
+        ok: true,
+        type: 'Arbitrary',
+        fields: {},
+        arbitraryText: '{}',
+      });
+    }
+  });
+
+  it('data naming an unknown type is Arbitrary and shows its whole JSON, type included', () => {
+    expect(decodeCustomData('{"type":"Banner","a":1}')).toEqual({
+      ok: true,
+      type: 'Arbitrary',
+      fields: {},
+      arbitraryText: '{\n  "type": "Banner",\n  "a": 1\n}',
+    });
+    expect(typeOfRecord({ data: '{"type":"Banner"}' })).toBe('Arbitrary');
+    expect(typeOfRecord({ data: '{"type":"DatedIcon","iconBase64":"x"}' })).toBe('DatedIcon');
+    // JSON that is not an object still opens, as it is.
+    for (const [data, text] of [
+      ['"text"', '"text"'],
+      ['null', 'null'],
+      ['7', '7'],
+    ]) {
+      expect(decodeCustomData(data)).toEqual({
+        ok: true,
+        type: 'Arbitrary',
+        fields: {},
+        arbitraryText: text,
+      });
+    }
+  });
+
+  it('a typed kind saves each of its fields, a missing one as null, and nothing else', () => {
+    expect(
+      JSON.parse(encodeCustomData('DatedIcon', { startDate: 's', iconBase64: 'i' }, '')),
+    ).toEqual({
+      type: 'DatedIcon',
+      startDate: 's',
+      endDate: null,
+      iconBase64: 'i',
+    });
+  });
+
+  it('previews GIF and WebP too, from a pasted data URL or bare base64 with line breaks', () => {
+    expect(safeIconSrc('R0lGODlhAQAB')).toBe('data:image/gif;base64,R0lGODlhAQAB');
+    expect(safeIconSrc('UklGRhYAAABXRUJQ')).toBe('data:image/webp;base64,UklGRhYAAABXRUJQ');
+    expect(safeIconSrc('DATA:IMAGE/JPEG;BASE64,/9j/4AAQ==')).toBe(
+      'data:image/jpeg;base64,/9j/4AAQ==',
+    );
+    expect(safeIconSrc(' iVBORw0K\nGgoAAAA= ')).toBe('data:image/png;base64,iVBORw0KGgoAAAA=');
+    expect(safeIconSrc('iVBORw0KGgo!')).toBeUndefined();
+    expect(safeIconSrc('iVBORw0KGgo!AAAA')).toBeUndefined();
+    // Text around a data URL is not an image.
+    expect(safeIconSrc('see data:image/png;base64,iVBORw0KGgo=')).toBeUndefined();
+    expect(safeIconSrc('data:image/png;base64,iVBORw0KGgo')).toBe(
+      'data:image/png;base64,iVBORw0KGgo',
+    );
+    expect(safeIconSrc('xiVBORw0KGgo')).toBeUndefined();
+    expect(safeIconSrc('   ')).toBeUndefined();
+    expect(safeIconSrc(42)).toBeUndefined();
+  });
 });
