@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import semver from 'semver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, repoRoot, startStack, type RunningStack } from './resilience/stack';
 import { nodeMajor, requiredNodeMajor, runtimeWarning } from './runtime';
@@ -27,6 +28,25 @@ describe('the Node the project runs on', () => {
     );
     expect(runtimeWarning('v24.0.0')).toBeNull();
     expect(runtimeWarning('v26.12.1')).toBeNull();
+  });
+});
+
+describe('npm ci on the oldest Node npm may run on', () => {
+  // npm checks each package's engines against its own Node (devEngines: >= 20.19), not the
+  // Node 24 the scripts run on; a package that refuses it prints an EBADENGINE warning at every
+  // `npm ci` (docs/toolchain.md, "Dependencies held for npm on Node 20").
+  it('every package in the lockfile accepts it', () => {
+    const read = (file: string) => JSON.parse(readFileSync(`${repoRoot}/${file}`, 'utf8'));
+    const oldest = semver.minVersion(read('package.json').devEngines.runtime.version);
+    expect(oldest?.version).toBe('20.19.0');
+    const packages: Record<string, { engines?: { node?: string } }> =
+      read('package-lock.json').packages;
+    const refusing = Object.entries(packages).flatMap(([path, { engines }]) =>
+      path !== '' && engines?.node && oldest && !semver.satisfies(oldest, engines.node)
+        ? [`${path.replace(/^.*node_modules\//, '')} (${engines.node})`]
+        : [],
+    );
+    expect(refusing).toEqual([]);
   });
 });
 
