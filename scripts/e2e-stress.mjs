@@ -7,12 +7,18 @@
  *
  *   npm run e2e:stress                  # three runs of the whole suite (build first: npm run build)
  *   RUNS=1 npm run e2e:stress -- e2e/site-blasts.spec.ts   # extra arguments go to playwright
+ *   RUNS=1 npm run e2e:stress -- --reporter=line e2e/x.spec.ts   # the retry summary stays
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const runs = Number(process.env.RUNS ?? 3);
-const extra = process.argv.slice(2);
+// Each run's summary comes from the retry reporter. On the command line Playwright's reporters
+// replace the config's, so a `--reporter=<name>` given here is kept beside it, and ours goes last.
+const asked = process.argv.slice(2);
+const reporterArg = asked.find((arg) => arg.startsWith('--reporter='));
+const reporter = reporterArg?.slice('--reporter='.length) ?? 'list';
+const extra = asked.filter((arg) => arg !== reporterArg);
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 const hogArgs = ['-e', 'for (;;) {}'];
 const hog = hasTaskset
@@ -32,7 +38,12 @@ for (let run = 1; run <= runs; run += 1) {
   );
   const { status } = spawnSync(
     process.execPath,
-    ['node_modules/@playwright/test/cli.js', 'test', ...extra],
+    [
+      'node_modules/@playwright/test/cli.js',
+      'test',
+      ...extra,
+      `--reporter=${reporter},./e2e/support/retry-reporter.ts`,
+    ],
     { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } },
   );
   let summary;
