@@ -10,6 +10,7 @@ import { securityHeaders } from './scripts/csp.ts';
 
 type Portal = 'org' | 'site';
 const portalHtml: Record<Portal, string> = { org: 'index.org.html', site: 'index.site.html' };
+const portalTitle: Record<Portal, string> = { org: 'Organization Portal', site: 'Site Portal' };
 
 /**
  * Two HTML entries and no index.html: each dev/preview server (PORTAL=org on 5173,
@@ -37,6 +38,26 @@ export function portalFallback(portal: Portal | undefined): Plugin {
     },
     configurePreviewServer(server) {
       server.middlewares.use(rewrite);
+    },
+  };
+}
+
+/**
+ * `npm start` shows one readable line per service when it is ready (issue 19): the dev servers
+ * run with `--logLevel warn` (package.json), which silences Vite's banner, and say where their
+ * portal opens instead.
+ */
+export function readyLine(portal: Portal | undefined): Plugin {
+  return {
+    name: 'portal-ready-line',
+    configureServer(server) {
+      if (!portal) return;
+      server.httpServer?.once('listening', () => {
+        const address = server.httpServer?.address();
+        const port =
+          typeof address === 'object' && address ? address.port : server.config.server.port;
+        console.info(`${portalTitle[portal]}: http://localhost:${port}`);
+      });
     },
   };
 }
@@ -210,7 +231,13 @@ export default defineConfig(({ mode, command }) => {
 
   return {
     appType: 'mpa',
-    plugins: [react(), portalFallback(portal), staticShell(appConfig), deferEntry()],
+    plugins: [
+      react(),
+      portalFallback(portal),
+      readyLine(portal),
+      staticShell(appConfig),
+      deferEntry(),
+    ],
     // Purged in builds only: the dev server shows everything, so a class added while developing
     // works at once (the build, and its e2e tests, see the purged result).
     css: { postcss: { plugins: command === 'build' ? [purgeBootstrap() as AcceptedPlugin] : [] } },

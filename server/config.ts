@@ -116,7 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     auditRetentionDays: retentionDays(env.AUDIT_RETENTION_DAYS),
     auditArchiveDir: env.AUDIT_ARCHIVE_DIR ?? path.join('.data', 'audit-archive'),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    // Request logs (pino JSON) on demand: `npm start` shows one readable line per service.
+    logLevel: env.LOG_LEVEL || 'warn',
     production,
     mail: {
       smtpUrl: env.SMTP_URL || undefined,

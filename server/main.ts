@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { runtimeWarning } from './runtime';
+import { readyLine, runtimeWarning } from './runtime';
 
 const config = loadConfig();
 if (process.env.RESET === '1' && !config.databaseUrl && config.dataDir !== 'memory') {
@@ -11,12 +11,11 @@ if (process.env.RESET === '1' && !config.databaseUrl && config.dataDir !== 'memo
 const started = Date.now();
 const app = await buildApp({ logger: true });
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `local stack ready in ${Date.now() - started} ms at ${config.publicUrl} on Node ${process.version}`,
-);
-// The Node it really runs on (issue 19): npm scripts put the project's Node first on PATH.
+// One readable line, whatever LOG_LEVEL (issue 19): where it answers, the Node it really runs on
+// (npm scripts put the project's Node first on PATH) and, with demo data, how to sign in.
+console.log(readyLine(config, Date.now() - started));
 const olderNode = runtimeWarning();
-if (olderNode) app.log.warn(olderNode);
+if (olderNode) console.warn(olderNode);
 
 let stopping = false;
 const stop = async (signal: string) => {

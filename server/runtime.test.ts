@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import semver from 'semver';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, repoRoot, startStack, type RunningStack } from './resilience/stack';
-import { nodeMajor, requiredNodeMajor, runtimeWarning } from './runtime';
+import { nodeMajor, readyLine, requiredNodeMajor, runtimeWarning } from './runtime';
 
 // Issue 19: the project runs and is tested on Node 24 LTS, also on a machine whose own Node is
 // older (npm scripts take it from the optional node-linux-* dependency: docs/toolchain.md).
@@ -56,20 +56,33 @@ describe('the local stack at start', () => {
     await stack?.stop();
   });
 
-  it('says which Node it runs on, with no warning', async () => {
+  it('prints one readable line: where, on which Node, the demo password; no request logs', async () => {
     const port = await freePort();
-    stack = await startStack({ port, dataDir: 'memory', demoScale: 0.1, logLevel: 'info' });
+    // No LOG_LEVEL: the stack's default, as `npm start` runs it.
+    stack = await startStack({ port, dataDir: 'memory', demoScale: 0.1 });
     const running = stack;
+    // Requests have been served (startStack waited for /health); one more, signed out.
+    expect((await fetch(`http://127.0.0.1:${port}/crm/v1/Orgs/GetUserMetadata`)).status).toBe(401);
     await expect
       .poll(() => running.output(), { timeout: 5000 })
       .toContain(`on Node ${process.version}`);
-    expect(running.output()).toMatch(
-      /local stack ready in \d+ ms at http:\/\/localhost:\d+ on Node v2[4-9]\./,
-    );
-    // oidc-provider's own check: it warns on a Node it no longer supports.
-    expect(running.output()).not.toContain('Unsupported runtime');
-    expect(running.output()).not.toContain('is older than the project');
-    // Nothing else a newcomer must wonder about (deprecations of Node or Fastify, say).
-    expect(running.output()).not.toMatch(/warning/i);
+    const lines = running.output().trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Local stack ready in \d+ ms at http:\/\/localhost:\d+ on Node v2[4-9]\.\S+\. Demo accounts \(README\) sign in with the password demo\. Request logs: LOG_LEVEL=info\.$/,
+      ),
+    ]);
+    // oidc-provider's own check warns on a Node it no longer supports: nothing of it, nor of
+    // an older Node, nor a deprecation of Node or Fastify.
+    expect(running.output()).not.toMatch(/Unsupported runtime|is older than the project|warning/i);
   }, 120_000);
+
+  it('the ready line has no log hint where the request logs are on', () => {
+    expect(
+      readyLine({ publicUrl: 'https://stack.example', logLevel: 'info' }, 812, 'v24.21.0'),
+    ).toBe(
+      'Local stack ready in 812 ms at https://stack.example on Node v24.21.0. ' +
+        'Demo accounts (README) sign in with the password demo.',
+    );
+  });
 });

@@ -34,3 +34,20 @@ export function runtimeWarning(version = process.version): string | null {
     `the PATH, or use the Node named in .nvmrc.`
   );
 }
+
+/**
+ * The line the stack prints when it answers (issue 19: one readable line per service of
+ * `npm start`): where, on which Node, how to sign in (an empty database is seeded with the demo
+ * accounts) and how to see the request logs.
+ */
+export function readyLine(
+  config: { publicUrl: string; logLevel: string },
+  startedInMs: number,
+  version = process.version,
+): string {
+  return [
+    `Local stack ready in ${startedInMs} ms at ${config.publicUrl} on Node ${version}.`,
+    'Demo accounts (README) sign in with the password demo.',
+    ...(config.logLevel === 'warn' ? ['Request logs: LOG_LEVEL=info.'] : []),
+  ].join(' ');
+}

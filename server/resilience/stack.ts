@@ -97,7 +97,8 @@ export async function startStack(
     RATE_LIMIT_MAX: String(options.rateLimitMax ?? 100_000),
     // Bursts of writes (durability) measure what survives a kill, not the per-organisation quota.
     QUOTA_CUSTOM_DATA_RECORDS: '1000000',
-    LOG_LEVEL: options.logLevel ?? 'warn',
+    // Unset: the stack's own default (warn), as `npm start` runs it.
+    LOG_LEVEL: options.logLevel ?? '',
     RESET: options.reset ? '1' : '0',
     DATABASE_URL: options.databaseUrl ?? '',
     TRUST_PROXY: options.trustProxy ?? '',
