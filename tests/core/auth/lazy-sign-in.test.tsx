@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasStoredUser, preloadSignIn, SignInButtons, useAuthSession } from '@/core/auth';
-import { readStored, storageKeys } from '@/core/storage';
+import { readStored, storageKeys, writeStored } from '@/core/storage';
 import { createSignInManager, openAt, renderAuthAppAt } from './auth-harness';
 import { createTestUserManager, storeSignedInUser } from './oidc-fixtures';
 
@@ -70,6 +70,23 @@ describe('the sign-in library loads only when the page needs it', () => {
     expect(await screen.findByText('secret page')).toBeInTheDocument();
     expect(screen.getByText('authenticated Ada')).toBeInTheDocument();
     expect(loadManager).toHaveBeenCalledTimes(1);
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('a sign-in return in a tab with nothing stored loads the library, finishes the sign-in and opens the saved page', async () => {
+    const { manager, signinRedirect } = createSignInManager();
+    const callback = vi.spyOn(manager, 'signinCallback').mockImplementation(async () => {
+      const user = await storeSignedInUser(manager, { expiresIn: 3600 });
+      await manager.getUser(true); // the library raises userLoaded
+      return user;
+    });
+    writeStored(storageKeys.lastRoute, '/licences?page=2');
+    const loadManager = vi.fn(() => Promise.resolve(manager));
+    renderAt('/signin-oidc?code=abc&state=s1', loadManager);
+    expect(await screen.findByText('authenticated Ada')).toBeInTheDocument();
+    expect(screen.getByText('secret page')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/licences?page=2');
+    expect(callback).toHaveBeenCalledTimes(1);
     expect(signinRedirect).not.toHaveBeenCalled();
   });
 
