@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '@/core/auth/routes';
-import { oidcSettings } from '@/core/auth/settings';
+import { getUserManager, oidcSettings } from '@/core/auth/settings';
+import { hasStoredUser } from '@/core/auth/stored-user';
 import { config } from '@/core/config';
+import { storeSignedInUser } from './oidc-fixtures';
 
 const origin = 'https://portal.example.test';
 
@@ -43,5 +45,19 @@ describe('sign-in library settings (SPEC §7, §9)', () => {
     expect(org.redirect_uri).toBe(`${origin}${authRoutes.signInOidc}`);
     expect(org.post_logout_redirect_uri).toBe(`${origin}${authRoutes.signOutCallbackOidc}`);
     expect(org.silent_redirect_uri).toBe(`${origin}${authRoutes.silentRenew}`);
+  });
+});
+
+describe("the portal's own sign-in library keeps tokens in this tab only (SPEC §3)", () => {
+  it('a signed-in user is stored in sessionStorage, where a reload finds it, and never in localStorage', async () => {
+    sessionStorage.clear();
+    localStorage.clear();
+    const manager = getUserManager('org');
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    expect(hasStoredUser('org')).toBe(true);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('oidc.'))).toEqual([]);
+    // The same manager for the page's lifetime: the API client and the provider share its user.
+    expect(getUserManager('org')).toBe(manager);
+    await manager.removeUser();
   });
 });
