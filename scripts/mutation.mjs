@@ -1,6 +1,8 @@
 // Runs Stryker over each module group of stryker.config.mjs, one after the other (docs/testing.md).
 // `MUTATION_GROUP=auth npm run test:mutation` runs one group; `npm run test:mutation -- storage org`
-// runs the groups named; MUTATION_IGNORE_STATIC=1 leaves static mutants out (docs/testing.md).
+// runs the groups named; MUTATION_IGNORE_STATIC=1 leaves static mutants out (docs/testing.md);
+// `npm run test:mutation -- auth --concurrency 1 --mutate src/core/auth/settings.ts` passes
+// the options after the groups to Stryker.
 import { spawnSync } from 'node:child_process';
 
 const all = [
@@ -14,7 +16,11 @@ const all = [
   'custom-data',
   'server',
 ];
-const asked = process.argv.slice(2);
+// Group names first; from the first option on (`--concurrency 1`), everything goes to Stryker.
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((arg) => arg.startsWith('--'));
+const asked = firstOption === -1 ? args : args.slice(0, firstOption);
+const strykerOptions = firstOption === -1 ? [] : args.slice(firstOption);
 const groups =
   asked.length > 0 ? asked : process.env.MUTATION_GROUP ? [process.env.MUTATION_GROUP] : all;
 let failed = 0;
@@ -29,6 +35,7 @@ for (const group of groups) {
       // Static mutants (a value built once at module load) run every test of the group each:
       // MUTATION_IGNORE_STATIC=1 leaves them out when a run must fit the time at hand.
       ...(process.env.MUTATION_IGNORE_STATIC ? ['--ignoreStatic'] : []),
+      ...strykerOptions,
     ],
     {
       stdio: 'inherit',
