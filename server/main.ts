@@ -12,7 +12,7 @@ const started = Date.now();
 const app = await buildApp({ logger: true });
 await app.listen({ port: config.port, host: config.host });
 // One readable line, whatever LOG_LEVEL (issue 19): where it answers, the Node it really runs on
-// (npm scripts put the project's Node first on PATH) and, with demo data, how to sign in.
+// (npm scripts put the project's Node first on PATH), how to sign in and see request logs.
 console.log(readyLine(config, Date.now() - started));
 const olderNode = runtimeWarning();
 if (olderNode) console.warn(olderNode);
