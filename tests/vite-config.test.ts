@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { spawn } from 'node:child_process';
 import { existsSync, globSync, readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createLogger, loadConfigFromFile } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -53,47 +53,38 @@ describe('npm start', () => {
   it.each([
     ['dev:org', 'Organization Portal'],
     ['dev:site', 'Site Portal'],
-  ])('%s says where its portal opens, in one line', async (script, title) => {
-    const command: string = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).scripts[
-      script
-    ];
-    const [assignment, bin, ...args] = command.split(' ');
-    const [name = '', value = ''] = (assignment ?? '').split('=');
-    expect(bin).toBe('vite');
-    const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [
-        'node_modules/vite/bin/vite.js',
-        ...args.map((arg) => (/^517\d$/.test(arg) ? String(port) : arg)),
-      ],
-      { cwd: root, env: { ...process.env, [name]: value }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    try {
-      await expect.poll(() => output, { timeout: 30_000 }).toContain(title);
-      // It answers (a plain connection: msw stands in for HTTP in this project), and what the
-      // CLI prints after the line (Vite's banner, unless silenced) has had the time to arrive.
-      await connected(port);
-      expect(output.trim().split('\n')).toEqual([`${title}: http://localhost:${port}`]);
-    } finally {
-      child.kill();
-    }
-  });
+  ])(
+    '%s says where its portal opens, in one line',
+    async (script, title) => {
+      const command: string = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')).scripts[
+        script
+      ];
+      const [assignment, bin, ...args] = command.split(' ');
+      const [name = '', value = ''] = (assignment ?? '').split('=');
+      expect(bin).toBe('vite');
+      // Port 0: the kernel picks a free one, and the line says which.
+      const child = spawn(
+        process.execPath,
+        ['node_modules/vite/bin/vite.js', ...args.map((arg) => (/^517\d$/.test(arg) ? '0' : arg))],
+        { cwd: root, env: { ...process.env, [name]: value }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      try {
+        await expect.poll(() => output, { timeout: 30_000 }).toContain(title);
+        const port = Number(/localhost:(\d+)/.exec(output)?.[1]);
+        // It answers (a plain connection: msw stands in for HTTP in this project), and what the
+        // CLI prints after the line (Vite's banner, unless silenced) has had the time to arrive.
+        await connected(port);
+        expect(output.trim().split('\n')).toEqual([`${title}: http://localhost:${port}`]);
+      } finally {
+        child.kill();
+      }
+    },
+    60_000,
+  );
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function connected(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
