@@ -21,6 +21,15 @@ export function setupUser(options?: Parameters<typeof userEvent.setup>[0]): User
 }
 
 /**
+ * Types `text` as one burst: no time passes between the keys (user-event's `delay: null`), so
+ * no timer runs in between, however busy the machine. For what a pause in typing triggers (a
+ * search sent once per pause, not per key): with the default delay, a loaded machine stretches
+ * the gaps between keys past the pause.
+ */
+export const typeInOneBurst = (element: Element, text: string) =>
+  setupUser({ delay: null }).type(element, text);
+
+/**
  * The form fields a form loads on demand (src/core/forms/field-registry.tsx), loaded ahead: the
  * first test of a file to open such a form would otherwise pay for their first load inside its
  * own time, which a busy machine stretches past the test's ceiling. Call it from beforeAll.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldSetting, OptionsPage, SearchOptions } from '@/core/forms';
 import { SEARCH_SELECT_TEXT } from '@/core/forms/fields/search-select';
 import { renderForm } from './helpers';
+import { typeInOneBurst } from '../../user';
 
 /** A server of `count` named choices, searched by label, answering the first `take`. */
 function choices(count: number, take = 3) {
@@ -89,7 +90,7 @@ describe('a dropdown searched on the server (searchOptions)', () => {
       await screen.findByText(SEARCH_SELECT_TEXT.more(3, { items: [], total: 120 })),
     ).toBeInTheDocument();
     expect(screen.getByText('3 of 120: type to search')).toBeInTheDocument();
-    await user.type(input, '117');
+    await typeInOneBurst(input, '117');
     const menu = within(await screen.findByRole('listbox'));
     await waitFor(() => expect(menu.getByRole('option', { name: 'Customer 117' })).toBeVisible());
     // One request for the first page, one for what was typed (not one per key).

@@ -6,6 +6,7 @@ import { monthsAfter } from '@/core/forms';
 import IssuedLicencesPage from '@/org/features/issued-licences/route';
 import { renderApp } from '../../../render';
 import { server } from '../../../msw/server';
+import { typeInOneBurst } from '../../../user';
 import {
   acme,
   asListed,
@@ -341,7 +342,7 @@ describe('Issued Licences (/issued-licences)', () => {
     await user.click(await screen.findByRole('button', { name: 'Issue licence' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Issue a licence' }));
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Issue' })).toBeEnabled());
-    await user.type(dialog.getByLabelText(/^Customer/), 'delta');
+    await typeInOneBurst(dialog.getByLabelText(/^Customer/), 'delta');
     await user.click(await screen.findByRole('option', { name: 'Delta Drilling' }));
     // One request after the pause in typing, not one per key.
     expect(searches).toEqual([
