@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -262,6 +263,9 @@ export default defineConfig(({ mode, command }) => {
     // server is not, because Vite's HMR needs inline scripts.
     preview: { host: 'localhost', headers: securityHeaders(appConfig) },
     test: {
+      // One worker per core (vitest's default leaves one core to its main process, which waits
+      // on the workers: one worker on a 2-core machine).
+      maxWorkers: availableParallelism(),
       projects: [
         {
           extends: true,
