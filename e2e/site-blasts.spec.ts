@@ -387,16 +387,23 @@ test.describe('Blast Details', () => {
     if (!box) throw new Error('no canvas');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const times: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      await page.mouse.wheel(0, i < 4 ? -120 : 120);
-      await page.waitForTimeout(50);
+    // Each zoom or pan is drawn on a next frame: its time is read once that frame is drawn.
+    const frames = async () => Number(await c.getAttribute('data-frames'));
+    const drawn = async (gesture: () => Promise<void>) => {
+      const before = await frames();
+      await gesture();
+      await expect.poll(frames).toBeGreaterThan(before);
       times.push(Number(await c.getAttribute('data-draw-ms')));
-    }
+    };
+    for (let i = 0; i < 8; i++) await drawn(() => page.mouse.wheel(0, i < 4 ? -120 : 120));
     // Drag to pan.
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 8 });
-    await page.mouse.up();
-    times.push(Number(await c.getAttribute('data-draw-ms')));
+    await drawn(async () => {
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, {
+        steps: 8,
+      });
+      await page.mouse.up();
+    });
     // A frame draws in ~3 ms; the bound only catches a renderer that scales badly (a redraw of
     // 5,000 holes per hole, or DOM nodes per hole), which is slow on every frame: the median of
     // the nine frames, so that one frame descheduled on a busy machine does not decide. The

@@ -133,8 +133,11 @@ export function PlanView({ plan, label }: PlanViewProps) {
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       const stats = drawPlan(ctx, plan, metric, size, view);
+      // What the last frame drew and how long it took, and how many frames were drawn (read by
+      // the benchmark and the e2e tests).
       canvas.dataset.drawnCount = String(stats.drawn);
       canvas.dataset.drawMs = stats.ms.toFixed(2);
+      canvas.dataset.frames = String(Number(canvas.dataset.frames ?? 0) + 1);
     });
     return () => cancelAnimationFrame(frame);
   }, [plan, metric, size, view]);
