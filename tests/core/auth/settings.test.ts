@@ -1,9 +1,12 @@
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '@/core/auth/routes';
 import { getUserManager, oidcSettings } from '@/core/auth/settings';
 import { hasStoredUser } from '@/core/auth/stored-user';
 import { config } from '@/core/config';
-import { storeSignedInUser } from './oidc-fixtures';
+import { server } from '../../msw/server';
+import { revocationEndpoint, storeSignedInUser, tokenEndpoint } from './oidc-fixtures';
 
 const origin = 'https://portal.example.test';
 
@@ -35,6 +38,15 @@ describe('sign-in library settings (SPEC §7, §9)', () => {
     expect(settings.monitorSession).toBe(true);
   });
 
+  it("renews only through the portal's one refresh path, and takes the profile from the ID token", () => {
+    const settings = getUserManager('org').settings;
+    // The library's own renew timer beside core/auth's would present the same rotating refresh
+    // token twice, and the provider then ends the session (tests/core/auth/session.test.ts).
+    expect(settings.automaticSilentRenew).toBe(false);
+    // The ID token carries the name and email the header shows: no userinfo request per sign-in.
+    expect(settings.loadUserInfo).toBe(false);
+  });
+
   it("uses the authorization-code flow with each portal's own client and callback addresses", () => {
     const org = oidcSettings('org', origin);
     const site = oidcSettings('site', origin);
@@ -59,5 +71,34 @@ describe("the portal's own sign-in library keeps tokens in this tab only (SPEC �
     // The same manager for the page's lifetime: the API client and the provider share its user.
     expect(getUserManager('org')).toBe(manager);
     await manager.removeUser();
+  });
+
+  it('signing out revokes the refresh token at the provider, and only it, before leaving', async () => {
+    sessionStorage.clear();
+    const revoked: Array<string | null> = [];
+    server.use(
+      http.get(`${config.oidcAuthority}/.well-known/openid-configuration`, () =>
+        HttpResponse.json({
+          issuer: config.oidcAuthority,
+          authorization_endpoint: `${config.oidcAuthority}/auth`,
+          token_endpoint: tokenEndpoint,
+          revocation_endpoint: revocationEndpoint,
+          end_session_endpoint: `${config.oidcAuthority}/session/end`,
+        }),
+      ),
+      http.post(revocationEndpoint, async ({ request }) => {
+        const form = new URLSearchParams(await request.text());
+        revoked.push(form.get('token_type_hint'), form.get('token'));
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    const manager = getUserManager('site');
+    await storeSignedInUser(manager, { expiresIn: 3600, refreshToken: 'rt-sign-out' });
+    // The library then leaves for the provider's end-session page (jsdom does not navigate).
+    void manager.signoutRedirect();
+    // Only the refresh token: the provider refuses to revoke its JWT access tokens, and that
+    // refusal would stop the sign-out.
+    await waitFor(() => expect(revoked).toEqual(['refresh_token', 'rt-sign-out']));
+    await waitFor(async () => expect(await manager.getUser()).toBeNull());
   });
 });
