@@ -4,7 +4,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasStoredUser, preloadSignIn, SignInButtons, useAuthSession } from '@/core/auth';
+import { Route } from 'react-router-dom';
+import {
+  hasStoredUser,
+  preloadSignIn,
+  SignInButtons,
+  SignInCallbackPage,
+  useAuthSession,
+} from '@/core/auth';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
 import { createSignInManager, openAt, renderAuthAppAt } from './auth-harness';
 import { createTestUserManager, storeSignedInUser } from './oidc-fixtures';
@@ -96,6 +103,18 @@ describe('the sign-in library loads only when the page needs it', () => {
     renderAt('/licences', () => Promise.reject(new Error('Failed to fetch module')));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('the sign-in return address opened with no answer and nothing stored says sign-in failed, without the library', async () => {
+    const loadManager = vi.fn(() => Promise.resolve(createSignInManager().manager));
+    renderAuthAppAt('/signin-oidc', {
+      loadManager,
+      routes: <Route path="/signin-oidc" element={<SignInCallbackPage />} />,
+    });
+    // Nothing to finish: not 'Signing in…' for ever.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(loadManager).not.toHaveBeenCalled();
   });
 
   it('a sign-in redirect that fails (provider unreachable) says sign-in failed once, without a loop', async () => {
