@@ -63,6 +63,10 @@ describe('userOrgs (SPEC §3)', () => {
     expect(orderUserOrgs([1, 2, 3, 4], 3)).toEqual([3, 1, 2, 4]);
     expect(orderUserOrgs([1, 2], 1)).toEqual([1, 2]);
   });
+
+  it('keeps the list as it is when the selected organisation is not in it', () => {
+    expect(orderUserOrgs([1, 2, 3], 9)).toEqual([1, 2, 3]);
+  });
 });
 
 describe('customData (SPEC §3, §8)', () => {
@@ -71,10 +75,11 @@ describe('customData (SPEC §3, §8)', () => {
     expect(parseCustomData(org)).toEqual({ theme: 'dark', limits: { seats: 5 } });
   });
 
-  it('treats null and empty as an empty object without logging', () => {
+  it('treats null, empty and blank as an empty object without logging', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(parseCustomData(createOrg({ customData: null }))).toEqual({});
     expect(parseCustomData(createOrg({ customData: '' }))).toEqual({});
+    expect(parseCustomData(createOrg({ customData: ' \n ' }))).toEqual({});
     expect(log).not.toHaveBeenCalled();
   });
 
@@ -133,6 +138,23 @@ describe('path scope (docs/routes.md)', () => {
       rest: '/site/12',
     });
     expect(parsePathScope('/sites')).toMatchObject({ siteId: null, malformed: false });
+    expect(parsePathScope('/site/12/blasts')).toEqual({
+      orgId: null,
+      siteId: 12,
+      rest: '/site/12/blasts',
+      malformed: false,
+    });
+  });
+
+  it('reads a prefix or a site segment only at the start of the path', () => {
+    expect(parsePathScope('/users/org/5')).toEqual({
+      orgId: null,
+      siteId: null,
+      rest: '/users/org/5',
+      malformed: false,
+    });
+    expect(parsePathScope('/blasts/site/5')).toMatchObject({ siteId: null, malformed: false });
+    expect(parsePathScope('/org/2/blasts/site/5')).toMatchObject({ orgId: 2, siteId: null });
   });
 
   it('a site-scoped shared link needs no site of the user (any signed-in user opens it)', () => {
@@ -168,5 +190,18 @@ describe('path scope (docs/routes.md)', () => {
     expect(findSite(memberships, 5, 1)?.orgId).toBe(1);
     expect(findSite(memberships, 6, 1)?.orgId).toBe(2);
     expect(findSite(memberships, 99, 1)).toBeNull();
+  });
+
+  it('finds a site of several organisations, none selected, in the first one listed', () => {
+    const memberships = toMemberships(
+      createUserMetadata([
+        { org: { id: 1, sites: [{ id: 5 }] } },
+        { org: { id: 2, sites: [{ id: 5 }] } },
+        { org: { id: 3, sites: [{ id: 5 }] } },
+      ]),
+    );
+    expect(findSite(memberships, 5, null)?.orgId).toBe(1);
+    expect(findSite(memberships, 5, 9)?.orgId).toBe(1);
+    expect(findSite(memberships, 5, 3)?.orgId).toBe(3);
   });
 });
