@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthProvider } from '@/core/auth';
 import { http, HttpResponse } from 'msw';
 import { userAvatarKeys } from '@/core/org';
-import { useOrgContext } from '@/core/org/context';
-import { orgQueryKey } from '@/core/query';
+import { useOptionalOrgContext, useOrgContext } from '@/core/org/context';
+import { OrgProvider } from '@/core/org/provider';
+import { createQueryClient, orgQueryKey } from '@/core/query';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
 import { config } from '@/core/config';
 import { renderApp } from '../../render';
@@ -14,9 +18,11 @@ import {
   defaultAvatarHandler,
   defaultAvatarUrl,
   DEFAULT_AVATAR,
+  defaultMetadata,
 } from '../../msw/handlers/metadata';
 import { server } from '../../msw/server';
 import type { MembershipOverrides } from '../../factories/metadata';
+import { createTestUser, createTestUserManager, signInTestUser } from '../../factories/session';
 
 /** Shows what the organisation context holds. */
 function ContextView() {
@@ -241,5 +247,216 @@ describe('OrgProvider without organisations', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(redirects.signOut).toHaveLength(1);
+  });
+});
+
+/** Whether the organisation context is there, and which organisation it selects. */
+function OptionalView() {
+  const context = useOptionalOrgContext();
+  return <p data-testid="optional">{context ? context.org.name : 'no organisation context'}</p>;
+}
+
+const framed = (node: ReactNode) => <main aria-label="Signed-out frame">{node}</main>;
+
+describe('OrgProvider on public pages (optional)', () => {
+  it('renders the page without an organisation context when signed out', async () => {
+    await renderApp(
+      <OrgProvider optional>
+        <OptionalView />
+      </OrgProvider>,
+      { user: null, orgContext: false },
+    );
+    expect(text('optional')).toBe('no organisation context');
+  });
+
+  it('renders the page without an organisation context when the user has none', async () => {
+    await renderApp(
+      <OrgProvider optional frame={framed}>
+        <OptionalView />
+      </OrgProvider>,
+      { org: [], orgContext: false },
+    );
+    expect(text('optional')).toBe('no organisation context');
+    expect(
+      screen.queryByRole('heading', { name: 'You are not in any organization yet' }),
+    ).toBeNull();
+  });
+
+  it('renders the page without an organisation context when the metadata fails', async () => {
+    server.use(
+      http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, () =>
+        HttpResponse.json({ success: false, message: 'Metadata unavailable' }, { status: 500 }),
+      ),
+    );
+    await renderApp(
+      <OrgProvider optional frame={framed}>
+        <OptionalView />
+      </OrgProvider>,
+      { orgContext: false },
+    );
+    expect(text('optional')).toBe('no organisation context');
+    expect(screen.queryByRole('heading', { name: 'Something has gone wrong' })).toBeNull();
+  });
+
+  it('provides the organisation context when the user has one', async () => {
+    await renderApp(
+      <OrgProvider optional>
+        <OptionalView />
+      </OrgProvider>,
+      { org: three, orgContext: false },
+    );
+    expect(text('optional')).toBe('Acme Mining');
+  });
+});
+
+describe('OrgProvider frame', () => {
+  it('shows the error screen inside the frame', async () => {
+    server.use(
+      http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, () =>
+        HttpResponse.json({ success: false, message: 'Metadata unavailable' }, { status: 500 }),
+      ),
+    );
+    await renderApp(
+      <OrgProvider frame={framed}>
+        <ContextView />
+      </OrgProvider>,
+      { orgContext: false },
+    );
+    const frame = screen.getByRole('main', { name: 'Signed-out frame' });
+    expect(
+      within(frame).getByRole('heading', { name: 'Something has gone wrong' }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the 'no organisation' screen inside the frame", async () => {
+    await renderApp(
+      <OrgProvider frame={framed}>
+        <ContextView />
+      </OrgProvider>,
+      { org: [], orgContext: false },
+    );
+    const frame = screen.getByRole('main', { name: 'Signed-out frame' });
+    expect(
+      within(frame).getByRole('heading', { name: 'You are not in any organization yet' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the loader inside the frame while the metadata loads', async () => {
+    let answer: (() => void) | null = null;
+    server.use(
+      http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ success: true, errors: null, data: defaultMetadata });
+      }),
+    );
+    const { manager } = createTestUserManager('org');
+    await signInTestUser(manager, createTestUser());
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <AuthProvider portal="org" userManager={manager}>
+            <OrgProvider frame={framed}>
+              <ContextView />
+            </OrgProvider>
+          </AuthProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const frame = await screen.findByRole('main', { name: 'Signed-out frame' });
+    expect(within(frame).getByRole('status')).toHaveTextContent('Loading');
+    await waitFor(() => {
+      expect(answer).not.toBeNull();
+    });
+    act(() => answer?.());
+    expect(await screen.findByTestId('org')).toHaveTextContent('Acme Mining');
+    expect(screen.queryByRole('main', { name: 'Signed-out frame' })).not.toBeInTheDocument();
+  });
+});
+
+describe('OrgProvider permissions and organisations', () => {
+  it('is sysadmin when the metadata says so, without the role claim', async () => {
+    await renderApp(<ContextView />, {
+      user: { role: ['reader'] },
+      org: [{ org: { id: 1, name: 'Acme Mining' }, permissions: { isSysadmin: true } }],
+    });
+    expect(text('sysadmin')).toBe('true');
+  });
+
+  it('lists every organisation in the order the server gives, with their flags', async () => {
+    function Orgs() {
+      const { orgs, memberships } = useOrgContext();
+      return (
+        <p data-testid="orgs">
+          {`${(orgs ?? []).map((o) => o.name).join(',')} | ${(memberships ?? [])
+            .map((m) => `${m.org.id}:${String(m.permissions.isOrgAdmin)}`)
+            .join(',')}`}
+        </p>
+      );
+    }
+    writeStored(storageKeys.org, 2);
+    await renderApp(<Orgs />, {
+      org: [
+        { org: { id: 1, name: 'Acme Mining' }, permissions: { isOrgAdmin: true } },
+        { org: { id: 2, name: 'Borealis Quarries' } },
+      ],
+    });
+    expect(text('orgs')).toBe('Acme Mining,Borealis Quarries | 1:true,2:false');
+  });
+
+  it("selects the organisation's flags with it", async () => {
+    function Flags() {
+      const { org, userPermissions, selectOrg } = useOrgContext();
+      return (
+        <>
+          <p data-testid="flags">{`${org.name}: ${String(userPermissions.isOrgAdmin)}`}</p>
+          <button type="button" onClick={() => selectOrg(2)}>
+            switch
+          </button>
+        </>
+      );
+    }
+    const { user } = await renderApp(<Flags />, {
+      org: [
+        { org: { id: 1, name: 'Acme Mining' }, permissions: { isOrgAdmin: true } },
+        { org: { id: 2, name: 'Borealis Quarries' } },
+      ],
+    });
+    expect(text('flags')).toBe('Acme Mining: true');
+    await user.click(screen.getByRole('button', { name: 'switch' }));
+    expect(text('flags')).toBe('Borealis Quarries: false');
+  });
+
+  it('reads the metadata once for the session, not again when the window regains focus', async () => {
+    let reads = 0;
+    server.use(
+      http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, () => {
+        reads++;
+        return HttpResponse.json({ success: true, errors: null, data: defaultMetadata });
+      }),
+    );
+    await renderApp(<ContextView />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(reads).toBe(1);
+  });
+
+  it('sets the page size for every table, stored for the next visit', async () => {
+    function PageSize() {
+      const { pageSize, setPageSize } = useOrgContext();
+      return (
+        <button type="button" onClick={() => setPageSize?.(50)}>
+          {`page size ${pageSize}`}
+        </button>
+      );
+    }
+    const { user } = await renderApp(<PageSize />);
+    await user.click(screen.getByRole('button', { name: 'page size 20' }));
+    expect(screen.getByRole('button', { name: 'page size 50' })).toBeInTheDocument();
+    expect(readStored(storageKeys.pageSize)).toBe(50);
   });
 });
