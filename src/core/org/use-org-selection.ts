@@ -47,6 +47,7 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
   );
   useEffect(() => {
     removeStored(storageKeys.newOrgId);
+    // Stryker disable next-line ArrayDeclaration: any constant dependency list runs the effect once, on mount
   }, []);
 
   const chosenId = useMemo(() => {
@@ -63,9 +64,11 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
   const scope = parsePathScope(location.pathname);
   const routeOrgId = scope.orgId !== null && orgIds.includes(scope.orgId) ? scope.orgId : null;
   const siteHit =
+    // Stryker disable next-line ConditionalExpression: findSite of a null site id finds no site (no site's id is null): null all the same
     scope.siteId !== null ? findSite(memberships, scope.siteId, routeOrgId ?? chosenId) : null;
   const selectedId = siteHit?.orgId ?? routeOrgId ?? chosenId ?? orgIds[0];
   const selected = memberships.find((m) => m.org.id === selectedId) ?? memberships[0];
+  // Stryker disable next-line ConditionalExpression,StringLiteral: OrgProvider renders the selection only with at least one organisation
   if (!selected) throw new Error('No organization to select');
 
   let scopeProblem: ScopeProblem = null;
@@ -131,6 +134,7 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
       }
       const current = parsePathScope(location.pathname);
       if (current.siteId !== null) {
+        // Stryker disable next-line OptionalChaining: orgId is one of the memberships (checked above), so find always finds it
         const stays = memberships
           .find((m) => m.org.id === orgId)
           ?.org.sites.some((s) => s.id === current.siteId);
