@@ -428,4 +428,60 @@ describe('refreshing on a switch (SPEC §4)', () => {
     expect(await screen.findByText('Acme Mining own 2 pinned 1 plain 1')).toBeInTheDocument();
     expect(calls.filter((c) => !c.startsWith('own-'))).toEqual(['pinned', 'plain', 'unscoped']);
   });
+
+  /** A page whose list is keyed to the organisation, with its fetches counted per organisation. */
+  function countedOrgList(staleTime: number) {
+    const calls: string[] = [];
+    server.use(
+      http.get('https://example.invalid/list', ({ request }) => {
+        calls.push(new URL(request.url).searchParams.get('orgId') ?? '');
+        return HttpResponse.json({ n: calls.length });
+      }),
+    );
+    function Page() {
+      const { org, selectOrg } = useOrgContext();
+      const list = useQuery({
+        staleTime,
+        queryKey: orgQueryKey(org.id, 'list'),
+        queryFn: async () =>
+          (await fetch(`https://example.invalid/list?orgId=${org.id}`)).json() as Promise<{
+            n: number;
+          }>,
+      });
+      return (
+        <>
+          <p>{`${org.name}: ${list.isFetching ? 'fetching' : String(list.data?.n)}`}</p>
+          <button type="button" onClick={() => selectOrg(org.id === 1 ? 2 : 1)}>
+            switch
+          </button>
+        </>
+      );
+    }
+    return { calls, Page };
+  }
+
+  it('refetches on every arrival in an organisation, not only the first return', async () => {
+    const { calls, Page } = countedOrgList(5 * 60_000);
+    const { user } = await renderApp(<Page />, { org: three });
+    expect(await screen.findByText('Acme Mining: 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'switch' }));
+    expect(await screen.findByText('Borealis Quarries: 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'switch' }));
+    expect(await screen.findByText('Acme Mining: 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'switch' }));
+    expect(await screen.findByText('Borealis Quarries: 4')).toBeInTheDocument();
+    expect(calls).toEqual(['1', '2', '1', '2']);
+  });
+
+  it('a list already refetching on the switch (stale) is fetched once, not twice', async () => {
+    const { calls, Page } = countedOrgList(0);
+    const { user } = await renderApp(<Page />, { org: three });
+    expect(await screen.findByText('Acme Mining: 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'switch' }));
+    expect(await screen.findByText('Borealis Quarries: 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'switch' }));
+    expect(await screen.findByText('Acme Mining: 3')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls).toEqual(['1', '2', '1']);
+  });
 });
