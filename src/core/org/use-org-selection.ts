@@ -45,10 +45,11 @@ export function useOrgSelection({ memberships, requestedOrgId, defaultOrgId }: O
   const [explicitId, setExplicitId] = useState<number | null>(
     () => readStored(storageKeys.newOrgId) ?? null,
   );
+  // Stryker disable ArrayDeclaration: any constant dependency list runs the effect once, on mount
   useEffect(() => {
     removeStored(storageKeys.newOrgId);
-    // Stryker disable next-line ArrayDeclaration: any constant dependency list runs the effect once, on mount
   }, []);
+  // Stryker restore ArrayDeclaration
 
   const chosenId = useMemo(() => {
     if (explicitId !== null && orgIds.includes(explicitId)) return explicitId;
