@@ -88,7 +88,6 @@ export function parsePathScope(pathname: string): PathScope {
   let rest = pathname;
   let orgId: number | null = null;
   let malformed = false;
-  // Stryker disable next-line Regex: a pathname has no line break (the URL parser drops them), so the optional `(\/.*)?` always reaches its end and the `$` changes nothing; the `^` variant (also a Regex mutant) is tested by 'reads a prefix or a site segment only at the start of the path'
   const prefix = /^\/org\/([^/]+)(\/.*)?$/i.exec(pathname);
   if (prefix) {
     orgId = positiveInt(prefix[1]);
@@ -96,7 +95,6 @@ export function parsePathScope(pathname: string): PathScope {
     rest = prefix[2] ?? '/';
   }
   let siteId: number | null = null;
-  // Stryker disable next-line Regex: a pathname has no line break (the URL parser drops them), so the optional `(\/.*)?` always reaches its end and the `$` changes nothing; the `^` variant (also a Regex mutant) is tested by 'reads a prefix or a site segment only at the start of the path'
   const site = /^\/site\/([^/]+)(\/.*)?$/.exec(rest);
   // A shared sign-in link opens for any signed-in user, on that site or not (the server decides):
   // its site segment neither selects nor requires the site.
