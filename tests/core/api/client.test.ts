@@ -10,6 +10,7 @@ import {
   identityApi,
   isUnderConfiguredBase,
   showingInPlace,
+  type PagedProgress,
 } from '@/core/api';
 import { createSessionController } from '@/core/auth';
 import { config } from '@/core/config';
@@ -648,5 +649,735 @@ describe('isFile', () => {
       message: 'File expired',
       status: 410,
     });
+  });
+});
+
+/** A registered token source that needs no UserManager: `token` and `expiresIn` as given. */
+function stubAuth(
+  user: { access_token: string; expires_in?: number } | null,
+  refresh: () => Promise<{ access_token: string; expires_in?: number }> = () =>
+    Promise.reject(new Error('no refresh expected')),
+) {
+  const navigate = vi.fn();
+  const refreshSpy = vi.fn(refresh);
+  disconnect = configureApiAuth({
+    getUser: () => Promise.resolve(user),
+    refresh: refreshSpy,
+    navigate,
+  });
+  return { navigate, refresh: refreshSpy };
+}
+
+describe('requests as the backends receive them', () => {
+  it('asks for JSON and sends the body as JSON', async () => {
+    stubAuth({ access_token: 't' });
+    let seen: { accept: string | null; type: string | null; body: unknown } | null = null;
+    server.use(
+      http.post(crm('echo'), async ({ request }) => {
+        seen = {
+          accept: request.headers.get('accept'),
+          type: request.headers.get('content-type'),
+          body: await request.json(),
+        };
+        return HttpResponse.json({ data: 'ok' });
+      }),
+    );
+    await crmApi.post('echo', { name: 'Ada' });
+    expect(seen).toEqual({
+      accept: expect.stringContaining('application/json') as string,
+      type: expect.stringContaining('application/json') as string,
+      body: { name: 'Ada' },
+    });
+  });
+
+  it('a base URL given with a trailing slash names the endpoint with one slash', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.get(crm('broken'), () => HttpResponse.json({ message: 'Broken' }, { status: 500 })),
+    );
+    const client = createApiClient(`${config.crmApiUrl}//`);
+    expect(client.baseUrl).toBe(`${config.crmApiUrl}//`);
+    const error = (await client.get('/broken?x=1').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({
+      method: 'GET',
+      endpoint: `${config.crmApiUrl}/broken`,
+      status: 500,
+      message: 'Broken',
+    });
+    await afterTheTask();
+    expect(reportError).toHaveBeenCalledWith(error, {
+      endpoint: `${config.crmApiUrl}/broken`,
+      status: 500,
+      method: 'GET',
+      payload: undefined,
+    });
+  });
+
+  it('a token with no expiry known is used as is', async () => {
+    const { refresh } = stubAuth({ access_token: 'plain' });
+    let auth: string | null = null;
+    server.use(
+      http.get(crm('x'), ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ data: 1 });
+      }),
+    );
+    await expect(crmApi.get('x')).resolves.toBe(1);
+    expect(auth).toBe('Bearer plain');
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('a registered source without a user fails with no token, and sends nothing', async () => {
+    stubAuth({ access_token: '' });
+    let called = false;
+    server.use(http.get(crm('x'), () => ((called = true), HttpResponse.json({ data: 1 }))));
+    await expect(crmApi.get('x')).rejects.toMatchObject({
+      kind: 'no-token',
+      status: 0,
+      method: 'GET',
+      message: 'No valid authentication token available',
+    });
+    expect(called).toBe(false);
+  });
+
+  it('with nothing registered, a call fails with no token, or goes without one when allowed', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(crm('open'), ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ data: 1 });
+      }),
+    );
+    await expect(crmApi.get('open')).rejects.toMatchObject({ kind: 'no-token' });
+    await expect(crmApi.get('open', undefined, { allowUnauthenticated: true })).resolves.toBe(1);
+    expect(seen).toEqual([null]);
+    await afterTheTask();
+    // The no-token toast goes away by itself, and is no error report.
+    expect(errorToast).toHaveBeenCalledWith(
+      'No valid authentication token available',
+      expect.objectContaining({ persistent: false }),
+    );
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('an expiring token whose refresh fails ends the call as session-ended: no request, no toast', async () => {
+    const { refresh, navigate } = stubAuth({ access_token: 'old', expires_in: 10 });
+    let called = false;
+    server.use(http.get(crm('x'), () => ((called = true), HttpResponse.json({ data: 1 }))));
+    const error = (await crmApi.get('x').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({
+      kind: 'session-ended',
+      status: 401,
+      message: 'Session expired, refreshing page.',
+    });
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(called).toBe(false);
+    await afterTheTask();
+    expect(errorToast).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('an expiring token is refreshed first and the new one sent', async () => {
+    const { refresh } = stubAuth({ access_token: 'old', expires_in: 5 }, () =>
+      Promise.resolve({ access_token: 'new', expires_in: 3600 }),
+    );
+    let auth: string | null = null;
+    server.use(
+      http.get(crm('x'), ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ data: 1 });
+      }),
+    );
+    await crmApi.get('x');
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(auth).toBe('Bearer new');
+  });
+
+  it('a 401 to a call sent without a token is not retried: the catalogue sends the user to notAuthenticated', async () => {
+    const { refresh, navigate } = stubAuth(null);
+    let calls = 0;
+    server.use(
+      http.get(crm('open'), () => {
+        calls += 1;
+        return new HttpResponse(null, { status: 401 });
+      }),
+    );
+    await expect(
+      crmApi.get('open', undefined, { allowUnauthenticated: true }),
+    ).rejects.toMatchObject({ status: 401, kind: 'http' });
+    expect(calls).toBe(1);
+    expect(refresh).not.toHaveBeenCalled();
+    await afterTheTask();
+    expect(errorToast).toHaveBeenCalledWith(
+      'Session expired, refreshing page.',
+      expect.objectContaining({ persistent: false }),
+    );
+    expect(navigate).toHaveBeenCalledWith('/not-authenticated');
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('only a 401 is retried: a 403 is not', async () => {
+    const { refresh } = stubAuth({ access_token: 't' });
+    let calls = 0;
+    server.use(
+      http.get(crm('no'), () => {
+        calls += 1;
+        return new HttpResponse(null, { status: 403 });
+      }),
+    );
+    await expect(crmApi.get('no')).rejects.toMatchObject({ status: 403 });
+    expect(calls).toBe(1);
+    expect(refresh).not.toHaveBeenCalled();
+    await afterTheTask();
+  });
+
+  it('a 401 whose refresh fails ends the session quietly', async () => {
+    const { navigate } = stubAuth({ access_token: 't' });
+    server.use(http.get(crm('x'), () => new HttpResponse(null, { status: 401 })));
+    await expect(crmApi.get('x')).rejects.toMatchObject({ kind: 'session-ended' });
+    await afterTheTask();
+    expect(errorToast).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a source unregistered while a 401 is answered ends with no token', async () => {
+    let unregister: () => void = () => undefined;
+    unregister = configureApiAuth({
+      getUser: () => Promise.resolve({ access_token: 't' }),
+      refresh: () => Promise.resolve({ access_token: 'u' }),
+      navigate: vi.fn(),
+    });
+    disconnect = unregister;
+    server.use(
+      http.get(crm('x'), () => {
+        unregister();
+        return new HttpResponse(null, { status: 401 });
+      }),
+    );
+    await expect(crmApi.get('x')).rejects.toMatchObject({ kind: 'no-token', status: 0 });
+  });
+
+  it('a network failure is "Something went wrong!", shown and reported', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(http.get(crm('down'), () => HttpResponse.error()));
+    const error = (await crmApi.get('down').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({
+      kind: 'network',
+      status: 0,
+      message: 'Something went wrong!',
+    });
+    expect(error.cause).toBeDefined();
+    await afterTheTask();
+    expect(errorToast).toHaveBeenCalledWith(
+      'Something went wrong!',
+      expect.objectContaining({ persistent: true }),
+    );
+    expect(reportError).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cancelled call rejects quietly: no toast, no report', async () => {
+    stubAuth({ access_token: 't' });
+    const controller = new AbortController();
+    server.use(
+      http.get(crm('slow'), async () => {
+        controller.abort();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return HttpResponse.json({ data: 1 });
+      }),
+    );
+    await expect(crmApi.get('slow', undefined, { signal: controller.signal })).rejects.toThrow();
+    await afterTheTask();
+    expect(errorToast).not.toHaveBeenCalled();
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('a call whose signal is aborted after a failure rejects quietly too', async () => {
+    stubAuth({ access_token: 't' });
+    const controller = new AbortController();
+    server.use(
+      http.get(crm('fails'), () => {
+        controller.abort();
+        return HttpResponse.json({ success: false, message: 'Nope' });
+      }),
+    );
+    await expect(
+      crmApi.get('fails', undefined, { signal: controller.signal }),
+    ).rejects.toBeDefined();
+    await afterTheTask();
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('handleErrorManually', () => {
+  it('gives the error body as data, and no data when there was no answer', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.post(crm('refuse'), () =>
+        HttpResponse.json({ success: false, message: 'Taken', data: { id: 3 } }, { status: 409 }),
+      ),
+      http.get(crm('down'), () => HttpResponse.error()),
+    );
+    const refused = await crmApi.post('refuse', {}, { handleErrorManually: true });
+    expect(refused).toEqual({
+      inError: true,
+      message: 'Taken',
+      status: 409,
+      fieldErrors: {},
+      data: { success: false, message: 'Taken', data: { id: 3 } },
+    });
+    const down = await crmApi.get('down', undefined, { handleErrorManually: true });
+    expect(down).toEqual({
+      inError: true,
+      message: 'Something went wrong!',
+      status: 0,
+      fieldErrors: {},
+    });
+    expect('data' in down).toBe(false);
+  });
+
+  it('shows no success toast for a failed call, and none without a successMessage', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.post(crm('refuse'), () => HttpResponse.json({ success: false }, { status: 400 })),
+      http.post(crm('fine'), () => HttpResponse.json({ success: true, data: 1 })),
+    );
+    await crmApi.post('refuse', {}, { handleErrorManually: true, successMessage: 'Saved' });
+    await crmApi.post('fine', {});
+    expect(successToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('more of the paged re-post (SPEC §7)', () => {
+  it('answers with the first page’s other fields, every row, and the first skip', async () => {
+    stubAuth({ access_token: 't' });
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(crm('rows'), async ({ request }) => {
+        const body = (await request.json()) as { skip?: number };
+        bodies.push(body);
+        const skip = body.skip ?? 5;
+        return HttpResponse.json({
+          data: {
+            results: [skip],
+            fetchedCount: 1,
+            skippedCount: skip,
+            totalAvailable: 8,
+            totalIsEstimate: false,
+          },
+        });
+      }),
+    );
+    const progress: PagedProgress[] = [];
+    const answer = await crmApi.post('rows', [], { onPage: (p) => progress.push(p) });
+    expect(answer).toEqual({
+      results: [5, 6, 7],
+      fetchedCount: 3,
+      skippedCount: 5,
+      totalAvailable: 8,
+      totalIsEstimate: false,
+    });
+    // A body that is no object (here a list) is not spread into the re-post.
+    expect(bodies).toEqual([[], { skip: 6 }, { skip: 7 }]);
+    expect(progress.map((p) => [p.skippedCount, p.fetchedCount, p.pages, p.done])).toEqual([
+      [5, 1, 1, false],
+      [5, 2, 2, false],
+      [5, 3, 3, true],
+    ]);
+  });
+
+  it('stops at an empty page, and at a re-post answer that is no page', async () => {
+    stubAuth({ access_token: 't' });
+    let emptyCalls = 0;
+    let oddCalls = 0;
+    server.use(
+      http.post(crm('empty'), () => {
+        emptyCalls += 1;
+        return HttpResponse.json({
+          data: { results: [], fetchedCount: 0, skippedCount: 0, totalAvailable: 50 },
+        });
+      }),
+      http.post(crm('odd'), async ({ request }) => {
+        oddCalls += 1;
+        const body = (await request.json()) as { skip?: number };
+        return HttpResponse.json({
+          data: body.skip
+            ? { message: 'no more' }
+            : { results: [1, 2], fetchedCount: 2, skippedCount: 0, totalAvailable: 50 },
+        });
+      }),
+    );
+    const progress: PagedProgress[] = [];
+    await expect(
+      crmApi.post('empty', {}, { onPage: (p) => progress.push(p) }),
+    ).resolves.toMatchObject({ results: [], totalAvailable: 50 });
+    expect(emptyCalls).toBe(1);
+    expect(progress).toEqual([expect.objectContaining({ pages: 1, done: true })]);
+    await expect(crmApi.post('odd', {})).resolves.toMatchObject({
+      results: [1, 2],
+      fetchedCount: 2,
+    });
+    expect(oddCalls).toBe(2);
+  });
+
+  it('a page with no results list counts as none', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.post(crm('norows'), () =>
+        HttpResponse.json({ data: { fetchedCount: 0, skippedCount: 0, totalAvailable: 0 } }),
+      ),
+    );
+    await expect(crmApi.post('norows', {})).resolves.toEqual({
+      results: [],
+      fetchedCount: 0,
+      skippedCount: 0,
+      totalAvailable: 0,
+    });
+  });
+
+  it('an answer missing one count is no page: it comes back as is', async () => {
+    stubAuth({ access_token: 't' });
+    for (const missing of ['fetchedCount', 'skippedCount', 'totalAvailable']) {
+      const page: Record<string, unknown> = {
+        results: [1],
+        fetchedCount: 1,
+        skippedCount: 0,
+        totalAvailable: 9,
+      };
+      page[missing] = String(page[missing]);
+      let calls = 0;
+      server.use(
+        http.post(crm('partial'), () => ((calls += 1), HttpResponse.json({ data: page }))),
+      );
+      await expect(crmApi.post('partial', {})).resolves.toEqual(page);
+      expect({ missing, calls }).toEqual({ missing, calls: 1 });
+    }
+  });
+
+  it('one page only, and no paging for a download, a stream or a PUT', async () => {
+    stubAuth({ access_token: 't' });
+    let calls = 0;
+    server.use(
+      http.all(crm('big'), () => {
+        calls += 1;
+        return HttpResponse.json({
+          data: { results: [1], fetchedCount: 1, skippedCount: 0, totalAvailable: 9 },
+        });
+      }),
+    );
+    await expect(crmApi.post('big', {}, { onePage: true })).resolves.toMatchObject({
+      results: [1],
+    });
+    await crmApi.put('big', {});
+    expect(calls).toBe(2);
+    const stream = await crmApi.post<ReadableStream<Uint8Array>>('big', {}, { isStream: true });
+    expect(stream).toBeInstanceOf(ReadableStream);
+    expect(calls).toBe(3);
+  });
+
+  it('a value that is no object, or a list, is no page', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.post(crm('list'), () => HttpResponse.json({ data: [1, 2] })),
+      http.post(crm('none'), () => HttpResponse.json({ data: null })),
+    );
+    await expect(crmApi.post('list', {})).resolves.toEqual([1, 2]);
+    await expect(crmApi.post('none', {})).resolves.toBeNull();
+  });
+});
+
+describe('streams and downloads (issue 16)', () => {
+  beforeAll(shimBlobStream);
+
+  it('answers a stream with the body as it arrives', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.post(crm('export'), () =>
+        HttpResponse.text('{"a":1}\n', { headers: { 'Content-Type': 'application/x-ndjson' } }),
+      ),
+    );
+    const stream = await crmApi.post<ReadableStream<Uint8Array>>('export', {}, { isStream: true });
+    expect(await new Response(stream).text()).toBe('{"a":1}\n');
+  });
+
+  it("reads a stream's error body for its message; a body that is no JSON as its text", async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.post(crm('export'), () =>
+        HttpResponse.json({ success: false, message: 'Too many rows' }, { status: 400 }),
+      ),
+      http.post(crm('export2'), () => HttpResponse.text('Gateway down', { status: 502 })),
+    );
+    await expect(crmApi.post('export', {}, { isStream: true })).rejects.toMatchObject({
+      message: 'Too many rows',
+      status: 400,
+      body: { success: false, message: 'Too many rows' },
+    });
+    await expect(crmApi.post('export2', {}, { isStream: true })).rejects.toMatchObject({
+      message: 'Gateway down',
+      status: 502,
+    });
+  });
+
+  it("reads a download's error body that is no JSON as its text", async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.get(`${config.dataApiUrl}/files/9`, () => HttpResponse.text('Gone', { status: 410 })),
+    );
+    await expect(dataApi.get('files/9', undefined, { isFile: true })).rejects.toMatchObject({
+      message: 'Gone',
+      status: 410,
+    });
+  });
+
+  it('a download whose body says success: false is still the file', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.get(`${config.dataApiUrl}/files/10`, () =>
+        HttpResponse.json({ success: false, data: 'x' }),
+      ),
+    );
+    const blob = await dataApi.get<Blob>('files/10', undefined, { isFile: true });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(JSON.parse(await blob.text())).toEqual({ success: false, data: 'x' });
+  });
+});
+
+describe('error texts (SPEC §8)', () => {
+  /** The message the user reads for an error answer with `body` and `status`. */
+  async function messageOf(body: unknown, status = 400) {
+    server.use(
+      http.post(crm('fail'), () =>
+        typeof body === 'string'
+          ? HttpResponse.text(body, { status })
+          : HttpResponse.json(body as Record<string, unknown>, { status }),
+      ),
+    );
+    const error = (await crmApi.post('fail', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    return error.message;
+  }
+
+  it('a blank text body or a blank message gives the default text', async () => {
+    stubAuth({ access_token: 't' });
+    expect(await messageOf('   ', 500)).toBe('Something went wrong!');
+    expect(await messageOf({ success: false, message: '  ' })).toBe('Something went wrong!');
+    expect(await messageOf({ success: false, message: 42 })).toBe('Something went wrong!');
+  });
+
+  it('field errors: the code only when there is one, blanks and malformed entries left out', async () => {
+    stubAuth({ access_token: 't' });
+    expect(
+      await messageOf({
+        success: false,
+        message: ' ',
+        errors: {
+          name: { message: 'Name is required' },
+          code: { message: 'Taken', errorCode: 'Duplicate' },
+          blank: { message: '', errorCode: '' },
+          spaces: { message: '  ', errorCode: 7 },
+          odd: 'not an entry',
+          list: ['not', 'an', 'entry'],
+          none: null,
+        },
+      }),
+    ).toBe('Name is required\nDuplicate: Taken');
+    expect(await messageOf({ success: false, errors: { a: { message: '', errorCode: '' } } })).toBe(
+      'Something went wrong!',
+    );
+    expect(await messageOf({ success: false, errors: [{ message: 'x', errorCode: 'E' }] })).toBe(
+      'Something went wrong!',
+    );
+  });
+
+  it('field errors reach the form keyed by field, with blanks for what was not text', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.post(crm('form'), () =>
+        HttpResponse.json(
+          {
+            success: false,
+            errors: {
+              name: { message: 'Required', errorCode: 5 },
+              code: { message: null, errorCode: 'Duplicate' },
+              odd: 'x',
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = (await crmApi.post('form', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.fieldErrors).toEqual({
+      name: { message: 'Required', errorCode: '' },
+      code: { message: '', errorCode: 'Duplicate' },
+    });
+  });
+
+  it('a 403 whose body has no text of its own shows the 403 line alone, with the path only', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.get(crm('Orgs/locked'), () =>
+        HttpResponse.json({ success: false, message: '', errors: {} }, { status: 403 }),
+      ),
+    );
+    const error = (await crmApi.get('Orgs/locked?tab=2#x').catch((e: unknown) => e)) as ApiError;
+    expect(error.body).toEqual({ success: false, message: '', errors: {} });
+    await afterTheTask();
+    expect(errorToast).toHaveBeenCalledWith(
+      '403 Forbidden. You do not have permission to access this resource: Orgs/locked',
+      expect.objectContaining({ persistent: true }),
+    );
+    expect(reportError).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 404 is not reported; a 401 after the retry is not reported either', async () => {
+    stubAuth({ access_token: 't' });
+    server.use(http.get(crm('gone'), () => new HttpResponse(null, { status: 404 })));
+    await expect(crmApi.get('gone')).rejects.toMatchObject({
+      status: 404,
+      message: 'Something went wrong!',
+    });
+    await afterTheTask();
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('a success closes only the toast its own method and path left', async () => {
+    stubAuth({ access_token: 't' });
+    errorToast.mockImplementation((_text: string, options?: { id?: string }) => options?.id ?? '');
+    const dismiss = vi.spyOn(notify, 'dismiss').mockImplementation(() => undefined);
+    server.use(
+      http.put(crm('items/1'), () => HttpResponse.json({ message: 'Locked' }, { status: 423 })),
+      http.get(crm('items/1'), () => HttpResponse.json({ data: 1 })),
+      http.put(crm('items/2'), () => HttpResponse.json({ data: 1 })),
+    );
+    await expect(crmApi.put('items/1', {})).rejects.toMatchObject({ status: 423 });
+    await afterTheTask();
+    await crmApi.get('items/1');
+    await crmApi.put('items/2', {});
+    expect(dismiss).not.toHaveBeenCalled();
+    server.use(http.put(crm('items/1'), () => HttpResponse.json({ data: 1 })));
+    await crmApi.put('items/1?again=1', {});
+    expect(dismiss).toHaveBeenCalledWith('api:Locked');
+    // Closed once: a second success has nothing left to close.
+    await crmApi.put('items/1', {});
+    expect(dismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it('showingInPlace leaves anything that is no API error alone', () => {
+    const dismiss = vi.spyOn(notify, 'dismiss').mockImplementation(() => undefined);
+    const plain = new Error('plain') as Error & { shownInPlace?: boolean };
+    showingInPlace(plain);
+    showingInPlace(null);
+    expect(plain.shownInPlace).toBeUndefined();
+    expect(dismiss).not.toHaveBeenCalled();
+  });
+
+  it('an error shown in place before its toast closes nothing', async () => {
+    stubAuth({ access_token: 't' });
+    const dismiss = vi.spyOn(notify, 'dismiss').mockImplementation(() => undefined);
+    server.use(http.get(crm('x'), () => HttpResponse.json({ message: 'No' }, { status: 409 })));
+    const error = await crmApi.get('x').catch((e: unknown) => e);
+    showingInPlace(error);
+    await afterTheTask();
+    expect(dismiss).not.toHaveBeenCalled();
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('the session bridge', () => {
+  it('unregistering an older source keeps the newer one', async () => {
+    const first = configureApiAuth({
+      getUser: () => Promise.resolve({ access_token: 'first' }),
+      refresh: () => Promise.reject(new Error('no')),
+      navigate: vi.fn(),
+    });
+    stubAuth({ access_token: 'second' });
+    first();
+    let auth: string | null = null;
+    server.use(
+      http.get(crm('x'), ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ data: 1 });
+      }),
+    );
+    await crmApi.get('x');
+    expect(auth).toBe('Bearer second');
+  });
+
+  it('with no router registered, a 401 loads the notAuthenticated page', async () => {
+    const original = window.location;
+    const visited: string[] = [];
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { ...original, assign: (to: string) => visited.push(to) },
+    });
+    try {
+      server.use(http.get(crm('open'), () => new HttpResponse(null, { status: 401 })));
+      await expect(
+        crmApi.get('open', undefined, { allowUnauthenticated: true }),
+      ).rejects.toMatchObject({ status: 401 });
+      expect(visited).toEqual(['/not-authenticated']);
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+    }
+  });
+});
+
+describe('the client loads on the first call (./lazy)', () => {
+  it('each backend client names its base URL, and so does one made for another base', () => {
+    expect(crmApi.baseUrl).toBe(config.crmApiUrl);
+    expect(dataApi.baseUrl).toBe(config.dataApiUrl);
+    expect(identityApi.baseUrl).toBe(config.identityApiUrl);
+    expect(createApiClient('https://elsewhere.example/v2').baseUrl).toBe(
+      'https://elsewhere.example/v2',
+    );
+  });
+
+  it('each method reaches its own HTTP method', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.all(crm('verb'), ({ request }) => {
+        seen.push(request.method);
+        return HttpResponse.json({ data: request.method });
+      }),
+    );
+    const client = createApiClient(config.crmApiUrl);
+    const options = { isAnonymous: true };
+    await expect(client.get('verb', undefined, options)).resolves.toBe('GET');
+    await expect(client.post('verb', {}, options)).resolves.toBe('POST');
+    await expect(client.put('verb', {}, options)).resolves.toBe('PUT');
+    await expect(client.delete('verb', {}, options)).resolves.toBe('DELETE');
+    expect(seen).toEqual(['GET', 'POST', 'PUT', 'DELETE']);
+  });
+
+  /** A fresh ./lazy whose import of the client fails, as when the network drops. */
+  async function lazyOffline() {
+    vi.resetModules();
+    vi.doMock('@/core/api/client', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    server.use(http.get(crm('again'), () => HttpResponse.json({ data: 'loaded' })));
+    return import('@/core/api/lazy');
+  }
+  const anonymous = { isAnonymous: true } as const;
+
+  it('a call after a preload that failed loads the client again', async () => {
+    const lazy = await lazyOffline();
+    lazy.preloadApiClient();
+    await afterTheTask();
+    vi.doUnmock('@/core/api/client');
+    await expect(lazy.crmApi.get('again', undefined, anonymous)).resolves.toBe('loaded');
+  });
+
+  it('a call whose client failed to load fails; the next call loads it again', async () => {
+    const lazy = await lazyOffline();
+    const client = lazy.createApiClient(config.crmApiUrl);
+    await expect(client.get('again', undefined, anonymous)).rejects.toThrow();
+    await expect(lazy.crmApi.get('again', undefined, anonymous)).rejects.toThrow();
+    vi.doUnmock('@/core/api/client');
+    await expect(client.get('again', undefined, anonymous)).resolves.toBe('loaded');
+    await expect(lazy.crmApi.get('again', undefined, anonymous)).resolves.toBe('loaded');
   });
 });
