@@ -86,6 +86,16 @@ describe('GET helper', () => {
     expect(auth).toBe(`Bearer ${user.access_token}`);
   });
 
+  it('returns a text or empty answer as it came', async () => {
+    await signedIn();
+    server.use(
+      http.get(crm('text'), () => HttpResponse.text('plain words')),
+      http.get(crm('null'), () => HttpResponse.json(null)),
+    );
+    await expect(crmApi.get('text')).resolves.toBe('plain words');
+    await expect(crmApi.get('null')).resolves.toBeNull();
+  });
+
   it('returns the body when there is no data field, and passes the query', async () => {
     await signedIn();
     server.use(
@@ -371,6 +381,27 @@ describe('the bearer token never leaves the configured backends', () => {
     expect(climbed).toBeInstanceOf(ApiError);
     expect((climbed as ApiError).kind).toBe('blocked');
     expect(crmSeen.every((p) => p.startsWith(new URL(config.crmApiUrl).pathname))).toBe(true);
+  });
+
+  it('an anonymous call with an absolute URL stays under the base URL too', async () => {
+    const elsewhere: string[] = [];
+    const crmSeen: string[] = [];
+    server.use(
+      http.all('https://evil.example/*', ({ request }) => {
+        elsewhere.push(request.url);
+        return HttpResponse.json({ data: 'elsewhere' });
+      }),
+      http.all(`${new URL(config.crmApiUrl).origin}/*`, ({ request }) => {
+        crmSeen.push(new URL(request.url).pathname);
+        return HttpResponse.json({ data: 'crm' });
+      }),
+    );
+    await expect(
+      crmApi.get('https://evil.example/x', undefined, { isAnonymous: true }),
+    ).resolves.toBe('crm');
+    expect(elsewhere).toEqual([]);
+    expect(crmSeen).toHaveLength(1);
+    expect(crmSeen[0]?.startsWith(`${new URL(config.crmApiUrl).pathname}/`)).toBe(true);
   });
 
   it('a client on an unconfigured base URL sends no token at all', async () => {
@@ -864,6 +895,7 @@ describe('requests as the backends receive them', () => {
     server.use(http.get(crm('down'), () => HttpResponse.error()));
     const error = (await crmApi.get('down').catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({
+      name: 'ApiError',
       kind: 'network',
       status: 0,
       message: 'Something went wrong!',
@@ -970,7 +1002,7 @@ describe('more of the paged re-post (SPEC §7)', () => {
       }),
     );
     const progress: PagedProgress[] = [];
-    const answer = await crmApi.post('rows', [], { onPage: (p) => progress.push(p) });
+    const answer = await crmApi.post('rows', ['a'], { onPage: (p) => progress.push(p) });
     expect(answer).toEqual({
       results: [5, 6, 7],
       fetchedCount: 3,
@@ -979,7 +1011,7 @@ describe('more of the paged re-post (SPEC §7)', () => {
       totalIsEstimate: false,
     });
     // A body that is no object (here a list) is not spread into the re-post.
-    expect(bodies).toEqual([[], { skip: 6 }, { skip: 7 }]);
+    expect(bodies).toEqual([['a'], { skip: 6 }, { skip: 7 }]);
     expect(progress.map((p) => [p.skippedCount, p.fetchedCount, p.pages, p.done])).toEqual([
       [5, 1, 1, false],
       [5, 2, 2, false],

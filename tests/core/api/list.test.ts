@@ -95,6 +95,7 @@ describe('fetchList', () => {
     expect(error).toBeInstanceOf(ListTooLargeError);
     expect((error as ListTooLargeError).totalAvailable).toBe(61);
     expect((error as Error).message).toBe('The list has 61 records: too many to load whole');
+    expect((error as Error).name).toBe('ListTooLargeError');
     expect(tooMany).toEqual([{ skip: 0, take: 1000 }]);
   });
 
