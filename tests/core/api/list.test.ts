@@ -235,6 +235,15 @@ describe('fetchListPage', () => {
   });
 });
 
+describe('fetchListPage with nothing but the path', () => {
+  it('asks for the first 50 rows', async () => {
+    const bodies = listEndpoint(70, 50);
+    const page = await fetchListPage(crmApi, 'things/list', rowSchema);
+    expect(bodies).toEqual([{ skip: 0, take: 50 }]);
+    expect(page.total).toBe(70);
+  });
+});
+
 describe('getListPage', () => {
   /** A GET list of `total` rows; records each request's query. */
   function getEndpoint(total: number) {
