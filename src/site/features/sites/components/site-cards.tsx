@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Site } from '@/contract/data/sites';
 import { useOrgContext, type Organisation } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
+import { LoadingSites } from './loading-sites';
 import { formatFigure } from './stat-cards';
 import { MY_SITES_PAGE_SIZE, useMySites } from '@/site/entities/sites/api';
 
@@ -92,13 +93,7 @@ export function SiteCards() {
       </div>
     );
   }
-  if (!query.data) {
-    return (
-      <p role="status" className="text-body-secondary">
-        Loading your sites…
-      </p>
-    );
-  }
+  if (!query.data) return <LoadingSites />;
   const pages = query.data.pages;
   const sites = pages.flatMap((page) => page.rows);
   const total = pages[0]?.total ?? 0;
