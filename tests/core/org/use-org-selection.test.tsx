@@ -65,10 +65,14 @@ const text = (id: string) => screen.getByTestId(id).textContent;
 const path = (location: () => { pathname: string; search: string }) =>
   `${location().pathname}${location().search}`;
 
-/** Renders <Selection> in an organisation provider of the test's own (props, leave guard). */
+/**
+ * Renders <Selection> in an organisation provider of the test's own (props, leave guard), with a
+ * button that goes to each of `links` (client-side).
+ */
 function renderSelection(
   options: {
     url?: string;
+    links?: string[];
     portal?: 'org' | 'site';
     org?: MembershipOverrides[];
     wrap?: (node: ReactNode) => ReactNode;
@@ -76,12 +80,15 @@ function renderSelection(
     defaultOrgId?: number;
   } = {},
 ) {
-  const { wrap = (node) => node, orgId, defaultOrgId, ...rest } = options;
+  const { wrap = (node) => node, orgId, defaultOrgId, links = [], ...rest } = options;
   return renderApp(
     <>
       {wrap(
         <OrgProvider orgId={orgId} defaultOrgId={defaultOrgId}>
           <Selection />
+          {links.map((to) => (
+            <LinkTo key={to} path={to} />
+          ))}
         </OrgProvider>,
       )}
     </>,
@@ -162,13 +169,7 @@ describe('the organisation and site of the URL (SPEC §2)', () => {
   });
 
   it('the organisation of a prefixed page stays selected after leaving it', async () => {
-    const { user } = await renderApp(
-      <OrgProvider>
-        <Selection />
-        <LinkTo path="/users" />
-      </OrgProvider>,
-      { org: three, orgContext: false, url: '/org/3/users' },
-    );
+    const { user } = await renderSelection({ url: '/org/3/users', links: ['/users'] });
     expect(text('org')).toBe('Cobalt Blasting');
     await user.click(screen.getByRole('button', { name: 'go /users' }));
     expect(text('org')).toBe('Cobalt Blasting');
@@ -177,14 +178,10 @@ describe('the organisation and site of the URL (SPEC §2)', () => {
   });
 
   it('the last prefixed organisation visited is the one that stays', async () => {
-    const { user } = await renderApp(
-      <OrgProvider>
-        <Selection />
-        <LinkTo path="/org/2/users" />
-        <LinkTo path="/users" />
-      </OrgProvider>,
-      { org: three, orgContext: false, url: '/org/3/users' },
-    );
+    const { user } = await renderSelection({
+      url: '/org/3/users',
+      links: ['/org/2/users', '/users'],
+    });
     await user.click(screen.getByRole('button', { name: 'go /org/2/users' }));
     expect(text('org')).toBe('Borealis Quarries');
     await waitFor(() => {
@@ -197,13 +194,11 @@ describe('the organisation and site of the URL (SPEC §2)', () => {
 
   it("the site page's organisation stays selected after leaving it", async () => {
     writeStored(storageKeys.org, 1);
-    const { user } = await renderApp(
-      <OrgProvider>
-        <Selection />
-        <LinkTo path="/users" />
-      </OrgProvider>,
-      { org: three, orgContext: false, url: '/site/13/blasts', portal: 'site' },
-    );
+    const { user } = await renderSelection({
+      url: '/site/13/blasts',
+      portal: 'site',
+      links: ['/users'],
+    });
     expect(text('org')).toBe('Borealis Quarries');
     expect(text('site')).toBe('North Face');
     await user.click(screen.getByRole('button', { name: 'go /users' }));
@@ -213,13 +208,7 @@ describe('the organisation and site of the URL (SPEC §2)', () => {
 
   it('a plain page visited after the prefixed one keeps the choice made there', async () => {
     writeStored(storageKeys.org, 1);
-    const { user } = await renderApp(
-      <OrgProvider>
-        <Selection />
-        <LinkTo path="/licences" />
-      </OrgProvider>,
-      { org: three, orgContext: false, url: '/users' },
-    );
+    const { user } = await renderSelection({ url: '/users', links: ['/licences'] });
     await user.click(screen.getByRole('button', { name: 'to Borealis' }));
     await user.click(screen.getByRole('button', { name: 'go /licences' }));
     expect(text('org')).toBe('Borealis Quarries');
