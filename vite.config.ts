@@ -295,6 +295,8 @@ export default defineConfig(({ mode, command }) => {
             exclude: [
               'server/resilience/cluster.test.ts',
               'server/resilience/cluster-tool.test.ts',
+              // PostgreSQL's named statements: server-pg only.
+              'server/db/pg.test.ts',
             ],
             testTimeout: 30_000,
             hookTimeout: 60_000,
