@@ -24,26 +24,41 @@ import {
 export * from './list-sql';
 
 /**
+ * At most this many keys of one lookup column are sent as a parameter; a search whose name
+ * matches more (a common word among a million customers) asks for them inside the statement,
+ * where a hashed subplan holds them, instead of shipping megabytes of keys twice (page, count).
+ */
+export const LOOKUP_KEYS_LIMIT = 10_000;
+
+/**
  * The keys of the search's lookup columns whose name contains the search (LookupKeys in
  * list-sql.ts), in one statement before the list's; undefined without a search or a lookup
- * column. Every key found is kept (a search matching hundreds of organisations sends hundreds).
+ * column. Every key found is kept up to `limit` (a search matching hundreds of organisations
+ * sends hundreds); a column matching more is left out, so the statement asks for its keys itself.
  */
 export async function lookupKeys<C extends ListColumns>(
   db: Queryable,
   def: Pick<ListDef<C, never, unknown>, 'columns' | 'sql'>,
   query: ListQueryInput,
+  limit = LOOKUP_KEYS_LIMIT,
 ): Promise<LookupKeys | undefined> {
   const search = query.search?.trim();
   const lookups = search ? searchedLookups(def) : [];
   if (!search || lookups.length === 0) return undefined;
   const arrays = lookups.map(
     ({ sql, lookup: { from, key } }, i) =>
-      `array(select ${key} from ${from} where (${sql}) ilike $1 order by ${key}) as k${i}`,
+      `array(select ${key} from ${from} where (${sql}) ilike $1 order by ${key} limit $2) as k${i}`,
   );
   const [row] = await db.query<Record<string, number[] | null>>(`select ${arrays.join(', ')}`, [
     escapeLike(search),
+    limit + 1,
   ]);
-  return Object.fromEntries(lookups.map(({ id }, i) => [id, row?.[`k${i}`] ?? []]));
+  return Object.fromEntries(
+    lookups.flatMap(({ id }, i) => {
+      const keys = row?.[`k${i}`] ?? [];
+      return keys.length > limit ? [] : [[id, keys]];
+    }),
+  );
 }
 
 /** Counts matching rows, at most `limit` + 1 of them. */

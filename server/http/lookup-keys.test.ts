@@ -89,6 +89,19 @@ describe("the Audit log's search with the organisations found first", () => {
     expect(page).toEqual(await asBefore(auditLogDef as unknown as Def, everyOrg, 'holdings'));
   });
 
+  it('asks for the keys inside the statement when more names match than it sends', async () => {
+    const db = app().services.db;
+    const def = auditLogDef as unknown as Def;
+    expect((await lookupKeys(db, def, { search: 'holdings' }, MANY))?.orgName).toHaveLength(MANY);
+    const keys = await lookupKeys(db, def, { search: 'holdings' }, MANY - 1);
+    expect(keys).toEqual({});
+    const { sql, params } = pageQuery(def, everyOrg, { search: 'holdings', take: 50 }, keys);
+    expect(sql).toMatch(/from orgs o where/);
+    const rows = await db.query<never>(sql, params);
+    const before = await asBefore(def, everyOrg, 'holdings');
+    expect(rows.slice(0, 50).map(def.map).map(idOf)).toEqual(before.ids);
+  });
+
   it('sends no keys for an organisation when no name matches', async () => {
     const keys = await lookupKeys(app().services.db, auditLogDef as unknown as Def, {
       search: 'qqxq',
