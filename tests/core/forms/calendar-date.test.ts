@@ -22,6 +22,9 @@ describe('calendar dates between the date field and the CRM', () => {
     expect(fromCalendarDate(null)).toBeNull();
     expect(fromCalendarDate('')).toBeNull();
     expect(fromCalendarDate('05/03/2027')).toBeNull();
+    expect(fromCalendarDate('due 2027-03-05')).toBeNull();
+    expect(fromCalendarDate('2027-3-05')).toBeNull();
+    expect(fromCalendarDate('2027-03-5')).toBeNull();
   });
 
   it('a new licence expires 12 months from today; a renewal extends the later of its expiry and today', () => {
@@ -31,6 +34,8 @@ describe('calendar dates between the date field and the CRM', () => {
     // An expired licence renews from today, not from its old expiry.
     expect(monthsAfter('2025-01-01', 12)).toBe('2027-11-26');
     expect(monthsAfter('not a date', 1)).toBe('2026-12-26');
+    expect(monthsAfter('due 2027-02-10', 1)).toBe('2026-12-26');
+    expect(monthsAfter('2027-02-1', 1)).toBe('2026-12-26');
   });
 
   it('a day before today is past (its expiry ends what it grants at once); today and later are not', () => {
@@ -41,5 +46,7 @@ describe('calendar dates between the date field and the CRM', () => {
     expect(isPastDay(null)).toBe(false);
     expect(isPastDay('')).toBe(false);
     expect(isPastDay('1999/01/01')).toBe(false);
+    expect(isPastDay('on 1999-01-01')).toBe(false);
+    expect(isPastDay('1999-01-1')).toBe(false);
   });
 });

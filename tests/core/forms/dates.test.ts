@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  fromStoredDate,
   isExpired,
   isInvalidRange,
   isUsRegion,
@@ -12,7 +13,7 @@ import {
   yearDropdownYears,
 } from '@/core/forms';
 
-const d = (y: number, m: number, day: number) => new Date(y, m - 1, day);
+const d = (y: number, m: number, day: number, hour = 0) => new Date(y, m - 1, day, hour);
 
 describe('typed date text (SPEC §5)', () => {
   it('reads day/month/year, or month/day/year in the US', () => {
@@ -42,6 +43,19 @@ describe('typed date text (SPEC §5)', () => {
     expect(isUsRegion('en-GB')).toBe(false);
     expect(isUsRegion('en')).toBe(false);
     expect(isUsRegion(undefined)).toBe(false);
+    expect(isUsRegion('')).toBe(false);
+  });
+
+  it("knows the US region from a tag the browser's Intl refuses (an underscore)", () => {
+    expect(isUsRegion('en_US')).toBe(true);
+    expect(isUsRegion('EN_us')).toBe(true);
+    expect(isUsRegion('haw_US')).toBe(true);
+    expect(isUsRegion('en_GB')).toBe(false);
+    expect(isUsRegion('en_USA')).toBe(false);
+    expect(isUsRegion('e_US')).toBe(false);
+    expect(isUsRegion('x1en_US')).toBe(false);
+    expect(isUsRegion('12_US')).toBe(false);
+    expect(isUsRegion('en.US')).toBe(false);
   });
 
   it('property: any valid day round-trips through text, in both orders, at local midnight', () => {
@@ -110,6 +124,36 @@ describe('typed date text (SPEC §5)', () => {
     }
   });
 
+  it('reads stored dates: a Date, epoch milliseconds as a number or digits, an ISO string', () => {
+    const at = new Date(2024, 4, 6, 15, 30);
+    expect(fromStoredDate(at)).toEqual(at);
+    expect(fromStoredDate(at.getTime())).toEqual(at);
+    expect(fromStoredDate(0)).toEqual(new Date(0));
+    expect(fromStoredDate(String(at.getTime()))).toEqual(at);
+    expect(fromStoredDate('-86400000')).toEqual(new Date(-86_400_000));
+    expect(fromStoredDate('7')).toEqual(new Date(7));
+    expect(fromStoredDate(at.toISOString())).toEqual(at);
+    expect(fromStoredDate('2024-05-06')).toEqual(d(2024, 5, 6));
+  });
+
+  it('reads nothing from an empty, invalid or unknown stored value', () => {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'soon',
+      '12a',
+      Number.NaN,
+      new Date(Number.NaN),
+      {},
+      true,
+      [2024],
+    ])
+      expect(fromStoredDate(value)).toBeNull();
+    expect(isExpired('soon', new Date(2024, 0, 1))).toBe(false);
+    expect(isExpired({}, new Date(2024, 0, 1))).toBe(false);
+  });
+
   it('year dropdown runs 100 years back to this year', () => {
     const years = yearDropdownYears(new Date(2026, 5, 1));
     expect(years[0]).toBe(1926);
@@ -124,6 +168,21 @@ describe('calendar range rules (SPEC §5)', () => {
     expect(nextRange([d(2024, 1, 5), null], d(2024, 1, 8))).toEqual([d(2024, 1, 5), d(2024, 1, 8)]);
     expect(nextRange([d(2024, 1, 5), d(2024, 1, 8)], d(2024, 1, 9))).toEqual([d(2024, 1, 9), null]);
     expect(nextRange([d(2024, 1, 5), null], d(2024, 1, 2))).toEqual([d(2024, 1, 2), null]);
+    // The start clicked again: a range of that one day.
+    expect(nextRange([d(2024, 1, 5), null], d(2024, 1, 5, 13))).toEqual([
+      d(2024, 1, 5),
+      d(2024, 1, 5),
+    ]);
+  });
+
+  it('a range of exactly min or max days completes', () => {
+    const rules = { minDays: 3, maxDays: 3 };
+    expect(nextRange([d(2024, 1, 1), null], d(2024, 1, 3), rules)).toEqual([
+      d(2024, 1, 1),
+      d(2024, 1, 3),
+    ]);
+    expect(nextRange([d(2024, 1, 1), null], d(2024, 1, 4), rules)).toEqual([d(2024, 1, 4), null]);
+    expect(nextRange([d(2024, 1, 1), null], d(2024, 1, 2), rules)).toEqual([d(2024, 1, 2), null]);
   });
 
   it('a range longer than max or shorter than min restarts from the clicked day', () => {
@@ -150,10 +209,32 @@ describe('calendar range rules (SPEC §5)', () => {
     ).toEqual([d(2024, 1, 4), d(2024, 1, 5)]);
   });
 
+  it('with excludeDisabled only the days strictly between start and end count', () => {
+    const disabled = (...days: Date[]) => ({
+      excludeDisabled: true,
+      isDisabled: (date: Date) => days.some((day) => day.getTime() === date.getTime()),
+    });
+    const range = (rules: ReturnType<typeof disabled>) =>
+      nextRange([d(2024, 1, 10), null], d(2024, 1, 14), rules);
+    const complete = [d(2024, 1, 10), d(2024, 1, 14)];
+    // Disabled days outside the range, or none: the range completes.
+    expect(range(disabled())).toEqual(complete);
+    expect(range(disabled(d(2024, 1, 9), d(2024, 1, 15), d(2023, 12, 31)))).toEqual(complete);
+    // The days the user clicked (the calendar lets no one click a disabled day; checked anyway).
+    expect(range(disabled(d(2024, 1, 10), d(2024, 1, 14)))).toEqual(complete);
+    // Any day between them: it restarts from the clicked day.
+    for (const day of [11, 12, 13])
+      expect(range(disabled(d(2024, 1, day)))).toEqual([d(2024, 1, 14), null]);
+  });
+
   it("an impossible range is 'Invalid range'", () => {
     expect(isInvalidRange([d(2024, 1, 5), d(2024, 1, 1)])).toBe(true);
     expect(isInvalidRange([null, null], { minDays: 5, maxDays: 2 })).toBe(true);
     expect(isInvalidRange([d(2024, 1, 1), d(2024, 1, 5)])).toBe(false);
+    expect(isInvalidRange([d(2024, 1, 5), d(2024, 1, 5)])).toBe(false);
+    expect(isInvalidRange([null, null], { minDays: 2, maxDays: 2 })).toBe(false);
+    expect(isInvalidRange([null, null], { minDays: 5 })).toBe(false);
+    expect(isInvalidRange([null, null], { maxDays: -1 })).toBe(false);
     expect(
       validateField(
         { field: 'r', type: 'date', dateMode: 'range' },
@@ -200,6 +281,13 @@ describe('calendar multiple rules (SPEC §5)', () => {
     expect(nextMultiple([a, b], b, { min: 2 })).toEqual([a, b]);
     expect(nextMultiple([a, b], c, { max: 2 })).toEqual([c]);
     expect(nextMultiple([a, b], b, { max: 2 })).toEqual([a]);
+    expect(nextMultiple([a], b, { max: 2 })).toEqual([a, b]);
+  });
+
+  it('keeps the picked days in calendar order, whatever the order of the clicks', () => {
+    const days = [d(2024, 1, 20), d(2024, 1, 3), d(2024, 2, 1), d(2023, 12, 31)];
+    const picked = days.reduce<Date[]>((current, day) => nextMultiple(current, day), []);
+    expect(picked).toEqual([d(2023, 12, 31), d(2024, 1, 3), d(2024, 1, 20), d(2024, 2, 1)]);
   });
 
   it('property: deselecting never goes below the floor; never above max', () => {
