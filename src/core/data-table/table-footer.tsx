@@ -20,10 +20,9 @@ function footerStatus(first: number, last: number, count: number, totals: TableT
 
 export function DataTableFooter() {
   const { pagination, isLoading, isError, totals, isListEmpty } = useDataTableContext();
-  const { page, pageCount, pageSize, rowCount, setPage, setPageSize } = pagination;
+  const { page, pageSize, rowCount } = pagination;
   const firstRow = rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
   const lastRow = Math.min(page * pageSize, rowCount);
-  const go = (target: number) => () => setPage(Math.min(Math.max(1, target), pageCount));
   // Issue 17: a list with no record has no pages to go through.
   if (isListEmpty) return null;
   return (
@@ -31,6 +30,20 @@ export function DataTableFooter() {
       <span className="text-body-secondary small" role="status" aria-live="polite">
         {isLoading || isError ? '' : footerStatus(firstRow, lastRow, rowCount, totals)}
       </span>
+      {/* While the first rows load, the footer is its empty live region alone (no height): the
+          rows then arrive above the page controls instead of pushing them down the screen (a
+          layout shift of 0.11 on a phone, where a page of rows is taller than the screen). */}
+      {!isLoading && <PageControls />}
+    </div>
+  );
+}
+
+function PageControls() {
+  const { pagination } = useDataTableContext();
+  const { page, pageCount, pageSize, setPage, setPageSize } = pagination;
+  const go = (target: number) => () => setPage(Math.min(Math.max(1, target), pageCount));
+  return (
+    <>
       <nav aria-label="Pagination" className="ms-auto">
         <ul className="pagination pagination-sm mb-0">
           <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
@@ -93,6 +106,6 @@ export function DataTableFooter() {
           ))}
         </select>
       </label>
-    </div>
+    </>
   );
 }

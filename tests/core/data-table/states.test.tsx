@@ -33,9 +33,19 @@ describe('data table states (SPEC §2, §8)', () => {
       queryKey: ['things'],
     });
     expect(screen.getByText('Loading Data...')).toBeInTheDocument();
+    // No page controls under the loading text: the rows would push them down when they arrive
+    // (a layout shift on a phone). The footer's live region is there, empty, to announce them.
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    const footerStatus = container.querySelector('.dt-footer [role="status"]');
+    expect(footerStatus).toHaveTextContent(/^$/);
     await act(async () => resolve(things));
     await waitFor(() => expect(dataRows(container)).toHaveLength(3));
     expect(screen.getByPlaceholderText('Search 3 records...')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Rows per page')).toHaveValue('20');
+    expect(container.querySelector('.dt-footer [role="status"]')).toBe(footerStatus);
+    expect(footerStatus).toHaveTextContent('Showing 1–3 of 3');
     expect(screen.getByRole('heading', { name: 'Things' })).toBeInTheDocument();
   });
 
