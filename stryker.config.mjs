@@ -9,7 +9,7 @@
 const groups = {
   storage: ['src/core/storage/**/*.ts'],
   permissions: ['src/core/permissions/**/*.ts'],
-  org: ['src/core/org/**/*.ts'],
+  org: ['src/core/org/**/*.ts', 'src/core/org/provider.tsx'],
   auth: ['src/core/auth/**/*.ts', 'src/core/auth/auth-provider.tsx'],
   api: ['src/core/api/**/*.ts'],
   'data-table': [

@@ -24,6 +24,12 @@ export const unitTests: Record<string, string[]> = {
 };
 
 const group = process.env.MUTATION_GROUP ?? 'storage';
+/**
+ * MUTATION_TESTS=a,b: only these test files or folders (a quick first run over a module whose
+ * group's component tests make each mutant slow; its score is then a lower bound: a mutant
+ * another test of the group kills counts as survived). Re-run the survivors' lines without it.
+ */
+const onlyTests = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
 
 export default defineConfig(async (env) => {
   const base = (await (typeof viteConfig === 'function'
@@ -46,7 +52,7 @@ export default defineConfig(async (env) => {
           // A sandbox's first import of a module is transformed with every mutant compiled in: a
           // hook that loads a field's code (custom-data's editor test) took past the 10 s default.
           hookTimeout: 60_000,
-          include: (unitTests[group] ?? []).map((path) =>
+          include: (onlyTests ?? unitTests[group] ?? []).map((path) =>
             path.endsWith('.tsx') || path.endsWith('.ts') ? path : `${path}/**/*.test.{ts,tsx}`,
           ),
         },
