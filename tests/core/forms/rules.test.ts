@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { tagLengthMessage } from '@/core/forms/tags';
 import {
   addTag,
   buildInitialValues,
@@ -7,10 +8,12 @@ import {
   isImageValue,
   isMandatorySatisfied,
   isValidEmail,
+  EMPTY_OPTION_VALUE,
   MESSAGES,
   normaliseTag,
   positiveIntegerMessage,
   removedTags,
+  TAG_MAX_LENGTH,
   validateField,
   validateValues,
   type FieldSetting,
@@ -152,6 +155,16 @@ describe('tag normaliser (SPEC §5)', () => {
     expect(addTag(['a'], ' ; ')).toEqual(['a']);
     expect(addTag(['a'], 'B')).toEqual(['a', 'b']);
     expect(removedTags(['a', 'b', 'c'], ['b'])).toEqual(['a', 'c']);
+    expect(removedTags(['a', 'b'], ['a', 'b', 'c'])).toEqual([]);
+  });
+
+  it('takes a tag of 30 characters; one longer is refused with the message, not cut', () => {
+    expect(TAG_MAX_LENGTH).toBe(30);
+    const longest = 'x'.repeat(30);
+    expect(addTag([], ` ${longest.toUpperCase()}; `)).toEqual([longest]);
+    expect(tagLengthMessage(` ${longest};`)).toBeUndefined();
+    expect(addTag(['a'], `${longest}y`)).toEqual(['a']);
+    expect(tagLengthMessage(`${longest}y`)).toBe('Value must be at most 30 characters long');
   });
 });
 
@@ -175,6 +188,24 @@ describe('payload flattening (SPEC §3)', () => {
     });
     expect(isImageValue('DATA:IMAGE/JPEG;base64,xx')).toBe(true);
     expect(isImageValue('data:text/plain,hi')).toBe(false);
+    expect(isImageValue('  data:image/gif;base64,R0')).toBe(true);
+    expect(isImageValue('see data:image/png')).toBe(false);
+    expect(isImageValue(['data:image/png;base64,AA'])).toBe(false);
+  });
+
+  it('flattens objects without a prototype; dates, arrays and class instances stay whole', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { b: 2 });
+    const when = new Date(2024, 0, 1);
+    class Money {
+      amount = 5;
+    }
+    const price = new Money();
+    expect(flattenPayload({ bare, when, price, list: [{ x: 1 }], empty: {} })).toEqual({
+      'bare.b': 2,
+      when,
+      price,
+      list: [{ x: 1 }],
+    });
   });
 
   it('property: no value is an object or an image, and every leaf is reachable by its dotted key', () => {
@@ -245,5 +276,47 @@ describe('initial values (SPEC §4 defaults)', () => {
       address: { city: 'Perth' },
     });
     expect(values).toMatchObject({ ownerEmail: 'a@b.co', city: 'Perth', titles: { en: '' } });
+  });
+
+  it('copies the record deeply: editing the form never changes the record it came from', () => {
+    const record = { address: { city: 'Perth' }, tags: ['a', { b: 1 }], id: 3 };
+    const settings: FormSettings = { rows: [[{ field: 'name', type: 'string' }]] };
+    const values = buildInitialValues(settings, record);
+    expect(values).toEqual(record);
+    expect(values.address).not.toBe(record.address);
+    expect(values.tags).not.toBe(record.tags);
+    expect((values.tags as unknown[])[1]).not.toBe(record.tags[1]);
+    expect('name' in values).toBe(false);
+  });
+
+  it('gives a mandatory choice with the empty option its first one, and keeps a chosen one', () => {
+    const items = [{ id: 10, label: 'Ten' }];
+    const settings: FormSettings = {
+      rows: [
+        [
+          { field: 'd', type: 'dropdown', isMandatory: true, dropdownData: items },
+          { field: 'n', type: 'dropdown', isMandatory: true, dropdownData: [] },
+          { field: 's', type: 'string', isMandatory: true, dropdownData: items },
+          { field: 'j', type: 'jsonDictionary', initialData: { en: '' } },
+        ],
+      ],
+    };
+    expect(buildInitialValues(settings, { d: EMPTY_OPTION_VALUE })).toEqual({
+      d: 10,
+      j: { en: '' },
+    });
+    expect(buildInitialValues(settings, { d: 10, j: { fr: 'x' } })).toEqual({
+      d: 10,
+      j: { fr: 'x' },
+    });
+  });
+
+  it('sets a field an accessor reads even when it reads nothing, so the form knows it', () => {
+    const settings: FormSettings = {
+      rows: [[{ field: 'owner', type: 'string', accessor: () => undefined }]],
+    };
+    const values = buildInitialValues(settings, {});
+    expect('owner' in values).toBe(true);
+    expect(values.owner).toBeUndefined();
   });
 });
