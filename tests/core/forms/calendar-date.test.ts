@@ -47,6 +47,7 @@ describe('calendar dates between the date field and the CRM', () => {
     expect(isPastDay('')).toBe(false);
     expect(isPastDay('1999/01/01')).toBe(false);
     expect(isPastDay('on 1999-01-01')).toBe(false);
+    expect(isPastDay('1 1999-01-01')).toBe(false);
     expect(isPastDay('1999-01-1')).toBe(false);
   });
 });
