@@ -14,6 +14,7 @@ import {
   positiveIntegerMessage,
   removedTags,
   TAG_MAX_LENGTH,
+  TAGS_REMOVED_WARNING,
   validateField,
   validateValues,
   type FieldSetting,
@@ -156,6 +157,7 @@ describe('tag normaliser (SPEC §5)', () => {
     expect(addTag(['a'], 'B')).toEqual(['a', 'b']);
     expect(removedTags(['a', 'b', 'c'], ['b'])).toEqual(['a', 'c']);
     expect(removedTags(['a', 'b'], ['a', 'b', 'c'])).toEqual([]);
+    expect(TAGS_REMOVED_WARNING).toBe('The following tags will be removed:');
   });
 
   it('takes a tag of 30 characters; one longer is refused with the message, not cut', () => {
@@ -191,6 +193,15 @@ describe('payload flattening (SPEC §3)', () => {
     expect(isImageValue('  data:image/gif;base64,R0')).toBe(true);
     expect(isImageValue('see data:image/png')).toBe(false);
     expect(isImageValue(['data:image/png;base64,AA'])).toBe(false);
+  });
+
+  it('keeps empty leaves as they are', () => {
+    expect(flattenPayload({ a: undefined, b: null, c: '', d: { e: undefined } })).toEqual({
+      a: undefined,
+      b: null,
+      c: '',
+      'd.e': undefined,
+    });
   });
 
   it('flattens objects without a prototype; dates, arrays and class instances stay whole', () => {
@@ -279,7 +290,19 @@ describe('initial values (SPEC §4 defaults)', () => {
   });
 
   it('copies the record deeply: editing the form never changes the record it came from', () => {
-    const record = { address: { city: 'Perth' }, tags: ['a', { b: 1 }], id: 3 };
+    const since = new Date(2024, 0, 1);
+    class Money {
+      amount = 5;
+    }
+    const price = new Money();
+    const record = {
+      address: { city: 'Perth' },
+      tags: ['a', { b: 1 }],
+      id: 3,
+      note: null,
+      since,
+      price,
+    };
     const settings: FormSettings = { rows: [[{ field: 'name', type: 'string' }]] };
     const values = buildInitialValues(settings, record);
     expect(values).toEqual(record);
@@ -287,6 +310,10 @@ describe('initial values (SPEC §4 defaults)', () => {
     expect(values.tags).not.toBe(record.tags);
     expect((values.tags as unknown[])[1]).not.toBe(record.tags[1]);
     expect('name' in values).toBe(false);
+    // Dates and class instances are values, not records: the same objects.
+    expect(values.since).toBe(since);
+    expect(values.price).toBe(price);
+    expect(values.note).toBeNull();
   });
 
   it('gives a mandatory choice with the empty option its first one, and keeps a chosen one', () => {
@@ -298,12 +325,14 @@ describe('initial values (SPEC §4 defaults)', () => {
           { field: 'n', type: 'dropdown', isMandatory: true, dropdownData: [] },
           { field: 's', type: 'string', isMandatory: true, dropdownData: items },
           { field: 'j', type: 'jsonDictionary', initialData: { en: '' } },
+          { field: 't', type: 'string', initialData: { en: '' } },
         ],
       ],
     };
-    expect(buildInitialValues(settings, { d: EMPTY_OPTION_VALUE })).toEqual({
+    expect(buildInitialValues(settings, { d: EMPTY_OPTION_VALUE, t: '' })).toEqual({
       d: 10,
       j: { en: '' },
+      t: '',
     });
     expect(buildInitialValues(settings, { d: 10, j: { fr: 'x' } })).toEqual({
       d: 10,
