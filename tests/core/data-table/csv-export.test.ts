@@ -1,7 +1,15 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordsToCsvText, toCsvText } from '@/core/data-table';
-import { blobSink, writeCsv, type CsvLayout, type CsvSink } from '@/core/data-table/csv-export';
+import {
+  blobSink,
+  canPickFile,
+  csvLine,
+  fileSink,
+  writeCsv,
+  type CsvLayout,
+  type CsvSink,
+} from '@/core/data-table/csv-export';
 
 /** A sink that keeps every chunk it was given. */
 function memorySink() {
@@ -192,5 +200,170 @@ describe('the CSV export writer (issue 16)', () => {
     await other.write('abc');
     await other.abort();
     expect(dropped).not.toHaveBeenCalled();
+  });
+});
+
+describe('the CSV export writer: progress, chunks and failures', () => {
+  it('one record per line, fields quoted; no fields is an empty line', () => {
+    expect(csvLine(['a', 1, null, '=x'])).toBe('"a","1","","\'=x"');
+    expect(csvLine([])).toBe('');
+  });
+
+  it('says after each batch how many rows are written so far', async () => {
+    const progress: number[] = [];
+    const memory = memorySink();
+    await writeCsv({
+      batches: batchesOf([[1], [2], [3], [4], [5]], 2),
+      layout: columns(['N']),
+      sink: memory.sink,
+      signal: new AbortController().signal,
+      onProgress: (rows) => progress.push(rows),
+    });
+    expect(progress).toEqual([2, 4, 5]);
+  });
+
+  it('a chunk that reaches the bound exactly is written at once; no write is ever empty', async () => {
+    const memory = memorySink();
+    // BOM + '"A"' + '\n"x"' is 8 characters; the second batch adds 8 more.
+    async function* batches() {
+      yield [['x']];
+      yield [['y'], ['z']];
+    }
+    await writeCsv({
+      batches: batches(),
+      layout: columns(['A']),
+      sink: memory.sink,
+      signal: new AbortController().signal,
+      chunkChars: 8,
+    });
+    expect(memory.chunks).toEqual(['\uFEFF"A"\n"x"', '\n"y"\n"z"']);
+    expect(memory.sink.closed).toBe(true);
+  });
+
+  it('Cancel while a batch is still on its way: rejects at once with the reason, saves nothing', async () => {
+    const controller = new AbortController();
+    let asked = 0;
+    const never: AsyncIterable<readonly string[][]> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => {
+          asked += 1;
+          return asked === 1
+            ? Promise.resolve({ done: false, value: [['first']] })
+            : new Promise(() => undefined);
+        },
+      }),
+    };
+    const memory = memorySink();
+    const written = writeCsv({
+      batches: never,
+      layout: columns(['A']),
+      sink: memory.sink,
+      signal: controller.signal,
+      onProgress: () => controller.abort(new Error('Stopped by the user')),
+    });
+    await expect(written).rejects.toThrow('Stopped by the user');
+    expect(memory.sink.aborted).toBe(true);
+    expect(memory.sink.closed).toBe(false);
+    expect(asked).toBe(2);
+  });
+
+  it('an export cancelled before it starts writes nothing', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('Too late'));
+    const memory = memorySink();
+    await expect(
+      writeCsv({
+        batches: batchesOf([['x'], ['y']], 1),
+        layout: columns(['A']),
+        sink: memory.sink,
+        signal: controller.signal,
+        chunkChars: 1,
+      }),
+    ).rejects.toThrow('Too late');
+    expect(memory.chunks).toEqual([]);
+    expect(memory.sink.aborted).toBe(true);
+  });
+
+  it('a source that fails: the sink is aborted and the failure is what the caller sees, even when the abort fails too', async () => {
+    async function* batches() {
+      yield [['x']];
+      throw new Error('Server went away');
+    }
+    const sink: CsvSink = {
+      write: vi.fn(async () => undefined),
+      close: vi.fn(async () => undefined),
+      abort: vi.fn(async () => {
+        throw new Error('abort failed');
+      }),
+    };
+    await expect(
+      writeCsv({
+        batches: batches(),
+        layout: columns(['A']),
+        sink,
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow('Server went away');
+    expect(sink.abort).toHaveBeenCalledTimes(1);
+    expect(sink.close).not.toHaveBeenCalled();
+  });
+
+  it('a source without return() fails cleanly too', async () => {
+    const failing: AsyncIterable<readonly string[][]> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('No rows')) }),
+    };
+    const memory = memorySink();
+    await expect(
+      writeCsv({
+        batches: failing,
+        layout: columns(['A']),
+        sink: memory.sink,
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow('No rows');
+    expect(memory.sink.aborted).toBe(true);
+  });
+});
+
+describe('writing straight to a file the user picks (File System Access API)', () => {
+  afterEach(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
+
+  it('is offered only where the browser has the picker', () => {
+    expect(canPickFile()).toBe(false);
+    Object.assign(window, { showSaveFilePicker: () => undefined });
+    expect(canPickFile()).toBe(true);
+  });
+
+  it('asks for a CSV file under the suggested name and writes, closes or aborts that file', async () => {
+    const writable = {
+      write: vi.fn(async () => undefined),
+      close: vi.fn(async () => undefined),
+      abort: vi.fn(async () => undefined),
+    };
+    const picker = vi.fn(async () => ({ createWritable: async () => writable }));
+    Object.assign(window, { showSaveFilePicker: picker });
+    const sink = await fileSink('Issued Licences.csv');
+    expect(picker).toHaveBeenCalledWith({
+      suggestedName: 'Issued Licences.csv',
+      types: [{ description: 'CSV file', accept: { 'text/csv': ['.csv'] } }],
+    });
+    await sink.write('abc');
+    expect(writable.write).toHaveBeenCalledWith('abc');
+    await sink.close();
+    expect(writable.close).toHaveBeenCalledTimes(1);
+    await sink.abort();
+    expect(writable.abort).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses without the picker, and passes on the user’s cancel of it', async () => {
+    await expect(fileSink('x.csv')).rejects.toThrow('showSaveFilePicker is not available');
+    Object.assign(window, {
+      showSaveFilePicker: async () => {
+        throw new DOMException('The user aborted a request.', 'AbortError');
+      },
+    });
+    await expect(fileSink('x.csv')).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

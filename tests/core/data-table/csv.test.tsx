@@ -8,6 +8,7 @@ import {
   toCsvText,
   type ColumnSettings,
 } from '@/core/data-table';
+import { downloadCsv, escapeField, isFormulaLike } from '@/core/data-table/csv';
 import { renderTable } from './harness';
 
 /** An RFC 4180 reader (quoted fields, doubled quotes, line breaks inside quotes). */
@@ -101,6 +102,101 @@ describe('CSV cells (SPEC §7, issue 11)', () => {
   it('names an export without an entity name generatedBy_react-csv.csv (SPEC §9)', () => {
     expect(csvFileName('')).toBe('generatedBy_react-csv.csv');
     expect(csvFileName('  ')).toBe('generatedBy_react-csv.csv');
+  });
+});
+
+describe('what a spreadsheet could run as a formula (OWASP CSV injection)', () => {
+  it('a formula start behind blanks, line breaks or invisible characters counts too', () => {
+    for (const text of [
+      '=1+1',
+      ' =1+1',
+      '\u00a0+1',
+      '\u3000-1',
+      '\u200b@SUM(A1)',
+      '\ufeff=1',
+      '\u200e=1',
+      '\n=1',
+      '\nplain',
+      '\tplain',
+      '\rplain',
+      '\u2212 1',
+      '\ufe62x',
+      '\u207a1',
+      '\u208b1',
+    ]) {
+      expect(isFormulaLike(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it('text that only holds a sign further on, or nothing, is plain', () => {
+    for (const text of ['', '   ', 'a=b', 'x+1', 'user@example.com', '1-2', '5', '(=)', 'é=']) {
+      expect(isFormulaLike(text), JSON.stringify(text)).toBe(false);
+    }
+  });
+
+  it('cells of every type: numbers as they are, booleans and dates in words, objects as JSON', () => {
+    expect(neutraliseCell(undefined)).toBe('');
+    expect(neutraliseCell(0)).toBe('0');
+    expect(neutraliseCell(12n)).toBe('12');
+    expect(neutraliseCell(-12n)).toBe('-12');
+    expect(neutraliseCell(true)).toBe('true');
+    expect(neutraliseCell(false)).toBe('false');
+    expect(neutraliseCell(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)))).toBe(
+      '2024-01-02T03:04:05.000Z',
+    );
+    expect(neutraliseCell(new Date(Number.NaN))).toBe('');
+    expect(neutraliseCell({ a: 1 })).toBe('{"a":1}');
+    expect(neutraliseCell(['=x'])).toBe('["=x"]');
+    expect(neutraliseCell('-cmd')).toBe("'-cmd");
+    expect(neutraliseCell(' =cmd')).toBe("' =cmd");
+  });
+
+  it('a field doubles every quote in it, after neutralising', () => {
+    expect(escapeField('say "hi" "twice"')).toBe('say ""hi"" ""twice""');
+    expect(escapeField('="x"')).toBe('\'=""x""');
+    expect(escapeField(null)).toBe('');
+  });
+
+  it('a file name without the characters a file system refuses, or control characters', () => {
+    expect(csvFileName('a\\b/c:d*e?f"g<h>i|j')).toBe('a b c d e f g h i j.csv');
+    expect(csvFileName('tab\there\nnew\u0001line')).toBe('tab here new line.csv');
+    expect(csvFileName('  Spaced    out  ')).toBe('Spaced out.csv');
+    expect(csvFileName('Café ~ #1 (v2)')).toBe('Café ~ #1 (v2).csv');
+    expect(csvFileName('///')).toBe('generatedBy_react-csv.csv');
+  });
+});
+
+describe('saving a CSV file', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('saves text as a CSV file in UTF-8, and a Blob as it is, under the name given', async () => {
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          saved.push(blob);
+          return 'blob:csv';
+        },
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    downloadCsv('Items.csv', '\uFEFF"a"');
+    const own = new Blob(['"b"'], { type: 'text/plain' });
+    downloadCsv('Other.csv', own);
+    expect(clicked).toEqual(['Items.csv', 'Other.csv']);
+    expect(saved[0]?.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await (saved[0] as Blob).arrayBuffer());
+    expect(Array.from(bytes)).toEqual([0xef, 0xbb, 0xbf, 0x22, 0x61, 0x22]);
+    expect(saved[1]).toBe(own);
   });
 });
 

@@ -8,9 +8,16 @@ import {
   type FilterValue,
 } from '@/core/data-table/filter-values';
 import {
+  canonicalListParams,
+  initialSort,
   nextSort,
   readListQuery,
+  sameFilters,
+  sameMatch,
   sameQuery,
+  sameSort,
+  scopedListParams,
+  unscopedListParams,
   withListQuery,
   type ListQuery,
   type SortState,
@@ -191,5 +198,138 @@ describe('sort cycle (SPEC §4)', () => {
     expect(nextSort({ id: 'a', desc: false }, 'a')).toEqual({ id: 'a', desc: true });
     expect(nextSort({ id: 'a', desc: true }, 'a')).toBeNull();
     expect(nextSort({ id: 'a', desc: true }, 'b')).toEqual({ id: 'b', desc: false });
+  });
+});
+
+describe('the URL as the table writes it (issue 17)', () => {
+  const canonical = (search: string) =>
+    canonicalListParams(new URLSearchParams(search), columns, fallback).toString();
+
+  it('takes out what it ignores and keeps the rest, and the screen’s own parameters, in place', () => {
+    expect(canonical('view=all&f.nope=1&f.seats=1..2&q=acme&f.enabled=maybe')).toBe(
+      'view=all&f.seats=1..2&q=acme',
+    );
+    expect(canonical('f.seats=50..10&sort=-seats&page=3')).toBe(
+      'f.seats=10..50&sort=-seats&page=3',
+    );
+    expect(canonical('page=1&view=x')).toBe('view=x');
+    expect(canonical('page=0')).toBe('');
+    expect(canonical('q=')).toBe('');
+    expect(canonical(`q=${'x'.repeat(501)}&view=x`)).toBe('view=x');
+  });
+
+  it('a sort parameter: the initial sort is none, an unknown column falls back, none stays', () => {
+    expect(canonical('sort=customerOrg.name&view=x')).toBe('view=x');
+    expect(canonical('sort=-nope')).toBe('');
+    expect(canonical('sort=')).toBe('sort=');
+    expect(canonical('sort=seats')).toBe('sort=seats');
+    // No sort parameter: nothing is written for the initial sort.
+    expect(canonical('view=x')).toBe('view=x');
+  });
+
+  it('the first of two values for one filter wins, even when the second is valid too', () => {
+    expect(read('f.seats=1..2&f.seats=5..6').filters['seats']).toEqual({
+      kind: 'number',
+      min: 1,
+      max: 2,
+    });
+    expect(read('f.seats=bad&f.seats=5..6').filters['seats']).toEqual({
+      kind: 'number',
+      min: 5,
+      max: 6,
+    });
+    expect(canonical('f.seats=1..2&f.seats=5..6')).toBe('f.seats=1..2');
+  });
+
+  it('a search of the longest length allowed is kept; a sort of nothing after "-" falls back', () => {
+    const longest = 'x'.repeat(500);
+    expect(read(`q=${longest}`).search).toBe(longest);
+    expect(read('sort=-').sort).toEqual(fallback);
+  });
+
+  it('a filter patch or a search patch goes back to page 1; a sort patch keeps the page', () => {
+    const start = new URLSearchParams('page=4');
+    expect(withListQuery(start, { filters: {} }, fallback).toString()).toBe('');
+    expect(withListQuery(start, { search: 'a' }, fallback).toString()).toBe('q=a');
+    expect(withListQuery(start, { sort: { id: 'seats', desc: false } }, fallback).toString()).toBe(
+      'page=4&sort=seats',
+    );
+    expect(withListQuery(start, { search: 'a', page: 2, sort: null }, fallback).toString()).toBe(
+      'page=2&q=a&sort=',
+    );
+    expect(withListQuery(start, {}, fallback).toString()).toBe('page=4');
+  });
+});
+
+describe('several tables on one page (urlKey, issue 17)', () => {
+  const url = new URLSearchParams('view=x&links.page=2&links.q=anon&linksx.q=other&q=top');
+
+  it("a table's view holds only its own parameters, without the key", () => {
+    expect(scopedListParams(url, 'links').toString()).toBe('page=2&q=anon');
+    expect(scopedListParams(url, undefined)).toBe(url);
+    expect(scopedListParams(url, '')).toBe(url);
+  });
+
+  it("writing the view back replaces the table's own parameters and keeps every other", () => {
+    const view = new URLSearchParams('q=new&sort=-seats');
+    expect(unscopedListParams(url, view, 'links').toString()).toBe(
+      'view=x&linksx.q=other&q=top&links.q=new&links.sort=-seats',
+    );
+    expect(unscopedListParams(url, view, undefined)).toBe(view);
+  });
+});
+
+describe('the initial sort (column settings)', () => {
+  const shown = columns.slice(0, 3);
+  it('the column at sortIndex, when it is shown; descending only when isDesc', () => {
+    expect(initialSort({ sortIndex: 1, columns }, shown)).toEqual({ id: 'seats', desc: false });
+    expect(initialSort({ sortIndex: 1, isDesc: true, columns }, shown)).toEqual({
+      id: 'seats',
+      desc: true,
+    });
+    expect(initialSort({ sortIndex: 0, columns }, shown)).toEqual({
+      id: 'customerOrg.name',
+      desc: false,
+    });
+    expect(initialSort({ sortIndex: 4, columns }, shown)).toBeNull();
+    expect(initialSort({ sortIndex: 99, columns }, shown)).toBeNull();
+    expect(initialSort({ columns }, shown)).toBeNull();
+  });
+});
+
+describe('comparing list states', () => {
+  const query = (over: Partial<ListQuery> = {}): ListQuery => ({
+    search: 'a',
+    filters: { seats: { kind: 'number', min: 1 } },
+    sort: { id: 'seats', desc: false },
+    ...over,
+  });
+
+  it('sorts are the same by column and direction', () => {
+    expect(sameSort(null, null)).toBe(true);
+    expect(sameSort(null, { id: 'a', desc: false })).toBe(false);
+    expect(sameSort({ id: 'a', desc: false }, null)).toBe(false);
+    expect(sameSort({ id: 'a', desc: false }, { id: 'a', desc: false })).toBe(true);
+    expect(sameSort({ id: 'a', desc: false }, { id: 'b', desc: false })).toBe(false);
+    expect(sameSort({ id: 'a', desc: false }, { id: 'a', desc: true })).toBe(false);
+  });
+
+  it('filters are the same column by column', () => {
+    const a = { kind: 'text', text: 'x' } as const;
+    expect(sameFilters({}, {})).toBe(true);
+    expect(sameFilters({ a }, { a })).toBe(true);
+    expect(sameFilters({ a }, {})).toBe(false);
+    expect(sameFilters({}, { a })).toBe(false);
+    expect(sameFilters({ a }, { b: a })).toBe(false);
+    expect(sameFilters({ a }, { a: { kind: 'text', text: 'y' } })).toBe(false);
+  });
+
+  it('the same rows match whatever the sort; the same query needs the same sort too', () => {
+    expect(sameMatch(query(), query({ sort: null }))).toBe(true);
+    expect(sameMatch(query(), query({ search: 'b' }))).toBe(false);
+    expect(sameMatch(query(), query({ filters: {} }))).toBe(false);
+    expect(sameQuery(query(), query())).toBe(true);
+    expect(sameQuery(query(), query({ sort: null }))).toBe(false);
+    expect(sameQuery(query(), query({ search: 'b' }))).toBe(false);
   });
 });

@@ -75,6 +75,97 @@ describe('selection rules (pure)', () => {
   });
 });
 
+describe('selection rules: Shift and Control (pure)', () => {
+  const ids = () => ['a', 'b', 'c', 'd', 'e'];
+  const click = (id: string, keys: { toggle?: boolean; ctrl?: boolean; shift?: boolean } = {}) => ({
+    id,
+    toggle: false,
+    ctrl: false,
+    shift: false,
+    ...keys,
+  });
+
+  it('Shift replaces the selection with the range, either way round, and keeps the anchor', () => {
+    expect(nextSelection({ a: true }, 'd', click('b', { shift: true }), ids)).toEqual({
+      selection: { b: true, c: true, d: true },
+      anchor: 'd',
+    });
+    expect(nextSelection({ e: true }, 'b', click('d', { shift: true }), ids)).toEqual({
+      selection: { b: true, c: true, d: true },
+      anchor: 'b',
+    });
+    expect(nextSelection({}, 'c', click('c', { shift: true }), ids)).toEqual({
+      selection: { c: true },
+      anchor: 'c',
+    });
+  });
+
+  it('Shift with Control or the checkbox adds the range to the selection', () => {
+    expect(nextSelection({ a: true }, 'c', click('e', { shift: true, ctrl: true }), ids)).toEqual({
+      selection: { a: true, c: true, d: true, e: true },
+      anchor: 'c',
+    });
+    expect(nextSelection({ e: true }, 'c', click('a', { shift: true, toggle: true }), ids)).toEqual(
+      { selection: { a: true, b: true, c: true, e: true }, anchor: 'c' },
+    );
+  });
+
+  it('Shift without an anchor, or with one no longer displayed, is a plain click', () => {
+    expect(nextSelection({ a: true }, null, click('c', { shift: true }), ids)).toEqual({
+      selection: { c: true },
+      anchor: 'c',
+    });
+    expect(nextSelection({ a: true }, 'gone', click('c', { shift: true }), ids)).toEqual({
+      selection: { c: true },
+      anchor: 'c',
+    });
+    expect(
+      nextSelection({ a: true }, 'gone', click('c', { shift: true, ctrl: true }), ids),
+    ).toEqual({ selection: { a: true, c: true }, anchor: 'c' });
+    expect(nextSelection({ a: true }, 'b', click('gone', { shift: true }), ids)).toEqual({
+      selection: { gone: true },
+      anchor: 'gone',
+    });
+  });
+
+  it('reads the displayed rows only for a Shift click', () => {
+    let reads = 0;
+    const counted = () => {
+      reads += 1;
+      return ids();
+    };
+    nextSelection({}, 'a', click('b'), counted);
+    nextSelection({}, null, click('b', { shift: true }), counted);
+    expect(reads).toBe(0);
+    nextSelection({}, 'a', click('b', { shift: true }), counted);
+    expect(reads).toBe(1);
+  });
+
+  it('Control toggles one row, keeps the rest, and moves the anchor', () => {
+    expect(nextSelection({ a: true, b: true }, 'a', click('b', { ctrl: true }), ids)).toEqual({
+      selection: { a: true },
+      anchor: 'b',
+    });
+    expect(nextSelection({ a: true }, 'a', click('c', { toggle: true }), ids)).toEqual({
+      selection: { a: true, c: true },
+      anchor: 'c',
+    });
+    // A plain click on the only selected row keeps it selected.
+    expect(nextSelection({ a: true }, 'a', click('a'), ids)).toEqual({
+      selection: { a: true },
+      anchor: 'a',
+    });
+  });
+
+  it('the header checkbox counts only the displayed rows', () => {
+    expect(headerCheckboxState({ x: true }, ['a', 'b'])).toBe('none');
+    expect(headerCheckboxState({ x: true, a: true }, ['a', 'b'])).toBe('some');
+    expect(headerCheckboxState({ x: true, a: true, b: true }, ['a', 'b'])).toBe('all');
+    expect(headerCheckboxState({}, [])).toBe('none');
+    expect(toggleAll('none', [])).toEqual({});
+  });
+});
+
 describe('row selection (SPEC §4)', () => {
   it('plain click replaces, Control adds, Shift selects the range in sorted order', async () => {
     const { container, user } = renderTable({ columnSettings: settings, rows: fruits });
