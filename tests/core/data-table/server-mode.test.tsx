@@ -328,3 +328,24 @@ describe('server mode: one query in the URL (issue 16)', () => {
     expect(screen.queryByText("Error: Something's gone wrong!")).toBeNull();
   });
 });
+
+describe('server mode: refresh (SPEC §4)', () => {
+  it('a new trigger asks the source for the page again and shows what it answers now; back to null asks nothing', async () => {
+    const rows = licences(30);
+    const { source, calls } = fakeSource(rows);
+    const props = { columnSettings: settings, queryKey: ['l'], source };
+    const { container, rerenderWith } = renderTable<Licence>({ ...props, refreshTrigger: null });
+    await waitFor(() => expect(customers(container)).toEqual(range(1, 20)));
+    const asked = calls.filter((call) => call.page === 1).length;
+    // The server's rows changed meanwhile (the renamed customer sorts first).
+    rows[0] = { ...(rows[0] as Licence), customer: 'Aardvark Co' };
+    rerenderWith({ ...props, refreshTrigger: 1 });
+    await waitFor(() => expect(customers(container)[0]).toBe('Aardvark Co'));
+    expect(calls.filter((call) => call.page === 1).length).toBe(asked + 1);
+    rerenderWith({ ...props, refreshTrigger: null });
+    rerenderWith({ ...props, refreshTrigger: null });
+    // Give a refetch every chance to start: none does.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.filter((call) => call.page === 1).length).toBe(asked + 1);
+  });
+});
