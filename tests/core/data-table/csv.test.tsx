@@ -110,6 +110,8 @@ describe('what a spreadsheet could run as a formula (OWASP CSV injection)', () =
     for (const text of [
       '=1+1',
       ' =1+1',
+      ' \u00a0\u200b=1+1',
+      '\t\n +1',
       '\u00a0+1',
       '\u3000-1',
       '\u200b@SUM(A1)',
@@ -129,7 +131,20 @@ describe('what a spreadsheet could run as a formula (OWASP CSV injection)', () =
   });
 
   it('text that only holds a sign further on, or nothing, is plain', () => {
-    for (const text of ['', '   ', 'a=b', 'x+1', 'user@example.com', '1-2', '5', '(=)', 'é=']) {
+    for (const text of [
+      '',
+      '   ',
+      'a=b',
+      'x+1',
+      'user@example.com',
+      '1-2',
+      '5',
+      '(=)',
+      'é=',
+      'a\tb',
+      'a\n=b',
+      'a =b',
+    ]) {
       expect(isFormulaLike(text), JSON.stringify(text)).toBe(false);
     }
   });

@@ -58,6 +58,9 @@ describe('what the user types in a filter field', () => {
     expect(parseNumberInput('-3')).toBe(-3);
     expect(parseNumberInput('12.')).toBe(12);
     expect(parseNumberInput('.5')).toBe(0.5);
+    expect(parseNumberInput('.25')).toBe(0.25);
+    expect(parseNumberInput('10.75')).toBe(10.75);
+    expect(parseNumberInput('-0.5')).toBe(-0.5);
     expect(parseNumberInput(' 0 ')).toBe(0);
     expect(parseNumberInput('   ')).toBeNull();
     for (const bad of ['1.2.3', '.', '+', '--1', 'a1', '1a', '1 2', '0x10', 'Infinity', '1e3']) {
