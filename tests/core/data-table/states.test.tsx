@@ -7,6 +7,7 @@ import {
   toTableData,
   type ColumnSettings,
 } from '@/core/data-table';
+import { fakeSource, licenceSettings, licences } from './fake-source';
 import { dataRows, orgContext, renderTable } from './harness';
 
 interface Thing {
@@ -134,6 +135,24 @@ describe('data table states (SPEC §2, §8)', () => {
     renderTable({ columnSettings: settings, fetchData, queryKey: ['things'], enabled: false });
     expect(await screen.findByText('No data found')).toBeInTheDocument();
     expect(fetchData).not.toHaveBeenCalled();
+  });
+
+  it('a table over a source does not ask it while disabled', async () => {
+    const { source, calls } = fakeSource(licences(30));
+    renderTable({ columnSettings: licenceSettings, queryKey: ['l'], source, enabled: false });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls).toEqual([]);
+  });
+
+  it('a failed fetch leaves the page asked for in the address, for the next try', async () => {
+    const fetchData = () => Promise.reject(new Error('boom'));
+    const { location } = renderTable(
+      { columnSettings: settings, fetchData, queryKey: ['things'] },
+      { url: '/list?page=3' },
+    );
+    expect(await screen.findByText("Error: Something's gone wrong!")).toBeInTheDocument();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(location()).toBe('/list?page=3');
   });
 
   it('refreshes when the trigger changes from its null start, invalidating the cached query', async () => {
