@@ -115,6 +115,24 @@ describe('useSelection: client mode', () => {
     expect(Object.keys(table.now().selection)).toEqual(['c']);
   });
 
+  it('Shift ranges over every displayed row, beyond the page too', () => {
+    const table = client(['a', 'b', 'c', 'd']);
+    table.click('a');
+    table.click('d', { shift: true });
+    expect(Object.keys(table.now().selection)).toEqual(['a', 'b', 'c', 'd']);
+    expect(table.now().headerCheckboxState).toBe('all');
+  });
+
+  it('the header checkbox reads every displayed row, not only the page', () => {
+    const table = client(['a', 'b', 'c', 'd']);
+    table.click('a', { toggle: true });
+    table.click('b', { toggle: true });
+    // The page (a, b) is all selected; the list is not.
+    expect(table.now().headerCheckboxState).toBe('some');
+    table.header();
+    expect(table.now().selectedCount).toBe(0);
+  });
+
   it('select mode turns a plain click into a toggle, and back', () => {
     const table = client(['a', 'b', 'c']);
     expect(table.now().isRowSelectMode).toBe(false);
@@ -156,6 +174,13 @@ describe('useSelection: server mode, rows picked one by one', () => {
     const renamed = { id: 'e', name: 'Renamed' };
     table.change({ pageRows: [{ id: 'e', original: renamed }] });
     expect(table.now().selectedRows).toEqual([row('a'), renamed]);
+  });
+
+  it('no banner while the selection is part of the page', () => {
+    const table = server();
+    table.click('a', { toggle: true });
+    expect(table.now().headerCheckboxState).toBe('some');
+    expect(table.now().banner).toBeNull();
   });
 
   it('Shift ranges over the rows of the page', () => {
