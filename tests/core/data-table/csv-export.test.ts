@@ -267,6 +267,35 @@ describe('the CSV export writer: progress, chunks and failures', () => {
     expect(asked).toBe(2);
   });
 
+  it('Cancel just as the last batch arrives still saves nothing', async () => {
+    const controller = new AbortController();
+    let asked = 0;
+    const lastThenCancel: AsyncIterable<readonly string[][]> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => {
+          asked += 1;
+          if (asked === 1) return Promise.resolve({ done: false, value: [['only']] });
+          const end = Promise.resolve({ done: true as const, value: undefined });
+          // The click lands after the end is in, before the writer has seen it.
+          void end.then(() => queueMicrotask(() => controller.abort(new Error('Cancelled'))));
+          return end;
+        },
+      }),
+    };
+    const memory = memorySink();
+    await expect(
+      writeCsv({
+        batches: lastThenCancel,
+        layout: columns(['A']),
+        sink: memory.sink,
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow('Cancelled');
+    expect(memory.sink.closed).toBe(false);
+    expect(memory.sink.aborted).toBe(true);
+    expect(memory.chunks).toEqual([]);
+  });
+
   it('an export cancelled before it starts writes nothing', async () => {
     const controller = new AbortController();
     controller.abort(new Error('Too late'));
