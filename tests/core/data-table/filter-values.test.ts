@@ -191,6 +191,7 @@ describe('which rows a filter keeps (client mode)', () => {
     expect(filterPredicate('text', undefined)).toBeNull();
     expect(filterPredicate('text', null)).toBeNull();
     expect(filterPredicate('text', '')).toBeNull();
+    expect(filterPredicate('select', '')).toBeNull();
     expect(filterPredicate('text', { kind: 'text', text: '' })).toBeNull();
     expect(filterPredicate('none', 'x')).toBeNull();
     expect(filterPredicate('date', { kind: 'date' })).toBeNull();

@@ -227,6 +227,10 @@ describe('the URL as the table writes it (issue 17)', () => {
     expect(canonical('view=x')).toBe('view=x');
   });
 
+  it('a filter named like an object property is an unknown column like any other', () => {
+    expect(canonical('f.__proto__=x&f.constructor=y&f.toString=z&view=x')).toBe('view=x');
+  });
+
   it('the first of two values for one filter wins, even when the second is valid too', () => {
     expect(read('f.seats=1..2&f.seats=5..6').filters['seats']).toEqual({
       kind: 'number',
