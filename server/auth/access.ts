@@ -77,6 +77,7 @@ const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
  * is not an (active) member and not a sysadmin. A sysadmin holds every user flag everywhere.
  */
 function orgAccessOf(user: CallerUser, orgId: number, row: OrgRow | undefined): OrgAccess | null {
+  // Stryker disable next-line OptionalChaining: both statements select from a one-row source, so a row always comes
   if (!row?.org_name) return null;
   const isMember = row.member === true;
   if (!isMember && !user.isSysadmin) return null;
@@ -121,6 +122,7 @@ function siteAccessOf(
   siteId: number,
   row: SiteRow | undefined,
 ): SiteAccess | null {
+  // Stryker disable next-line OptionalChaining: both statements select from a one-row source, so a row always comes
   if (!row?.site_name) return null;
   const seesAll =
     user.isSysadmin || org.userPermissions.isOrgAdmin || org.userPermissions.isSubManager;
@@ -171,7 +173,9 @@ export async function loadCaller(
   | { user: CallerUser; grantAlive: boolean; org: OrgAccess | null; site: SiteAccess | null }
   | undefined
 > {
+  // Stryker disable next-line ConditionalExpression: validId refuses undefined as well
   const orgId = where.orgId !== undefined && validId(where.orgId) ? where.orgId : null;
+  // Stryker disable next-line ConditionalExpression: validId refuses undefined as well
   const siteId = where.siteId !== undefined && validId(where.siteId) ? where.siteId : null;
   const [row] = await db.query<
     {
