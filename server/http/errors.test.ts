@@ -431,6 +431,26 @@ describe('the identity service’s pages', () => {
     expect(rendered).toEqual([]);
   });
 
+  it('are not answered by a stack without pages: a browser gets the envelope', async () => {
+    const bare = Fastify();
+    installErrorHandlers(bare);
+    bare.get('/identity/interaction/:uid/login', async () => {
+      throw new HttpError(400, 'Nope');
+    });
+    try {
+      const res = await bare.inject({ url: '/identity/interaction/u1/login', headers: HTML });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toStrictEqual({
+        success: false,
+        errors: null,
+        message: 'Nope',
+        data: null,
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('answer a fault of the server as the envelope, even to a browser', async () => {
     const res = await throwing(new Error('boom'), '/identity/interaction/u1/login', HTML);
     expect(res.statusCode).toBe(500);

@@ -117,6 +117,7 @@ export function installErrorHandlers(app: FastifyInstance, pages?: ErrorPages) {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     const http = asHttpError(error);
     if (!http) {
+      // Stryker disable next-line ObjectLiteral,StringLiteral: a log line reaches no user
       req.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send(errorEnvelope('Something went wrong!'));
     }
