@@ -37,6 +37,7 @@ beforeAll(async () => {
     '/identity/interaction/:uid/login',
     '/identity/interaction/:uid/register',
     '/identity/interaction/:uid/confirm',
+    '/identity/interaction/:uid/login/:step',
     '/identity/v1/fail',
   ]) {
     app.post(url, fail);
@@ -380,6 +381,9 @@ describe('the identity service’s pages', () => {
       message: 'Already used',
       link: { href: 'http://portal.test/', text: 'Back to the portal' },
     });
+    // A page below the sign-in form is not the form.
+    await throwing(new HttpError(400, 'x'), '/identity/interaction/u1/login/extra', HTML);
+    expect(rendered[1]?.link).toEqual({ href: 'http://portal.test/', text: 'Back to the portal' });
   });
 
   it('title each refusal by its kind', async () => {
