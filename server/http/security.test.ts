@@ -132,7 +132,7 @@ describe('API answers', () => {
       expect(res.json()).toEqual({ ok: true });
       expect(res.headers['access-control-allow-methods']).toBeUndefined();
     }
-    // A preflight without an Origin is no CORS request: refused before the route all the same.
+    // A preflight without an Origin: answered 204 before the route, with no permission.
     const res = await app.inject({ method: 'OPTIONS', url: '/crm/v1/things', headers: PREFLIGHT });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
