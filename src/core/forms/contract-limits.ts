@@ -15,6 +15,7 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } 
 function unwrap(schema: z.ZodType): z.ZodType {
   const def = defOf(schema);
   if (def.innerType) return unwrap(def.innerType);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: only a pipe's definition has `in`
   if (def.type === 'pipe' && def.in) return unwrap(def.in);
   return schema;
 }
@@ -32,6 +33,7 @@ function schemaAt(schema: z.ZodType, path: readonly string[]): z.ZodType | undef
 /** A string schema's maximum length (.max(n)), or undefined. */
 export function contractMaxLength(schema: z.ZodType, field: string): number | undefined {
   const s = schemaAt(schema, field.split('.'));
+  // Stryker disable next-line ConditionalExpression: only a string schema has a maxLength
   if (!s || defOf(s).type !== 'string') return undefined;
   const max = (s as z.ZodString).maxLength;
   return typeof max === 'number' ? max : undefined;

@@ -7,6 +7,7 @@ function clonePlain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(clonePlain);
   if (
     value !== null &&
+    // Stryker disable next-line ConditionalExpression: a primitive's or a function's prototype is not Object.prototype either
     typeof value === 'object' &&
     Object.getPrototypeOf(value) === Object.prototype
   ) {
