@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app';
-import { bearer, createTestApp, tokenFor } from '../test/harness';
+import { bearer, createTestApp, tamperedSignature, tokenFor } from '../test/harness';
 
 // Verified tokens are remembered (docs/performance.md): the time checks must still apply.
 let app: App;
@@ -30,7 +30,7 @@ describe('access token verification cache', () => {
     const token = await tokenFor(app, 'owner');
     expect((await app.services.verifyToken(token)).sub).toBe('2');
     const [head, body, sig] = token.split('.') as [string, string, string];
-    const flipped = `${head}.${body}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
+    const flipped = `${head}.${body}.${tamperedSignature(sig)}`;
     await expect(app.services.verifyToken(flipped)).rejects.toThrow();
     const res = await app.inject({ url: '/crm/v1/Orgs/GetUserMetadata', headers: bearer(flipped) });
     expect(res.statusCode).toBe(401);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair, importJWK } from 'jose';
 import type { App } from '../app';
 import type { RouteInfo } from '../http/routes';
-import { bearer, createTestApp, tokenFor } from '../test/harness';
+import { bearer, createTestApp, tamperedSignature, tokenFor } from '../test/harness';
 import { fillUrl, hasBody, isErrorEnvelope } from './support';
 import { routeTable } from '../http/routes';
 
@@ -85,7 +85,7 @@ describe('access token verification on every service', () => {
       'issued in the future and expired': await sign({ ...payload, iat: now + 3600, exp: now - 1 }),
       'an ID token (typ JWT)': await sign(payload, key, 'JWT'),
       'tampered payload (role sysadmin, another sub)': `${h}.${b64({ ...payload, sub: '2', role: 'sysadmin' })}.${s}`,
-      'tampered signature': `${h}.${p}.${s.slice(0, -4)}AAAA`,
+      'tampered signature': `${h}.${p}.${tamperedSignature(s)}`,
       'non-numeric subject': await sign({ ...payload, sub: 'admin' }),
       'unknown user': await sign({ ...payload, sub: '987654' }),
       'pending (never activated) user': await tokenFor(app, 'pending'),

@@ -255,6 +255,14 @@ export async function createGrant(app: Pick<App, 'services'>, accountId: number)
   return jti;
 }
 
+/**
+ * A base64url signature with its first character changed: a real change of its bytes. Changing
+ * the last characters is not (the last one carries padding bits a decoder ignores: 'AB' → 'AA'
+ * can decode to the same bytes, a test that then fails one run in a few hundred).
+ */
+export const tamperedSignature = (signature: string) =>
+  `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A minimal cookie jar for driving the provider through inject. */
