@@ -45,6 +45,7 @@ export class ApiError extends Error {
     body?: unknown;
     cause?: unknown;
   }) {
+    // Stryker disable next-line ConditionalExpression: a cause of undefined reads as none: error.cause is undefined either way, and the reports follow only an Error cause
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'ApiError';
     this.status = init.status;

@@ -977,6 +977,62 @@ describe('requests as the backends receive them', () => {
     await afterTheTask();
     expect(errorToast).not.toHaveBeenCalled();
   });
+
+  it('a call cancelled before it is sent rejects with the cancellation itself, and asks nothing', async () => {
+    stubAuth({ access_token: 't' });
+    let called = false;
+    server.use(http.get(crm('x'), () => ((called = true), HttpResponse.json({ data: 1 }))));
+    const controller = new AbortController();
+    controller.abort();
+    const error = await crmApi
+      .get('x', undefined, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    // What a query library recognises as a cancellation, not an error of the client's own.
+    expect(error).toMatchObject({ name: 'CanceledError', code: 'ERR_CANCELED' });
+    expect(called).toBe(false);
+    await afterTheTask();
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+
+  it('a call cancelled while its token is read rejects quietly, even when no token came', async () => {
+    // The screen closes as the user signs out in another tab: no 'no token' toast for it.
+    const controller = new AbortController();
+    disconnect = configureApiAuth({
+      getUser: () => {
+        controller.abort();
+        return Promise.resolve(null);
+      },
+      refresh: () => Promise.reject(new Error('no refresh expected')),
+      navigate: vi.fn(),
+    });
+    await expect(crmApi.get('x', undefined, { signal: controller.signal })).rejects.toMatchObject({
+      kind: 'no-token',
+    });
+    await afterTheTask();
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+
+  it('a token source failing with an error that carries a response is no HTTP answer', async () => {
+    // Only axios's own errors are answers: another library's 401 is no reason to leave the page.
+    const navigate = vi.fn();
+    const failure = Object.assign(new Error('token storage failed'), {
+      response: { status: 401, data: { message: 'Not yours' } },
+    });
+    disconnect = configureApiAuth({
+      getUser: () => Promise.reject(failure),
+      refresh: () => Promise.reject(new Error('no refresh expected')),
+      navigate,
+    });
+    const error = await crmApi.get('x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', status: 0, message: 'Something went wrong!' });
+    expect((error as ApiError).cause).toBe(failure);
+    await afterTheTask();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(errorToast).toHaveBeenCalledWith(
+      'Something went wrong!',
+      expect.objectContaining({ persistent: true }),
+    );
+  });
 });
 
 describe('handleErrorManually', () => {
@@ -1107,22 +1163,25 @@ describe('more of the paged re-post (SPEC §7)', () => {
     });
   });
 
-  it('an answer missing one count is no page: it comes back as is', async () => {
+  it('an answer missing one count, or with one as text, is no page: it comes back as is', async () => {
     stubAuth({ access_token: 't' });
     for (const missing of ['fetchedCount', 'skippedCount', 'totalAvailable']) {
-      const page: Record<string, unknown> = {
-        results: [1],
-        fetchedCount: 1,
-        skippedCount: 0,
-        totalAvailable: 9,
-      };
-      page[missing] = String(page[missing]);
-      let calls = 0;
-      server.use(
-        http.post(crm('partial'), () => ((calls += 1), HttpResponse.json({ data: page }))),
-      );
-      await expect(crmApi.post('partial', {})).resolves.toEqual(page);
-      expect({ missing, calls }).toEqual({ missing, calls: 1 });
+      for (const as of ['text', 'absent'] as const) {
+        const full: Record<string, unknown> = {
+          results: [1],
+          fetchedCount: 1,
+          skippedCount: 0,
+          totalAvailable: 9,
+        };
+        const { [missing]: count, ...rest } = full;
+        const page = as === 'text' ? { ...rest, [missing]: String(count) } : rest;
+        let calls = 0;
+        server.use(
+          http.post(crm('partial'), () => ((calls += 1), HttpResponse.json({ data: page }))),
+        );
+        await expect(crmApi.post('partial', {})).resolves.toStrictEqual(page);
+        expect({ missing, as, calls }).toEqual({ missing, as, calls: 1 });
+      }
     }
   });
 
@@ -1212,6 +1271,53 @@ describe('streams and downloads (issue 16)', () => {
     const blob = await dataApi.get<Blob>('files/10', undefined, { isFile: true });
     expect(blob).toBeInstanceOf(Blob);
     expect(JSON.parse(await blob.text())).toEqual({ success: false, data: 'x' });
+  });
+
+  it("a download's error body that cannot be read gives the default text and an empty body", async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.get(`${config.dataApiUrl}/files/11`, () => HttpResponse.text('Gone', { status: 410 })),
+    );
+    vi.spyOn(Blob.prototype, 'text').mockRejectedValue(
+      new DOMException('The file could not be read', 'NotReadableError'),
+    );
+    await expect(
+      dataApi.get('files/11', undefined, { isFile: true, handleErrorManually: true }),
+    ).resolves.toEqual({
+      inError: true,
+      message: 'Something went wrong!',
+      status: 410,
+      fieldErrors: {},
+      data: '',
+    });
+  });
+
+  it("a stream's error body cut off mid-way gives the default text and an empty body", async () => {
+    stubAuth({ access_token: 't' });
+    server.use(
+      http.post(
+        crm('export'),
+        () =>
+          new HttpResponse(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('{"message":"Too ma'));
+                controller.error(new TypeError('network connection lost'));
+              },
+            }),
+            { status: 500, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    );
+    await expect(
+      crmApi.post('export', {}, { isStream: true, handleErrorManually: true }),
+    ).resolves.toEqual({
+      inError: true,
+      message: 'Something went wrong!',
+      status: 500,
+      fieldErrors: {},
+      data: '',
+    });
   });
 });
 

@@ -99,6 +99,54 @@ describe('fetchList', () => {
     expect(tooMany).toEqual([{ skip: 0, take: 1000 }]);
   });
 
+  it('stops and says the list is too large when rows added during the re-posts take it past their reach', async () => {
+    // 60 rows fit six answers of 10; 70 more arrive after the first answer.
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(crm('things/list'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        const skip = Number(body['skip'] ?? 0);
+        const total = bodies.length === 1 ? 60 : 130;
+        const results = rows(Math.min(10, total - skip), skip);
+        return ok({
+          results,
+          fetchedCount: results.length,
+          skippedCount: skip,
+          totalAvailable: total,
+          totalIsEstimate: false,
+          hasMore: true,
+        });
+      }),
+    );
+    const error = await fetchList(crmApi, 'things/list', rowSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ListTooLargeError);
+    expect((error as ListTooLargeError).totalAvailable).toBe(130);
+    expect(bodies.map((b) => b['skip'])).toEqual([0, 10]);
+  });
+
+  it('gathers a list whose total grows within the re-posts’ reach, every row of it', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(crm('things/list'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        const skip = Number(body['skip'] ?? 0);
+        const total = bodies.length === 1 ? 30 : 45;
+        const results = rows(Math.min(10, total - skip), skip);
+        return ok({
+          results,
+          fetchedCount: results.length,
+          skippedCount: skip,
+          totalAvailable: total,
+          totalIsEstimate: false,
+          hasMore: skip + results.length < total,
+        });
+      }),
+    );
+    await expect(fetchList(crmApi, 'things/list', rowSchema)).resolves.toEqual(rows(45));
+  });
+
   it('says the list is too large even when a client resolves after being told to stop', async () => {
     // An ApiClient that does not honour the signal (the interface allows other clients).
     const post = vi.fn(
@@ -283,6 +331,16 @@ describe('getListPage', () => {
     expect(queries).toEqual([{ search: 'north', skip: '100', take: '10' }]);
     expect(page.rows).toEqual(rows(10, 100));
     expect(page.total).toBe(120);
+  });
+
+  it('passes its signal: a picker closed before it asks sends nothing', async () => {
+    const queries = getEndpoint(120);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      getListPage(crmApi, 'choices', rowSchema, { signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'CanceledError' });
+    expect(queries).toEqual([]);
   });
 
   it('rejects an answer that is not a paged list', async () => {
