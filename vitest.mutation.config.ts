@@ -36,13 +36,17 @@ export default defineConfig(async (env) => {
     ? viteConfig(env)
     : viteConfig)) as UserConfig;
   const server = group === 'server';
+  const files = (paths: string[]) =>
+    paths.map((path) =>
+      path.endsWith('.tsx') || path.endsWith('.ts') ? path : `${path}/**/*.test.{ts,tsx}`,
+    );
   return {
     ...base,
     test: server
       ? {
           name: 'server',
           environment: 'node',
-          include: ['server/auth/**/*.test.ts', 'server/http/**/*.test.ts'],
+          include: files(onlyTests ?? ['server/auth', 'server/http']),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         }
@@ -52,9 +56,7 @@ export default defineConfig(async (env) => {
           // A sandbox's first import of a module is transformed with every mutant compiled in: a
           // hook that loads a field's code (custom-data's editor test) took past the 10 s default.
           hookTimeout: 60_000,
-          include: (onlyTests ?? unitTests[group] ?? []).map((path) =>
-            path.endsWith('.tsx') || path.endsWith('.ts') ? path : `${path}/**/*.test.{ts,tsx}`,
-          ),
+          include: files(onlyTests ?? unitTests[group] ?? []),
         },
   };
 });

@@ -138,6 +138,8 @@ const licenceList = (orgNameOf: 'vendor' | 'customer') => ({
   key: 'l.id',
   select: `${licenceJson(orgNameOf)} as row`,
   map: (r: Json) => r.row,
+  // A page passes each row's JSON text through to the answer (listPageJson, http/list.ts).
+  selectJson: `(${licenceJson(orgNameOf)})::text as row`,
   defaultSort: { by: 'id' as const },
 });
 

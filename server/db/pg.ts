@@ -19,9 +19,11 @@ const names = new Map<string, string>();
  */
 const PLANNED_PER_CALL = /\bilike\b/i;
 function statement(text: string, values: unknown[]): pg.QueryConfig {
-  if (PLANNED_PER_CALL.test(text)) return { text, values };
+  // A text already named (never an ilike one) skips the pattern test: it runs on every call.
   let name = names.get(text);
-  if (!name && names.size < MAX_NAMED) {
+  if (name) return { name, text, values };
+  if (PLANNED_PER_CALL.test(text)) return { text, values };
+  if (names.size < MAX_NAMED) {
     name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     names.set(text, name);
   }

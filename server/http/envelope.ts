@@ -8,6 +8,14 @@ export const ok = <T>(data: T, message?: string): Envelope<T> =>
 
 export type FieldErrors = Record<string, FieldError>;
 
+/**
+ * A handler's data already written as JSON (a list page's rows as PostgreSQL wrote them,
+ * server/http/list.ts listPageJson): registerRoutes sends it inside the envelope as it is.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** An error the route handlers throw; the error handler answers it as an envelope. */
 export class HttpError extends Error {
   constructor(

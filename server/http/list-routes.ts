@@ -12,7 +12,7 @@ import type { Db } from '../db/types';
 import { inAuditContext } from '../db/audit-context';
 import { defineRoute, type Access, type ListMeta } from './routes';
 import {
-  listPage,
+  listPageJson,
   rowsByKeys,
   searchedColumns,
   selectedKeys,
@@ -125,8 +125,9 @@ export function listRoutes<C extends ListColumns, Row, Out, P extends z.ZodType 
       body: spec.request,
       response: listPageSchema(spec.row),
       list: meta('list'),
+      // A list of JSON rows answers them as their text (listPageJson): the same value.
       handler: async (ctx) =>
-        listPage(db, spec.def, await scopeOf(ctx), ctx.body as SelectionQuery),
+        listPageJson(db, spec.def, await scopeOf(ctx), ctx.body as SelectionQuery),
     }),
     defineRoute({
       method: 'POST',

@@ -5,7 +5,7 @@
  */
 import { EXACT_COUNT_LIMIT, type ListColumns, type ListPage } from '@/contract/lists';
 import type { Queryable, SqlParam } from '../db/types';
-import { pageOf } from './envelope';
+import { JsonText, pageOf } from './envelope';
 import {
   Sql,
   fromFor,
@@ -120,8 +120,49 @@ export async function listPage<C extends ListColumns, Row, Out>(
   db: Queryable,
   def: ListDef<C, Row, Out>,
   scope: Scope,
-  query: ListQueryInput & { skip?: number | undefined; take?: number | undefined },
+  query: PageQuery,
 ): Promise<ListPage<Out>> {
+  const { page, ...counted } = await pageRows<C, Row>(db, def, def.select, scope, query);
+  return { results: page.map(def.map), ...counted };
+}
+
+type PageQuery = ListQueryInput & { skip?: number | undefined; take?: number | undefined };
+
+/**
+ * listPage for the list routes: a list whose rows are JSON built in SQL (selectJson) answers
+ * its page as JSON text, each row's text as PostgreSQL wrote it. Parsing the rows in the driver
+ * and writing them again in the serializer was the node process's largest own cost of a page
+ * (about a seventh of its busy time per request in a CPU profile at 1M licences, ~0.1 ms). The
+ * answer is the same JSON value as listPage's, field for field and in the same order; only its
+ * spacing differs (json_build_object writes `"id" : 1`).
+ */
+export async function listPageJson<C extends ListColumns, Row, Out>(
+  db: Queryable,
+  def: ListDef<C, Row, Out>,
+  scope: Scope,
+  query: PageQuery,
+): Promise<ListPage<Out> | JsonText> {
+  if (def.selectJson === undefined) return listPage(db, def, scope, query);
+  const { page, ...counted } = await pageRows<C, { row: string }>(
+    db,
+    def,
+    def.selectJson,
+    scope,
+    query,
+  );
+  // `{"results":[rows…],` and the counts as listPage writes them, after its results.
+  const counts = JSON.stringify(counted).slice(1);
+  return new JsonText(`{"results":[${page.map((r) => r.row).join(',')}],${counts}`);
+}
+
+/** One page's database rows (`select`: the definition's select list) with its total. */
+async function pageRows<C extends ListColumns, Row>(
+  db: Queryable,
+  def: ListDef<C, never, unknown>,
+  select: string,
+  scope: Scope,
+  query: PageQuery,
+) {
   const { skip, take } = pageOf(query);
   const {
     sql,
@@ -129,7 +170,7 @@ export async function listPage<C extends ListColumns, Row, Out>(
     from,
     where,
     whereParams: params,
-  } = pageQuery(def, scope, query, await lookupKeys(db, def, query));
+  } = pageQuery({ ...def, select }, scope, query, await lookupKeys(db, def, query));
   const rows = await db.query<Row>(sql, pageParams);
   const hasMore = rows.length > take;
   const page = hasMore ? rows.slice(0, take) : rows;
@@ -156,7 +197,7 @@ export async function listPage<C extends ListColumns, Row, Out>(
     }
   }
   return {
-    results: page.map(def.map),
+    page,
     fetchedCount: page.length,
     skippedCount: skip,
     totalAvailable: total,

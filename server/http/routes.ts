@@ -16,7 +16,7 @@ import {
   type SiteAccess,
   type SysadminAction,
 } from '../auth/access';
-import { HttpError, forbidden, notFound } from './envelope';
+import { HttpError, JsonText, forbidden, notFound } from './envelope';
 import { requestAuditContext } from './audit-request';
 
 /**
@@ -293,6 +293,13 @@ export function registerRoutes(
           }),
         );
         if (def.raw) return result;
+        if (result instanceof JsonText) {
+          // Data already written as JSON (a list page's rows as PostgreSQL wrote them): the
+          // envelope around it as the serializer writes it, sent as it is (a string with a JSON
+          // content type is not serialized again).
+          reply.type('application/json; charset=utf-8');
+          return `{"success":true,"errors":null,"data":${result.text}}`;
+        }
         return { success: true, errors: null, data: result ?? null };
       },
     });
