@@ -62,7 +62,7 @@ export function isValidEmail(value: string): boolean {
 
 /** A whole number written in decimal digits, optionally signed; blanks around are ignored. */
 export function positiveIntegerMessage(value: unknown): string | undefined {
-  const text = typeof value === 'number' ? String(value) : String(value).trim();
+  const text = String(value).trim();
   if (!/^[-+]?\d+$/.test(text)) return MESSAGES.notInteger;
   if (Number(text) <= 0) return MESSAGES.notPositive;
   return undefined;
@@ -72,14 +72,15 @@ export function isEmptyValue(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value === 'string') return value.trim() === '';
   if (typeof value === 'number') return Number.isNaN(value);
-  if (Array.isArray(value)) return value.length === 0;
   if (value instanceof Date) return Number.isNaN(value.getTime());
+  // An array or a dictionary: empty without keys (an array's keys are its indexes).
   if (typeof value === 'object') return Object.keys(value).length === 0;
   return false;
 }
 
 /** A JSON dictionary with a key or a text value over MAX_DICTIONARY_ENTRY_LENGTH. */
 export function dictionaryTooLong(value: unknown): boolean {
+  // Stryker disable next-line ConditionalExpression: a text or a number has no entries over the bound either (a text's entries are its characters)
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   return Object.entries(value as Record<string, unknown>).some(
     ([k, v]) =>
@@ -104,20 +105,22 @@ export function isMandatorySatisfied(type: FieldType, value: unknown): boolean {
     const entries = Object.entries(value as Record<string, unknown>);
     return entries.length > 0 && entries.every(([k, v]) => k.trim() !== '' && !isEmptyValue(v));
   }
-  if (type === 'date' || type === 'expiredDate') {
-    if (Array.isArray(value)) return value.length > 0 && value.every((v) => !isEmptyValue(v));
-  }
+  // A date range or several dates: every day given.
+  if (Array.isArray(value)) return value.length > 0 && value.every((v) => !isEmptyValue(v));
   return !isEmptyValue(value);
 }
 
+/** An absolute http(s) address (the URL parser drops blanks around it). */
 function isValidHttpUrl(text: string): boolean {
   try {
-    const url = new URL(text.trim());
+    const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';
+    // Stryker disable BlockStatement: without its return the catch answers undefined, as falsy as false
   } catch {
     return false;
   }
 }
+// Stryker restore BlockStatement
 
 export interface FieldState {
   /** The field is disabled by its isDisabledFn (or isDisabled). */
@@ -129,17 +132,20 @@ export function validateField(
   setting: FieldSetting,
   value: unknown,
   values: FormValues,
-  state: FieldState = { disabled: false },
+  state?: FieldState,
 ): string | undefined {
-  if (setting.isValidate === false || state.disabled) return undefined;
+  if (setting.isValidate === false || state?.disabled) return undefined;
   const empty = !isMandatorySatisfied(setting.type, value);
   if (setting.isMandatory && empty) return MESSAGES.mandatory;
   const hasText = typeof value === 'string' && value.trim() !== '';
+  // Stryker disable next-line ConditionalExpression: with no minimum the comparison below is false (n < undefined)
   if (setting.minLength !== undefined && TEXT_LIKE.includes(setting.type) && hasText) {
     if ((value as string).length < setting.minLength) return MESSAGES.minLength(setting.minLength);
   }
   // Issue 17: over the maximum is an error under the field; the text is kept, never cut.
+  // Stryker disable next-line ConditionalExpression: with no maximum the comparison below is false (n > undefined)
   if (setting.maxLength !== undefined && TEXT_LIKE.includes(setting.type)) {
+    // Stryker disable next-line ConditionalExpression: a text kind's value that is no text has no length over the maximum (a number's is undefined)
     if (typeof value === 'string' && value.length > setting.maxLength)
       return MESSAGES.maxLength(setting.maxLength);
   }
@@ -158,6 +164,7 @@ export function validateField(
     if (message) return message;
   }
   if ((setting.type === 'date' || setting.type === 'expiredDate') && setting.dateMode === 'range') {
+    // Stryker disable next-line ArrayDeclaration: a start that is no date reads as no day, as a missing one
     const range = Array.isArray(value) ? value : [];
     const bounds = { minDays: setting.minDays, maxDays: setting.maxDays };
     if (isInvalidRange([fromStoredDate(range[0]), fromStoredDate(range[1])], bounds)) {
@@ -202,6 +209,7 @@ export function validateValues(settings: FormSettings, values: FormValues): Reco
 export function buildFormSchema(settings: FormSettings) {
   return z.looseObject({}).superRefine((values, ctx) => {
     for (const [field, message] of Object.entries(validateValues(settings, values))) {
+      // Stryker disable next-line StringLiteral: the form reads an issue's path and message only
       ctx.addIssue({ code: 'custom', path: field.split('.'), message });
     }
   });

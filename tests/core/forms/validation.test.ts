@@ -60,6 +60,8 @@ describe("isValidEmail (SPEC §5 'Invalid email')", () => {
     ['ana.maria@mail.example.co', true],
     ['"ana maria"@example.com', true],
     ['ana@[192.168.0.1]', true],
+    ['ana@[10.20.300.255]', true],
+    ['ana@[10.20.3000.1]', false],
     ['ana-b@ex-ample.io', true],
     ['ana@example', false],
     ['ana@example.c', false],
@@ -130,6 +132,9 @@ describe('dictionaryTooLong (SPEC §5: keys and values of 100 characters at most
     expect(dictionaryTooLong({ k: long })).toBe(true);
     expect(dictionaryTooLong({ ['x'.repeat(100)]: 'x'.repeat(100) })).toBe(false);
     expect(dictionaryTooLong({ k: 10 ** 120 })).toBe(false);
+    expect(dictionaryTooLong({ a: 'short', b: long })).toBe(true);
+    // Only text values have a length the bound applies to.
+    expect(dictionaryTooLong({ k: Array.from({ length: 101 }, () => 'a') })).toBe(false);
   });
 
   it('looks only at dictionaries', () => {
@@ -147,6 +152,9 @@ describe('isMandatorySatisfied, every kind', () => {
     ['user', 'u-7', true],
     ['user', undefined, false],
     ['multiCheckbox', 'a', false],
+    ['multiDropdown', 'a', false],
+    ['offeringFeatureMultiCheckbox', 'x', false],
+    ['attachments', { id: 1 }, false],
     ['multiCheckbox', ['a'], true],
     ['offeringFeatureMultiCheckbox', [], false],
     ['offeringFeatureMultiCheckbox', [1], true],
@@ -220,6 +228,9 @@ describe('validateField, rule by rule', () => {
     expect(validateField(s, 'ten', {})).toBe(MESSAGES.notInteger);
     expect(validateField(s, 10, {})).toBeUndefined();
     expect(validateField(field({ type: 'number' }), 'ten', {})).toBeUndefined();
+    const own = field({ type: 'positiveInteger', validate: () => 'Already taken' });
+    expect(validateField(own, '12', {})).toBe('Already taken');
+    expect(validateField(own, '-12', {})).toBe(MESSAGES.notPositive);
   });
 
   it("says 'Invalid range' for a range that ends before it starts, or whose day rules contradict", () => {
@@ -241,7 +252,10 @@ describe('validateField, rule by rule', () => {
     expect(
       validateField(field({ type: 'date', dateMode: 'range', minDays: 2, maxDays: 5 }), [], {}),
     ).toBeUndefined();
-    // Only a range has an order.
+    // Only a date field's range has an order.
+    expect(
+      validateField(field({ type: 'string', dateMode: 'range', minDays: 5, maxDays: 2 }), [], {}),
+    ).toBeUndefined();
     expect(
       validateField(
         field({ type: 'date', dateMode: 'multiple' }),
