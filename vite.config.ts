@@ -203,6 +203,8 @@ export const freshModuleTests = [
   'tests/core/api/client.test.ts',
   'tests/core/auth/auth-provider.test.tsx',
   'tests/core/auth/lazy-sign-in.test.tsx',
+  // DOMPurify reads the browser's Trusted Types when it loads: a stub must come first.
+  'tests/core/data-table/trusted-html.test.ts',
   'tests/core/errors/reporting.test.ts',
   'tests/core/forms/fields-lazy.test.tsx',
   'tests/core/forms/leave-guard.test.tsx',

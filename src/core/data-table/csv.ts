@@ -22,16 +22,18 @@ const CONTROL_START = /^[\t\r\n]/;
  * characters (zero-width space and joiners, word joiner, byte-order mark, direction marks).
  * A formula start behind any run of them is neutralised too; the quote costs nothing.
  */
-const SKIPPED = /^[\s\p{Z}\p{Cc}\p{Cf}]+/u;
+const SKIPPED = /[\s\p{Z}\p{Cc}\p{Cf}]/u;
 /** = + - @ and every character a spreadsheet may read as one: its compatibility forms (NFKC). */
 const TRIGGER = /^[=+\-@\u2212]/;
 
 export function isFormulaLike(text: string): boolean {
   if (CONTROL_START.test(text)) return true;
-  const rest = text.replace(SKIPPED, '');
-  const first = rest.codePointAt(0);
-  // Full-width ＝＋－＠, small ﹦﹢﹣﹫, super- and subscript ⁼⁺⁻₌₊₋ all fold to = + - @.
-  return first !== undefined && TRIGGER.test(String.fromCodePoint(first).normalize('NFKC'));
+  // The first character a person sees (by code points: a surrogate pair stays whole).
+  for (const c of text) {
+    // Full-width ＝＋－＠, small ﹦﹢﹣﹫, super- and subscript ⁼⁺⁻₌₊₋ all fold to = + - @.
+    if (!SKIPPED.test(c)) return TRIGGER.test(c.normalize('NFKC'));
+  }
+  return false;
 }
 
 export function neutraliseCell(value: unknown): string {
@@ -80,7 +82,8 @@ const DEFAULT_CSV_FILE_NAME = 'generatedBy_react-csv.csv';
 export function csvFileName(entity: string): string {
   const base = entity
     .split('')
-    .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+    // Control characters (U+0000 to U+001F) and what Windows refuses in a file name.
+    .map((c) => (c <= '\u001f' || '\\/:*?"<>|'.includes(c) ? ' ' : c))
     .join('')
     .replace(/\s+/g, ' ')
     .trim();

@@ -65,9 +65,9 @@ export function ymdFromInput(text: string): string | null {
 /** A calendar day as the filter input shows it (YYYY/MM/DD). */
 export const inputFromYmd = (ymd: string | undefined) => (ymd ? ymd.replace(/-/g, '/') : '');
 
-/** True when a 'YYYY-MM-DD' string names a real day. */
+/** True when a 'YYYY-MM-DD' string names a real day: it reads back as itself. */
 export function isYmd(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && ymdFromInput(text.replace(/-/g, '/')) === text;
+  return ymdFromInput(text.replace(/-/g, '/')) === text;
 }
 
 /** Ordered bounds (SPEC §5: a start after the end swaps them); null when both are absent. */
@@ -77,7 +77,8 @@ export function rangeOf<K extends 'number' | 'date', V extends number | string>(
   high: V | undefined,
 ): FilterValue | null {
   if (low === undefined && high === undefined) return null;
-  const [a, b] = low !== undefined && high !== undefined && low > high ? [high, low] : [low, high];
+  // A comparison with an absent bound is false: one bound stays where it is.
+  const [a, b] = (low as V) > (high as V) ? [high, low] : [low, high];
   return kind === 'number'
     ? { kind: 'number', min: a as number | undefined, max: b as number | undefined }
     : { kind: 'date', from: a as string | undefined, to: b as string | undefined };
@@ -121,13 +122,15 @@ export function filterFromToken(setting: ColumnSetting<never>, token: string): F
     case 'boolean':
       return token === 'on' || token === 'off' ? { kind: 'boolean', value: token === 'on' } : null;
     case 'select': {
+      // Stryker disable next-line OptionalChaining: the select kind is a column with filterOptions (filterKindOf)
       const option = setting.filterOptions?.find((candidate) => optionValue(candidate) === token);
       return option === undefined ? null : { kind: 'select', value: token };
     }
     case 'number':
     case 'date': {
-      const [low = '', high = '', ...rest] = token.split('..');
-      if (rest.length > 0 || !token.includes('..')) return null;
+      if (!token.includes('..')) return null;
+      const [low, high, ...rest] = token.split('..') as [string, string, ...string[]];
+      if (rest.length > 0) return null;
       const read = (text: string) => {
         if (text === '') return undefined;
         if (kind === 'date') return isYmd(text) ? text : null;
@@ -163,29 +166,30 @@ export type FilterPredicate = (key: Key) => boolean;
  */
 export function filterPredicate(kind: FilterKind, raw: unknown): FilterPredicate | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const tagged = typeof raw === 'object' && 'kind' in raw ? (raw as FilterValue) : null;
+  // Only a FilterValue has a kind: a string or a { from, to } reads none.
+  const tagged = raw as FilterValue;
   switch (kind) {
     case 'text':
     case 'number': {
-      if (tagged?.kind === 'number') {
+      if (tagged.kind === 'number') {
         const { min, max } = tagged;
         return (key) =>
           typeof key === 'number' &&
           (min === undefined || key >= min) &&
           (max === undefined || key <= max);
       }
-      const needle = (tagged?.kind === 'text' ? tagged.text : String(raw)).toLowerCase();
+      const needle = (tagged.kind === 'text' ? tagged.text : String(raw)).toLowerCase();
       if (!needle) return null;
       return (key) => key !== null && key !== undefined && String(key).includes(needle);
     }
     case 'select': {
-      const wanted = (tagged?.kind === 'select' ? tagged.value : String(raw)).toLowerCase();
+      const wanted = (tagged.kind === 'select' ? tagged.value : String(raw)).toLowerCase();
       return (key) => key !== null && key !== undefined && String(key).toLowerCase() === wanted;
     }
     case 'date': {
       let from: number | undefined;
       let to: number | undefined;
-      if (tagged?.kind === 'date') {
+      if (tagged.kind === 'date') {
         from = tagged.from ? startOfDay(tagged.from) : undefined;
         to = tagged.to ? endOfDay(tagged.to) : undefined;
       } else {
@@ -193,7 +197,9 @@ export function filterPredicate(kind: FilterKind, raw: unknown): FilterPredicate
       }
       if (from === undefined && to === undefined) return null;
       // SPEC §5: a start after the end swaps them.
-      if (from !== undefined && to !== undefined && from > to) [from, to] = [to, from];
+      if (from !== undefined && to !== undefined) {
+        [from, to] = [Math.min(from, to), Math.max(from, to)];
+      }
       return (key) =>
         typeof key === 'number' &&
         (from === undefined || key >= from) &&
@@ -201,7 +207,7 @@ export function filterPredicate(kind: FilterKind, raw: unknown): FilterPredicate
     }
     case 'boolean': {
       const on =
-        tagged?.kind === 'boolean'
+        tagged.kind === 'boolean'
           ? tagged.value
           : raw === 'on'
             ? true

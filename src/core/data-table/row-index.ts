@@ -14,7 +14,8 @@ import { filterKindOf, filterPredicate, type FilterPredicate } from './filter-va
 import type { ColumnSetting, RowRecord } from './types';
 import { canSearch, canSort, cellText, sortKey, type SortKey } from './values';
 
-type Key = SortKey | undefined;
+/** A row's key; a missing one (sortKey's null) is undefined. */
+type Key = Exclude<SortKey, null> | undefined;
 
 export class RowIndex<T extends RowRecord> {
   private readonly keyCache = new Map<string, Key[]>();
@@ -23,7 +24,7 @@ export class RowIndex<T extends RowRecord> {
   private searchable: ReadonlyArray<ColumnSetting<T>> | undefined;
   private identity: Int32Array | undefined;
   private ids: string[] | undefined;
-  private positions: Map<string, number> | undefined;
+  private byId: Map<string, T> | undefined;
 
   constructor(
     readonly rows: readonly T[],
@@ -38,14 +39,8 @@ export class RowIndex<T extends RowRecord> {
   }
 
   rowById(id: string): T | undefined {
-    if (!this.positions) {
-      this.positions = new Map();
-      for (let position = 0; position < this.rows.length; position++) {
-        this.positions.set(this.idAt(position), position);
-      }
-    }
-    const position = this.positions.get(id);
-    return position === undefined ? undefined : this.rows[position];
+    this.byId ??= new Map(this.rows.map((row, position) => [this.idAt(position), row]));
+    return this.byId.get(id);
   }
 
   /** Sort and filter keys of one column (see sortKey). */
@@ -99,6 +94,7 @@ export class RowIndex<T extends RowRecord> {
         canSort(setting as ColumnSetting<never>) && !this.orderCache.has(`${setting.id}:asc`),
     );
     if (!unsorted) return false;
+    // Stryker disable next-line BooleanLiteral: a descending order is built from the ascending one, which is cached the same; it only does more work
     this.order([{ id: unsorted.id, desc: false }]);
     return true;
   }
@@ -118,8 +114,8 @@ export class RowIndex<T extends RowRecord> {
       ascending = Int32Array.from(this.rows, (_, index) => index).sort((a, b) => {
         const x = keys[a];
         const y = keys[b];
-        if (x === undefined || x === null) return y === undefined || y === null ? a - b : 1;
-        if (y === undefined || y === null) return -1;
+        if (x === undefined) return y === undefined ? a - b : 1;
+        if (y === undefined) return -1;
         // Plain comparison of lower-case text: a collator is ~10x slower over 50,000 rows.
         return x < y ? -1 : x > y ? 1 : a - b;
       });
@@ -173,21 +169,19 @@ export class RowIndex<T extends RowRecord> {
  * order and missing values still last (the same rules as a descending sort).
  */
 function reverseOrder(ascending: Int32Array, keys: readonly Key[]): Int32Array {
-  const missing = (position: number) => {
-    const key = keys[position];
-    return key === undefined || key === null;
-  };
   let definedEnd = ascending.length;
-  while (definedEnd > 0 && missing(ascending[definedEnd - 1] as number)) definedEnd--;
+  while (definedEnd > 0 && keys[ascending[definedEnd - 1] as number] === undefined) definedEnd--;
   const out = new Int32Array(ascending.length);
   let o = 0;
   for (let i = definedEnd - 1; i >= 0;) {
     const key = keys[ascending[i] as number];
     let j = i;
-    while (j > 0 && keys[ascending[j - 1] as number] === key) j--;
+    // No bound needed: at j = 0, ascending[-1] is undefined, and so is keys[undefined], which
+    // no defined key equals.
+    while (keys[ascending[j - 1] as number] === key) j--;
     for (let k = j; k <= i; k++) out[o++] = ascending[k] as number;
     i = j - 1;
   }
-  for (let k = definedEnd; k < ascending.length; k++) out[o++] = ascending[k] as number;
+  out.set(ascending.subarray(definedEnd), definedEnd);
   return out;
 }

@@ -35,8 +35,9 @@ export function nextSelection(
     const to = ids.indexOf(click.id);
     if (from !== -1 && to !== -1) {
       const next: Record<string, true> = additive ? { ...previous } : {};
-      const [start, end] = from <= to ? [from, to] : [to, from];
-      for (const rangeId of ids.slice(start, end + 1)) next[rangeId] = true;
+      for (const rangeId of ids.slice(Math.min(from, to), Math.max(from, to) + 1)) {
+        next[rangeId] = true;
+      }
       return { selection: next, anchor };
     }
   }

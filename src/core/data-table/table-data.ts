@@ -25,8 +25,9 @@ export function toTableData<T>(result: FetchResult<T> | unknown): TableData<T> {
   if (Array.isArray(result)) {
     return { tableData: result as T[], fetched: result.length, totalAvailable: result.length };
   }
+  // A string, number or boolean has no tableData either.
   const data = result as Partial<TableData<T>>;
-  if (typeof result !== 'object' || !Array.isArray(data.tableData)) {
+  if (!Array.isArray(data.tableData)) {
     console.error('Bad data', result);
     throw new BadDataError();
   }

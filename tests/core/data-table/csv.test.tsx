@@ -125,6 +125,8 @@ describe('what a spreadsheet could run as a formula (OWASP CSV injection)', () =
       '\ufe62x',
       '\u207a1',
       '\u208b1',
+      // ⩵ folds to '=='.
+      '\u2a75x',
     ]) {
       expect(isFormulaLike(text), JSON.stringify(text)).toBe(true);
     }
@@ -144,6 +146,8 @@ describe('what a spreadsheet could run as a formula (OWASP CSV injection)', () =
       'a\tb',
       'a\n=b',
       'a =b',
+      // ⩴ folds to '::=', which starts with no formula sign.
+      '\u2a74x',
     ]) {
       expect(isFormulaLike(text), JSON.stringify(text)).toBe(false);
     }
@@ -175,6 +179,7 @@ describe('what a spreadsheet could run as a formula (OWASP CSV injection)', () =
   it('a file name without the characters a file system refuses, or control characters', () => {
     expect(csvFileName('a\\b/c:d*e?f"g<h>i|j')).toBe('a b c d e f g h i j.csv');
     expect(csvFileName('tab\there\nnew\u0001line')).toBe('tab here new line.csv');
+    expect(csvFileName('unit\u001fseparator\u0000')).toBe('unit separator.csv');
     expect(csvFileName('  Spaced    out  ')).toBe('Spaced out.csv');
     expect(csvFileName('Café ~ #1 (v2)')).toBe('Café ~ #1 (v2).csv');
     expect(csvFileName('///')).toBe('generatedBy_react-csv.csv');

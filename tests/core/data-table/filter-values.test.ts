@@ -206,6 +206,8 @@ describe('which rows a filter keeps (client mode)', () => {
     expect(keeps('text', 'Bor', ['borealis', 'arbor', 'b'])).toEqual([true, true, false]);
     // A number column filtered by typed text ('12' inside 112).
     expect(keeps('number', '12', [112, 7, null])).toEqual([true, false, false]);
+    // 'n' is in the words null and undefined, but an empty cell has no text to hold it.
+    expect(keeps('text', 'n', ['none', null, undefined])).toEqual([true, false, false]);
   });
 
   it('number: inclusive bounds, either may be absent; a row without a number never matches', () => {
@@ -236,6 +238,9 @@ describe('which rows a filter keeps (client mode)', () => {
       keeps('select', { kind: 'select', value: 'Active' }, ['active', 'inactive', null]),
     ).toEqual([true, false, false]);
     expect(keeps('select', 'SUSP', ['susp', 'suspended'])).toEqual([true, false]);
+    // An empty cell is no option, even one named like the values of nothing.
+    expect(keeps('select', 'Null', [null, 'null'])).toEqual([false, true]);
+    expect(keeps('select', 'Undefined', [undefined, 'undefined'])).toEqual([false, true]);
   });
 
   it('date: whole local days from the start of the first to the end of the last', () => {
@@ -262,8 +267,8 @@ describe('which rows a filter keeps (client mode)', () => {
       true,
     ]);
     expect(
-      keeps('date', { kind: 'date', to: '2024-01-10' }, [at(-400), at(10, 23), at(11)]),
-    ).toEqual([true, true, false]);
+      keeps('date', { kind: 'date', to: '2024-01-10' }, [at(-400), at(10, 23), at(11), null]),
+    ).toEqual([true, true, false, false]);
     // The earlier shape: timestamps, swapped when the start is after the end.
     expect(keeps('date', { from: at(12), to: at(10) }, [at(9), at(11), at(12), at(13)])).toEqual([
       false,

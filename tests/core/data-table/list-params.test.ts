@@ -9,6 +9,7 @@ import {
 } from '@/core/data-table/filter-values';
 import {
   canonicalListParams,
+  EMPTY_QUERY,
   initialSort,
   nextSort,
   readListQuery,
@@ -83,6 +84,20 @@ describe('list state in the URL (issue 16)', () => {
     // A sort by a column that cannot sort falls back too; so does an over-long search.
     expect(read('sort=enabled').sort).toEqual(fallback);
     expect(read(`q=${'x'.repeat(501)}`).search).toBe('');
+  });
+
+  it('only f. parameters are filters: another prefix before a column id is not', () => {
+    expect(read('g.customerOrg.name=acme&xxseats=1..2').filters).toEqual({});
+    expect(read('g.customerOrg.name=acme&f.seats=1..2').filters).toEqual({
+      seats: { kind: 'number', min: 1, max: 2 },
+    });
+  });
+
+  it('an address without list parameters, and no initial sort, is the empty query', () => {
+    expect(EMPTY_QUERY).toEqual({ search: '', filters: {}, sort: null });
+    expect(
+      sameQuery(readListQuery(new URLSearchParams('view=x'), columns, null), EMPTY_QUERY),
+    ).toBe(true);
   });
 
   it('a hidden column (not among the shown ones) neither sorts nor filters', () => {
@@ -231,6 +246,25 @@ describe('the URL as the table writes it (issue 17)', () => {
     expect(canonical('f.__proto__=x&f.constructor=y&f.toString=z&view=x')).toBe('view=x');
   });
 
+  it('filters a column whose id is an object property’s name, as any other', () => {
+    const odd: ColumnSetting<never>[] = [
+      { id: 'constructor', title: 'Constructor' },
+      { id: 'toString', title: 'Text' },
+      { id: '__proto__', title: 'Proto' },
+    ];
+    const query = readListQuery(
+      new URLSearchParams('f.constructor=acme&f.toString=bor&f.__proto__=x'),
+      odd,
+      null,
+    );
+    expect(Object.entries(query.filters)).toEqual([
+      ['constructor', { kind: 'text', text: 'acme' }],
+      ['toString', { kind: 'text', text: 'bor' }],
+      ['__proto__', { kind: 'text', text: 'x' }],
+    ]);
+    expect(Object.getPrototypeOf(query.filters)).toBe(Object.prototype);
+  });
+
   it('the first of two values for one filter wins, even when the second is valid too', () => {
     expect(read('f.seats=1..2&f.seats=5..6').filters['seats']).toEqual({
       kind: 'number',
@@ -262,6 +296,13 @@ describe('the URL as the table writes it (issue 17)', () => {
       'page=2&q=a&sort=',
     );
     expect(withListQuery(start, {}, fallback).toString()).toBe('page=4');
+  });
+
+  it('a sort, page or filter patch keeps the search', () => {
+    const start = new URLSearchParams('q=acme&page=2');
+    expect(withListQuery(start, { page: 3 }, fallback).toString()).toBe('q=acme&page=3');
+    expect(withListQuery(start, { sort: null }, fallback).toString()).toBe('q=acme&page=2&sort=');
+    expect(withListQuery(start, { filters: { seats: null } }, fallback).toString()).toBe('q=acme');
   });
 });
 

@@ -105,9 +105,10 @@ describe('licence values (SPEC §3)', () => {
       licenceLines([
         { subscription: { name: 'Gold' }, product: { name: 'Blast' }, state: { name: 'Active' } },
         { subscription: null, product: { name: 'Survey' }, state: { name: '' } },
+        { subscription: { name: 'Silver' }, product: null, state: { name: 'Expired' } },
         null,
       ]),
-    ).toEqual(['Gold · Blast · Active', 'Survey', '']);
+    ).toEqual(['Gold · Blast · Active', 'Survey', 'Silver · Expired', '']);
     expect(licenceLines({ product: { name: 'Alone' } })).toEqual(['Alone']);
     expect(licenceLines(null)).toEqual([]);
     expect(licenceLines('')).toEqual([]);
@@ -153,6 +154,13 @@ describe('the text a cell shows (search, string filters, CSV)', () => {
       'Blast; Survey',
     );
     expect(cellText(column({ id: 'html', dataKind: DataKind.HTML }), row)).toBe('fine & dandy');
+  });
+
+  it('an HTML or licence cell without a value is empty, not "null"', () => {
+    const empty = { value: null };
+    expect(cellText(column({ dataKind: DataKind.HTML }), empty)).toBe('');
+    expect(cellText(column({ dataKind: DataKind.LICENCES }), empty)).toBe('');
+    expect(cellText(column({ dataKind: DataKind.HTML }), {})).toBe('');
   });
 
   it('switches read On and Off, numbers and text as they are, objects and nothing as empty', () => {
