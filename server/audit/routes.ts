@@ -25,13 +25,13 @@ const chainBreakSchema = z.object({
 });
 
 /** One event as the lists answer it, built in SQL (ids are bigint: JSON numbers here). */
-const EVENT_JSON = `json_build_object(
+const EVENT = `json_build_object(
   'id', e.id, 'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'orgId', e.org_id, 'orgName', o.name, 'siteId', e.site_id,
   'actorUserId', e.actor_user_id, 'actorName', e.actor_name, 'action', e.action,
   'recordType', e.record_type, 'recordId', e.record_id, 'recordName', e.record_name,
   'changes', e.changes, 'requestId', e.request_id, 'ip', e.ip, 'userAgent', e.user_agent
-) as row`;
+)`;
 type Json = { row: AuditEvent };
 
 const activitySql = {
@@ -47,8 +47,10 @@ const common = {
   // The organisation's name (the Audit log's column) is of the organisation now.
   from: 'audit_events e left join orgs o on o.id = e.org_id',
   key: 'e.id',
-  select: EVENT_JSON,
+  select: `${EVENT} as row`,
   map: (r: Json) => r.row,
+  // A page passes each event's JSON text through to the answer (listPageJson, http/list.ts).
+  selectJson: `${EVENT}::text as row`,
   // Newest first: the trail's order, which the indexes (chain, record) serve.
   defaultSort: { by: 'id' as const, desc: true },
 };
