@@ -93,7 +93,8 @@ const wantsPage = (req: FastifyRequest) =>
 function sendPage(req: FastifyRequest, reply: FastifyReply, pages: ErrorPages, error: HttpError) {
   // Stryker disable next-line StringLiteral: split always answers a first part; the default only satisfies the types
   const path = req.url.split('?')[0] ?? '';
-  const form = /^(.*\/interaction\/[^/]+)\/(login|register)$/.exec(path);
+  // The leading .* takes the path from its start.
+  const form = /(.*\/interaction\/[^/]+)\/(login|register)$/.exec(path);
   const link = form
     ? {
         href: `${form[1]}?view=${form[2] === 'login' ? 'signin' : 'register'}`,

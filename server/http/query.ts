@@ -69,7 +69,8 @@ export async function pagedQuery<Row, Out>(
             `select count(*)::int as n from ${q.from} ${whereSql}`,
             params,
           )
-        : [];
+        : // Stryker disable next-line ArrayDeclaration: a first element without n reads as 0, as no element does
+          [];
     total = count?.n ?? 0;
   }
   for (const row of rows) delete row.__total;
