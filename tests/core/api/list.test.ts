@@ -100,14 +100,15 @@ describe('fetchList', () => {
   });
 
   it('stops and says the list is too large when rows added during the re-posts take it past their reach', async () => {
-    // 60 rows fit six answers of 10; 70 more arrive after the first answer.
+    // 60 rows fit six answers of 10; 40 more arrive after the first answer (the reach stays that
+    // of the first answer's page size, not of the rows gathered so far).
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.post(crm('things/list'), async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
         const skip = Number(body['skip'] ?? 0);
-        const total = bodies.length === 1 ? 60 : 130;
+        const total = bodies.length === 1 ? 60 : 100;
         const results = rows(Math.min(10, total - skip), skip);
         return ok({
           results,
@@ -121,7 +122,7 @@ describe('fetchList', () => {
     );
     const error = await fetchList(crmApi, 'things/list', rowSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ListTooLargeError);
-    expect((error as ListTooLargeError).totalAvailable).toBe(130);
+    expect((error as ListTooLargeError).totalAvailable).toBe(100);
     expect(bodies.map((b) => b['skip'])).toEqual([0, 10]);
   });
 
