@@ -56,12 +56,13 @@ test.describe('My Org: Users', () => {
     row = await findRow(page, email);
     await expect(row.getByRole('switch', { name: 'Tech support' })).toBeChecked();
 
-    // Revoke the invitation.
+    // Revoke the invitation: gone from the table (the server has answered), and after a reload.
     await row.getByRole('button', { name: /^Revoke invitation/ }).click();
     await page
       .getByRole('dialog', { name: 'Revoke invitation' })
       .getByRole('button', { name: 'Revoke invitation' })
       .click();
+    await expect(row).toHaveCount(0);
     await page.reload();
     await findRow(page, email);
     await expect(page.getByText('No data found')).toBeVisible();
@@ -196,6 +197,8 @@ test.describe('My Org: Edit Organization', () => {
       .getByRole('dialog', { name: 'Delete Custom Data' })
       .getByRole('button', { name: 'Delete' })
       .click();
+    // Gone once the server has answered (a reload before that would cancel the request).
+    await expect(page.getByRole('cell', { name: record, exact: true })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Custom Data' })).toBeVisible();
     await expect(page.getByRole('cell', { name: record, exact: true })).toHaveCount(0);
