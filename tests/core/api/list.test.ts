@@ -34,13 +34,21 @@ beforeAll(() => {
 });
 afterAll(() => disconnect());
 
-/** A POST list of `total` rows answered `pageSize` at a time; records each request's body. */
-function listEndpoint(total: number, pageSize: number, path = 'things/list') {
+/**
+ * A POST list of `totalAt` rows answered `pageSize` at a time; records each request's body. A
+ * function gives the total at the nth request (1-based): rows added while the list is read.
+ */
+function listEndpoint(
+  totalAt: number | ((request: number) => number),
+  pageSize: number,
+  path = 'things/list',
+) {
   const bodies: Record<string, unknown>[] = [];
   server.use(
     http.post(crm(path), async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       bodies.push(body);
+      const total = typeof totalAt === 'number' ? totalAt : totalAt(bodies.length);
       const skip = Number(body['skip'] ?? 0);
       const results = rows(Math.max(0, Math.min(pageSize, total - skip)), skip);
       return ok({
@@ -102,24 +110,7 @@ describe('fetchList', () => {
   it('stops and says the list is too large when rows added during the re-posts take it past their reach', async () => {
     // 60 rows fit six answers of 10; 40 more arrive after the first answer (the reach stays that
     // of the first answer's page size, not of the rows gathered so far).
-    const bodies: Record<string, unknown>[] = [];
-    server.use(
-      http.post(crm('things/list'), async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        bodies.push(body);
-        const skip = Number(body['skip'] ?? 0);
-        const total = bodies.length === 1 ? 60 : 100;
-        const results = rows(Math.min(10, total - skip), skip);
-        return ok({
-          results,
-          fetchedCount: results.length,
-          skippedCount: skip,
-          totalAvailable: total,
-          totalIsEstimate: false,
-          hasMore: true,
-        });
-      }),
-    );
+    const bodies = listEndpoint((request) => (request === 1 ? 60 : 100), 10);
     const error = await fetchList(crmApi, 'things/list', rowSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ListTooLargeError);
     expect((error as ListTooLargeError).totalAvailable).toBe(100);
@@ -127,24 +118,7 @@ describe('fetchList', () => {
   });
 
   it('gathers a list whose total grows within the re-posts’ reach, every row of it', async () => {
-    const bodies: Record<string, unknown>[] = [];
-    server.use(
-      http.post(crm('things/list'), async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        bodies.push(body);
-        const skip = Number(body['skip'] ?? 0);
-        const total = bodies.length === 1 ? 30 : 45;
-        const results = rows(Math.min(10, total - skip), skip);
-        return ok({
-          results,
-          fetchedCount: results.length,
-          skippedCount: skip,
-          totalAvailable: total,
-          totalIsEstimate: false,
-          hasMore: skip + results.length < total,
-        });
-      }),
-    );
+    listEndpoint((request) => (request === 1 ? 30 : 45), 10);
     await expect(fetchList(crmApi, 'things/list', rowSchema)).resolves.toEqual(rows(45));
   });
 
