@@ -41,11 +41,12 @@ export function OrgProvider({
   frame = (node) => node,
 }: OrgProviderProps) {
   const session = useAuthSession();
+  // A session has a user (and its subject) only while it is authenticated.
   const sub = session.user?.sub ?? '';
   const metadata = useQuery({
     queryKey: userMetadataQueryKey(sub),
     queryFn: () => getUserMetadata(true),
-    enabled: session.status === 'authenticated' && sub !== '',
+    enabled: sub !== '',
     staleTime: 5 * 60_000,
   });
   const memberships = useMemo(
@@ -53,7 +54,9 @@ export function OrgProvider({
     [metadata.data],
   );
 
-  if (session.status !== 'authenticated' || metadata.isPending) {
+  // Signed out (or still signing in) the query is disabled, and a disabled query with no data
+  // is pending too.
+  if (metadata.isPending) {
     if (optional && session.status !== 'authenticated') return children;
     return frame(<FullScreenLoader />);
   }

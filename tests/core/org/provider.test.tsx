@@ -460,3 +460,121 @@ describe('OrgProvider permissions and organisations', () => {
     expect(readStored(storageKeys.pageSize)).toBe(50);
   });
 });
+
+describe('OrgProvider reading the metadata', () => {
+  /** Counts GetUserMetadata calls; `hold` keeps each answer back until `release` is called. */
+  function metadataCalls({ hold = false } = {}) {
+    const calls: URL[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, async ({ request }) => {
+        calls.push(new URL(request.url));
+        if (hold) await held;
+        return HttpResponse.json({ success: true, errors: null, data: defaultMetadata });
+      }),
+    );
+    return { calls, release: () => act(release) };
+  }
+
+  it('asks for the organisations with their avatars (SPEC §7: includeOrgAvatars=true)', async () => {
+    const { calls } = metadataCalls();
+    await renderApp(<ContextView />);
+    expect(calls.map((url) => url.searchParams.get('includeOrgAvatars'))).toEqual(['true']);
+  });
+
+  it('asks nothing while signed out', async () => {
+    const { calls } = metadataCalls();
+    await renderApp(
+      <OrgProvider optional>
+        <OptionalView />
+      </OrgProvider>,
+      { user: null, orgContext: false },
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(text('optional')).toBe('no organisation context');
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the loader until the organisations arrive, never the 'no organisation' screen", async () => {
+    const { calls, release } = metadataCalls({ hold: true });
+    const { manager } = createTestUserManager('org');
+    await signInTestUser(manager, createTestUser());
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <AuthProvider portal="org" userManager={manager}>
+            <OrgProvider>
+              <ContextView />
+            </OrgProvider>
+          </AuthProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => {
+      expect(calls).toHaveLength(1);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(
+      screen.queryByRole('heading', { name: 'You are not in any organization yet' }),
+    ).toBeNull();
+    release();
+    expect(await screen.findByTestId('org')).toHaveTextContent('Acme Mining');
+  });
+
+  it('on a public page, waits for the organisations of a signed-in user before showing the page', async () => {
+    const { calls, release } = metadataCalls({ hold: true });
+    const { manager } = createTestUserManager('org');
+    await signInTestUser(manager, createTestUser());
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <AuthProvider portal="org" userManager={manager}>
+            <OrgProvider optional>
+              <OptionalView />
+            </OrgProvider>
+          </AuthProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => {
+      expect(calls).toHaveLength(1);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByTestId('optional')).toBeNull();
+    release();
+    expect(await screen.findByTestId('optional')).toHaveTextContent('Acme Mining');
+  });
+
+  it('reads the organisations once in five minutes, however often the provider mounts', async () => {
+    const { calls } = metadataCalls();
+    const queryClient = createQueryClient();
+    const first = await renderApp(<ContextView />, { queryClient });
+    first.unmount();
+    await renderApp(<ContextView />, { queryClient });
+    expect(text('org')).toBe('Acme Mining');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls).toHaveLength(1);
+  });
+
+  it("selects the caller's organisation, else the default one, when nothing is stored", async () => {
+    const first = await renderApp(
+      <OrgProvider orgId={2} defaultOrgId={3}>
+        <ContextView />
+      </OrgProvider>,
+      { org: three, orgContext: false },
+    );
+    expect(text('org')).toBe('Borealis Quarries');
+    first.unmount();
+    localStorage.clear();
+    await renderApp(
+      <OrgProvider defaultOrgId={3}>
+        <ContextView />
+      </OrgProvider>,
+      { org: three, orgContext: false },
+    );
+    expect(text('org')).toBe('Cobalt Blasting');
+  });
+});
