@@ -62,8 +62,8 @@ function tool(repo, tsx, args, env = {}) {
 }
 
 /**
- * pgbench with one statement, prepared (as the stack's statements are: server/db/pg.ts), 10
- * clients; answers transactions per second.
+ * pgbench with a page's statements (its keys, then their rows), prepared (as the stack's
+ * statements are: server/db/pg.ts), 10 clients; answers transactions (pages) per second.
  */
 function pgbench(databaseUrl, sql, { durationS, connections }) {
   const dir = mkdtempSync(join(tmpdir(), 'pgbench-'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { listPage, pageQuery, rowsByKeys, selectedKeys, type ListDef } from '../http/list';
+import { keyedRowsQuery, listPage, rowsByKeys, selectedKeys, type ListDef } from '../http/list';
 import { createTestApp } from '../test/harness';
 import { adminUsersDef } from './user-lists';
 
@@ -62,7 +62,7 @@ describe('All Users, page rows by key', () => {
   });
 
   it('finds each branch of a page by its primary key', async () => {
-    const { sql, params } = pageQuery(adminUsersDef, everyone, { take: 50 });
+    const { sql, params } = keyedRowsQuery(adminUsersDef, adminUsersDef.select, everyone, [1, 2]);
     const plan = await app.services.db.transaction(async (tx) => {
       await tx.query('set local enable_seqscan = off');
       const rows = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);

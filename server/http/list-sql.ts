@@ -363,11 +363,6 @@ export function fromFor(from: string, ...sql: string[]): string {
 }
 
 /**
- * The statement of one page (one row more than asked, for hasMore): the page's keys first, over
- * the joins the filters and the sort need; then its rows, in the scope again (a key names a row
- * only within it, e.g. a user among an organisation's members).
- */
-/**
  * The answer rows of a set of keys (`keys`: a from item named `alias` with columns __key and
  * __n): joined to the definition's from clause, or through its fromKeyed one key at a time.
  */
@@ -381,6 +376,15 @@ export function rowsOfKeys(
     : `${def.from} join ${keys} on ${def.key} = ${alias}.__key`;
 }
 
+/**
+ * The statement of one page's keys (one more than asked, for hasMore), over the joins the
+ * filters and the sort need; its rows are read by key in a second statement (keyedRowsQuery).
+ * Two statements, because PostgreSQL plans them apart: the keys' plan depends on how few rows
+ * are wanted and is made for each call, but it holds one table and the joins its filters and
+ * sort name; the rows' statement, the definition's whole join (six tables for a licence), is
+ * planned once per connection. As one statement the join was planned again for every page
+ * (1M licences: 1.4 ms of planning per page, more than running it; pg_stat_statements).
+ */
 export function pageQuery<C extends ListColumns, Row, Out>(
   def: ListDef<C, Row, Out>,
   scope: Scope,
@@ -396,21 +400,36 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   const page = new Sql(params);
   // A plain page (the scope alone, in key order: what a list shows first and pages through)
   // walks the key's order whatever its limit and offset. Those are read through a subquery,
-  // which the planner does not look into, so that every plan of the statement prices the same
-  // rows and PostgreSQL keeps its generic plan after the first five executions. With a bare
-  // `limit $n` the generic plan guesses 10 % of the rows and loses to a custom plan on every
-  // execution: the six-table join was planned again for each page (1M licences: 1.3 ms of
-  // planning per page, more than running it; pg_stat_statements). Filtered, searched and sorted
-  // pages keep their limit in sight: their plans depend on how few rows are wanted.
+  // which the planner does not look into, so that every plan prices the same rows and
+  // PostgreSQL keeps its generic plan. Filtered, searched and sorted pages keep their limit in
+  // sight: their plans depend on how few rows are wanted.
   const plain = where === scoped && (order === `${def.key} asc` || order === `${def.key} desc`);
   const bound = (placeholder: string) => (plain ? `(select ${placeholder})` : placeholder);
   const limit = bound(page.param(take + 1, '::int'));
   const offset = bound(page.param(skip, '::int'));
-  const keys = `unnest(array(select ${def.key} from ${from} ${where} order by ${order} limit ${limit} offset ${offset}))
-         with ordinality as __page(__key, __n)`;
-  const sql = `select ${def.select} from ${rowsOfKeys(def, keys, '__page')}
-     ${scoped} order by __page.__n`;
+  const sql = `select ${def.key} as __key from ${from} ${where} order by ${order} limit ${limit} offset ${offset}`;
   return { sql, params: page.params, from, where, whereParams: params };
+}
+
+/**
+ * The statement of the rows of some keys (`select`: the definition's select list), in the keys'
+ * order, within the scope again (a key names a row only within it, e.g. a user among an
+ * organisation's members): rows gone from the scope are skipped.
+ */
+export function keyedRowsQuery(
+  def: Pick<ListDef<ListColumns, unknown, unknown>, 'from' | 'fromKeyed' | 'key'>,
+  select: string,
+  scope: Scope,
+  keys: readonly number[],
+) {
+  const sql = new Sql(scope.params);
+  const list = sql.param([...keys], '::int[]');
+  const where = scope.where.length ? `where ${scope.where.join(' and ')}` : '';
+  return {
+    sql: `select ${select} from ${rowsOfKeys(def, `unnest(${list}) with ordinality as __sel(__key, __n)`, '__sel')}
+     ${where} order by __sel.__n`,
+    params: sql.params,
+  };
 }
 
 /**

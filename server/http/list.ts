@@ -12,7 +12,7 @@ import {
   orderOf,
   pageQuery,
   escapeLike,
-  rowsOfKeys,
+  keyedRowsQuery,
   searchedLookups,
   whereOf,
   type LookupKeys,
@@ -170,10 +170,10 @@ async function pageRows<C extends ListColumns, Row>(
     from,
     where,
     whereParams: params,
-  } = pageQuery({ ...def, select }, scope, query, await lookupKeys(db, def, query));
-  const rows = await db.query<Row>(sql, pageParams);
-  const hasMore = rows.length > take;
-  const page = hasMore ? rows.slice(0, take) : rows;
+  } = pageQuery(def, scope, query, await lookupKeys(db, def, query));
+  const keys = (await db.query<{ __key: number }>(sql, pageParams)).map((r) => r.__key);
+  const hasMore = keys.length > take;
+  const page = await keyedRows<Row>(db, def, select, scope, hasMore ? keys.slice(0, take) : keys);
   let total: number;
   let totalIsEstimate = false;
   if (!hasMore && (page.length > 0 || skip === 0)) {
@@ -250,14 +250,18 @@ export async function rowsByKeys<C extends ListColumns, Row, Out>(
   scope: Scope,
   keys: number[],
 ): Promise<Out[]> {
+  return (await keyedRows<Row>(db, def, def.select, scope, keys)).map(def.map);
+}
+
+/** The database rows of some keys (`select`: a select list of the definition), in their order. */
+async function keyedRows<Row>(
+  db: Queryable,
+  def: Pick<ListDef<ListColumns, unknown, unknown>, 'from' | 'fromKeyed' | 'key'>,
+  select: string,
+  scope: Scope,
+  keys: readonly number[],
+): Promise<Row[]> {
   if (keys.length === 0) return [];
-  const sql = new Sql(scope.params);
-  const list = sql.param(keys, '::int[]');
-  const where = scope.where.length ? `where ${scope.where.join(' and ')}` : '';
-  const rows = await db.query<Row>(
-    `select ${def.select} from ${rowsOfKeys(def, `unnest(${list}) with ordinality as __sel(__key, __n)`, '__sel')}
-     ${where} order by __sel.__n`,
-    sql.params,
-  );
-  return rows.map(def.map);
+  const { sql, params } = keyedRowsQuery(def, select, scope, keys);
+  return db.query<Row>(sql, params);
 }

@@ -6,7 +6,7 @@
  *     Licences list request of Acme (org 1), its parameters written in, for pgbench -M prepared
  */
 import { issuedLicencesDef } from '../crm/licences';
-import { pageQuery } from '../http/list';
+import { keyedRowsQuery, pageQuery } from '../http/list';
 import { startTempPostgres, stopTempPostgres } from '../resilience/stack';
 
 const literal = (value: unknown): string => {
@@ -24,17 +24,24 @@ if (command === 'start') {
 } else if (command === 'stop' && arg) {
   await stopTempPostgres(arg);
 } else if (command === 'sql' && arg) {
-  const { sql, params } = pageQuery(
-    issuedLicencesDef,
-    { where: ['l.vendor_org_id = $1'], params: [1] },
-    JSON.parse(arg),
+  // The page's two statements as the stack runs them (pageRows, server/http/list.ts): its keys,
+  // kept by pgbench's \gset, then the rows of those keys.
+  const scope = { where: ['l.vendor_org_id = $1'], params: [1] };
+  const keys = pageQuery(issuedLicencesDef, scope, JSON.parse(arg));
+  const rows = keyedRowsQuery(issuedLicencesDef, issuedLicencesDef.selectJson ?? '', scope, []);
+  const keysParam = rows.params.length;
+  const written = (sql: string, params: unknown[], variable?: [number, string]) =>
+    // $10 before $1: replace each placeholder once, by its number. pgbench -M prepared reads
+    // ':name' as a variable: the colons of the time format are written chr(58) (the same text).
+    sql
+      .replace(/\$(\d+)/g, (_, n: string) =>
+        variable?.[0] === Number(n) ? variable[1] : literal(params[Number(n) - 1]),
+      )
+      .replace(/:MI:SS/g, `' || chr(58) || 'MI' || chr(58) || 'SS`);
+  console.log(
+    `select array_agg(__key)::text as keys from (${written(keys.sql, keys.params)}) k \\gset\n` +
+      `${written(rows.sql, rows.params, [keysParam, ':keys'])};`,
   );
-  // $10 before $1: replace each placeholder once, by its number. pgbench -M prepared reads
-  // ':name' as a variable: the colons of the time format are written chr(58) (the same text).
-  const text = sql
-    .replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]))
-    .replace(/:MI:SS/g, `' || chr(58) || 'MI' || chr(58) || 'SS`);
-  console.log(`${text};`);
 } else {
   console.error('usage: bench-postgres.ts start | stop <dir> | sql <list request json>');
   process.exit(2);
