@@ -45,6 +45,8 @@ test('the vendor finds its customers by name and sells to the selected ones', as
   await expect(dialog).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Subscriptions', exact: true }).click();
+  // The reload must load the Subscriptions view: wait for the click's navigation first.
+  await expect(page).toHaveURL(/view=subscriptions/);
   await page.reload();
   await expect(page.getByText('Loading Data...')).toHaveCount(0);
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -102,6 +102,32 @@ describe('client mode paints the first page at once (issue 16)', () => {
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 250'));
     expect(calls.filter((call) => call.page === 1)).toHaveLength(1);
     expect(list.skips).toEqual([0]);
+  });
+});
+
+describe('a list that fits asks its source for the first page only', () => {
+  it('pages, sorts and searches in the browser once the whole list is in', async () => {
+    const list = gatedList(45);
+    const { source, calls } = fakeSource(all.slice(0, 45));
+    const { container, user } = renderTable({
+      columnSettings: settings,
+      fetchData: fetchLicences,
+      queryKey: ['l'],
+      source,
+    });
+    // While the list's first answer is on its way, the source's first page is shown.
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
+    expect(calls).toHaveLength(1);
+    for (let i = 0; i < 5; i++) await list.release();
+    await waitFor(() => expect(list.skips).toEqual([0, 10, 20, 30, 40]));
+    await waitFor(() => expect(screen.getByRole('grid')).not.toHaveAttribute('aria-busy'));
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    await user.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    expect(footer(container)).toBe('Showing 41–45 of 45');
+    await user.click(screen.getByRole('button', { name: /^Customer/ }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Customer 04');
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–6 of 6'));
+    expect(calls).toHaveLength(1);
   });
 });
 
