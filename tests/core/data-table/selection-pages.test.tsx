@@ -64,6 +64,38 @@ describe('selection across pages in server mode (issue 16)', () => {
     expect(banner(container)).toBeNull();
   });
 
+  it("the header checkbox adds a page's rows to the rows selected on other pages", async () => {
+    const { container, user } = await openServerTable();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Customer 001' }));
+    await goToPage(user, container, 2);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(within(ribbon()).getByText('21 selected')).toBeInTheDocument();
+    await goToPage(user, container, 1);
+    expect(screen.getByRole('checkbox', { name: 'Select Customer 001' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Customer 002' })).not.toBeChecked();
+    // And takes them out again, leaving the others.
+    await goToPage(user, container, 2);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(within(ribbon()).getByText('1 selected')).toBeInTheDocument();
+    await goToPage(user, container, 1);
+    expect(screen.getByRole('checkbox', { name: 'Select Customer 001' })).toBeChecked();
+  });
+
+  it('counts picked rows exactly when the total is an estimate; all matching is "about"', async () => {
+    const fake = fakeSource(all, { totalIsEstimate: true });
+    const { container, user } = renderTable<Licence>(
+      { columnSettings: settings, queryKey: ['l'], source: fake.source },
+      { org: orgContext() },
+    );
+    await waitFor(() => expect(dataRows(container)).toHaveLength(20));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Customer 001' }));
+    expect(within(ribbon()).getByText('1 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Customer 001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all about 250 matching' }));
+    expect(within(ribbon()).getByText('about 250 selected')).toBeInTheDocument();
+  });
+
   it('offers "Select all N matching" once the page is selected, and the way back', async () => {
     const { container, user } = await openServerTable();
     const header = screen.getByRole('checkbox', { name: 'Select all rows on this page' });
@@ -166,6 +198,27 @@ describe('bulk actions (issue 16)', () => {
     const [, close] = within(dialog).getAllByRole('button', { name: 'Close' });
     await user.click(close as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('"all matching" sends the query it was chosen under', async () => {
+    const bulk = gatedBulk();
+    const { container, user } = await openServerTable({
+      bulk: { renew: bulk.renew },
+      bulkActions: [{ id: 'renew', label: 'Renew' }],
+    });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Customer 1');
+    await waitFor(() => expect(columnTexts(container, 0)[0]).toBe('Customer 100'));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 100 matching' }));
+    await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew' });
+    expect(dialog).toHaveTextContent('Renew 100 records?');
+    await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    expect(bulk.received[0]).toMatchObject({
+      kind: 'matching',
+      query: { search: 'Customer 1' },
+      count: 100,
+    });
   });
 
   it('sends picked ids with their rows, and hides actions the user may not run', async () => {
