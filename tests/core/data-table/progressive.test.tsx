@@ -103,6 +103,25 @@ describe('client mode paints the first page at once (issue 16)', () => {
     expect(calls.filter((call) => call.page === 1)).toHaveLength(1);
     expect(list.skips).toEqual([0]);
   });
+
+  it("a list opened searched, too large for the browser: the search box says the list's own total", async () => {
+    const list = gatedList(250);
+    const { source, calls } = fakeSource(all);
+    const { container } = renderTable(
+      { columnSettings: settings, fetchData: fetchLicences, queryKey: ['l'], source },
+      { url: '/list?q=Customer%201' },
+    );
+    await list.release();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 100'));
+    // The list's first answer said 250; no unsearched page was asked for.
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+        'placeholder',
+        'Search 250 records...',
+      ),
+    );
+    expect(calls.every((call) => call.search === 'Customer 1')).toBe(true);
+  });
 });
 
 describe('a list that fits asks its source for the first page only', () => {
