@@ -120,6 +120,24 @@ describe('single refresh path', () => {
     expect((await manager.getUser())?.refresh_token).toBe('rotated-1');
   });
 
+  it('renews a token that is not expiring too: a 401 says it was refused, whatever its expiry', async () => {
+    const manager = createTestUserManager();
+    const user = await storeSignedInUser(manager, { expiresIn: 3600 });
+    const token = rotatingTokenEndpoint({
+      validRefreshTokens: new Set([user.refresh_token ?? '']),
+    });
+    server.use(token.handler);
+    const session = createSessionController(manager, {
+      onSessionEnded: vi.fn(),
+      locks: fakeLocks(),
+      channel: null,
+    });
+    const renewed = await session.refreshSession();
+    expect(token.calls).toHaveLength(1);
+    expect(renewed.access_token).not.toBe(user.access_token);
+    expect((await manager.getUser())?.refresh_token).toBe('rotated-1');
+  });
+
   it('a failed renewal removes the user and ends the session once', async () => {
     const manager = createTestUserManager();
     await storeSignedInUser(manager, { expiresIn: 30 });
@@ -175,6 +193,39 @@ describe('across tabs', () => {
     expect((await managerB.getUser())?.refresh_token).toBe('rotated-1');
     expect(endedA).not.toHaveBeenCalled();
     expect(endedB).not.toHaveBeenCalled();
+  });
+
+  it("a tab of another session keeps its own tokens when one tab's are rotated", async () => {
+    const managerA = tabManager(new InMemoryWebStorage());
+    const managerB = tabManager(new InMemoryWebStorage());
+    const userA = await storeSignedInUser(managerA, { expiresIn: 20 });
+    const userB = await storeSignedInUser(managerB, { expiresIn: 3600 });
+    server.use(
+      rotatingTokenEndpoint({ validRefreshTokens: new Set([userA.refresh_token ?? '']) }).handler,
+    );
+    const channel = channelHub();
+    const tabA = createSessionController(managerA, {
+      onSessionEnded: vi.fn(),
+      locks: fakeLocks(),
+      channel: channel(),
+    });
+    const tabB = createSessionController(managerB, {
+      onSessionEnded: vi.fn(),
+      locks: fakeLocks(),
+      channel: channel(),
+    });
+    const stops = [tabA.start(), tabB.start()];
+    const stored = vi.spyOn(managerB, 'storeUser');
+    const read = vi.spyOn(managerB, 'getUser');
+    await tabA.refreshSession();
+    // Tab B reads its user when the rotation's message arrives; then it would store A's.
+    await vi.waitFor(() => expect(read).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stops.forEach((stop) => stop());
+    expect(stored).not.toHaveBeenCalled();
+    const kept = await managerB.getUser();
+    expect(kept?.refresh_token).toBe(userB.refresh_token);
+    expect(kept?.access_token).toBe(userB.access_token);
   });
 
   it('without the hand-over the second tab would revoke the grant (the test can fail)', async () => {
