@@ -50,6 +50,38 @@ const three: MembershipOverrides[] = [
 
 const text = (id: string) => screen.getByTestId(id).textContent;
 
+/** Counts GetUserMetadata calls; `hold` keeps each answer back until `release` is called. */
+function metadataCalls({ hold = false } = {}) {
+  const calls: URL[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, async ({ request }) => {
+      calls.push(new URL(request.url));
+      if (hold) await held;
+      return HttpResponse.json({ success: true, errors: null, data: defaultMetadata });
+    }),
+  );
+  return { calls, release: () => act(release) };
+}
+
+/** `ui` under a signed-in session, without waiting for loading to end (renderApp waits). */
+async function renderSignedIn(ui: ReactNode) {
+  const { manager } = createTestUserManager('org');
+  await signInTestUser(manager, createTestUser());
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <AuthProvider portal="org" userManager={manager}>
+          {ui}
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('OrgProvider', () => {
   it("selects the user's first organisation by default; the rest are the other organisations", async () => {
     await renderApp(<ContextView />, { org: three });
@@ -342,34 +374,18 @@ describe('OrgProvider frame', () => {
   });
 
   it('shows the loader inside the frame while the metadata loads', async () => {
-    let answer: (() => void) | null = null;
-    server.use(
-      http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, async () => {
-        await new Promise<void>((resolve) => {
-          answer = resolve;
-        });
-        return HttpResponse.json({ success: true, errors: null, data: defaultMetadata });
-      }),
-    );
-    const { manager } = createTestUserManager('org');
-    await signInTestUser(manager, createTestUser());
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <AuthProvider portal="org" userManager={manager}>
-            <OrgProvider frame={framed}>
-              <ContextView />
-            </OrgProvider>
-          </AuthProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    const { calls, release } = metadataCalls({ hold: true });
+    await renderSignedIn(
+      <OrgProvider frame={framed}>
+        <ContextView />
+      </OrgProvider>,
     );
     const frame = await screen.findByRole('main', { name: 'Signed-out frame' });
     expect(within(frame).getByRole('status')).toHaveTextContent('Loading');
     await waitFor(() => {
-      expect(answer).not.toBeNull();
+      expect(calls).toHaveLength(1);
     });
-    act(() => answer?.());
+    release();
     expect(await screen.findByTestId('org')).toHaveTextContent('Acme Mining');
     expect(screen.queryByRole('main', { name: 'Signed-out frame' })).not.toBeInTheDocument();
   });
@@ -462,23 +478,6 @@ describe('OrgProvider permissions and organisations', () => {
 });
 
 describe('OrgProvider reading the metadata', () => {
-  /** Counts GetUserMetadata calls; `hold` keeps each answer back until `release` is called. */
-  function metadataCalls({ hold = false } = {}) {
-    const calls: URL[] = [];
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(
-      http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, async ({ request }) => {
-        calls.push(new URL(request.url));
-        if (hold) await held;
-        return HttpResponse.json({ success: true, errors: null, data: defaultMetadata });
-      }),
-    );
-    return { calls, release: () => act(release) };
-  }
-
   it('asks for the organisations with their avatars (SPEC §7: includeOrgAvatars=true)', async () => {
     const { calls } = metadataCalls();
     await renderApp(<ContextView />);
@@ -500,18 +499,10 @@ describe('OrgProvider reading the metadata', () => {
 
   it("shows the loader until the organisations arrive, never the 'no organisation' screen", async () => {
     const { calls, release } = metadataCalls({ hold: true });
-    const { manager } = createTestUserManager('org');
-    await signInTestUser(manager, createTestUser());
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <AuthProvider portal="org" userManager={manager}>
-            <OrgProvider>
-              <ContextView />
-            </OrgProvider>
-          </AuthProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    await renderSignedIn(
+      <OrgProvider>
+        <ContextView />
+      </OrgProvider>,
     );
     await waitFor(() => {
       expect(calls).toHaveLength(1);
@@ -526,18 +517,10 @@ describe('OrgProvider reading the metadata', () => {
 
   it('on a public page, waits for the organisations of a signed-in user before showing the page', async () => {
     const { calls, release } = metadataCalls({ hold: true });
-    const { manager } = createTestUserManager('org');
-    await signInTestUser(manager, createTestUser());
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <AuthProvider portal="org" userManager={manager}>
-            <OrgProvider optional>
-              <OptionalView />
-            </OrgProvider>
-          </AuthProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    await renderSignedIn(
+      <OrgProvider optional>
+        <OptionalView />
+      </OrgProvider>,
     );
     await waitFor(() => {
       expect(calls).toHaveLength(1);
