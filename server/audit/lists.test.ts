@@ -56,6 +56,26 @@ describe('Activity: the organisation’s events', () => {
     });
   });
 
+  it('filters by who: part of the actor’s name, in any case, and nothing for a name no one has', async () => {
+    const all = await page('owner', `${activity}/list`);
+    const owners = all.results.filter((e) => e.actorName.includes('<owner@example.com>'));
+    expect(owners.length).toBeGreaterThan(0);
+    // The names recorded with the events are found first (audit_actor_names), then the events.
+    const byName = await page('owner', `${activity}/list`, {
+      filters: { actorName: 'OWNER@EXAMPLE' },
+    });
+    expect(byName.results.map((e) => e.id)).toEqual(owners.map((e) => e.id));
+    expect(byName.totalAvailable).toBe(owners.length);
+    const searched = await page('owner', `${activity}/list`, { search: 'owner@example' });
+    expect(searched.results.map((e) => e.id)).toEqual(
+      expect.arrayContaining(owners.map((e) => e.id)),
+    );
+    const nobody = await page('owner', `${activity}/list`, {
+      filters: { actorName: 'no such actor' },
+    });
+    expect(nobody).toMatchObject({ results: [], totalAvailable: 0 });
+  });
+
   it('never answers another organisation’s events, whatever filters, record or ids are sent', async () => {
     const [foreign] = await app().services.db.query<{ id: number }>(
       'select id::int as id from audit_events where org_id = $1 order by id desc limit 1',

@@ -37,7 +37,19 @@ type Json = { row: AuditEvent };
 const activitySql = {
   id: { sql: 'e.id' },
   at: { sql: 'e.at', instant: true },
-  actorName: { sql: 'e.actor_name' },
+  actorName: {
+    sql: 'e.actor_name',
+    // The trail's actors are few: their names are kept apart (migration 093), found there first
+    // for the filter and the search, and the events tested by equality (the B-tree indexes of
+    // the chain and the actor, and of the actor).
+    lookup: {
+      fk: 'e.actor_name',
+      from: 'audit_actor_names n',
+      key: 'n.name',
+      name: 'n.name',
+      searchByIndex: true,
+    },
+  },
   action: { sql: 'e.action' },
   recordType: { sql: 'e.record_type' },
   recordName: { sql: 'e.record_name', nullable: true },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyTestDb } from '../test/harness';
-import type { Db } from './types';
+import { PLANNED_PER_CALL, type Db } from './types';
 
 /**
  * PostgreSQL keeps a named statement's generic plan after five executions when it looks no
@@ -46,5 +46,10 @@ describe('statements on PostgreSQL', () => {
     expect(await preparedAfterRuns(sql, (i) => [`%${i}%`])).toEqual([]);
     const [row] = await db.query<{ n: number }>(sql, ['%10%']);
     expect(row?.n).toBe(2); // word 10, word 100
+  });
+
+  it('plans a statement marked planned-per-call for its own values every time', async () => {
+    const sql = `select count(*)::int as n from words where name = any($1::text[]) ${PLANNED_PER_CALL}`;
+    expect(await preparedAfterRuns(sql, (i) => [[`word ${i}`]])).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Queryable, SqlParam } from './types';
+import { PLANNED_PER_CALL, type Db, type Queryable, type SqlParam } from './types';
 
 /**
  * Statements run as named prepared statements, one name per SQL text (docs/performance.md,
@@ -15,14 +15,15 @@ const names = new Map<string, string>();
  * A search (an `ilike` pattern) runs unnamed, so each is planned for its own pattern: after five
  * executions PostgreSQL may keep a named statement's generic plan, which prices every pattern
  * alike. At a million audit events that turned a 2.5 ms search into 733 ms (docs/performance.md,
- * the audit lists at a million events); a common word and a rare one need different plans.
+ * the audit lists at a million events); a common word and a rare one need different plans. So
+ * does a statement marked PLANNED_PER_CALL (the keys a list found first for a search or filter).
  */
-const PLANNED_PER_CALL = /\bilike\b/i;
+const PATTERN = /\bilike\b/i;
 function statement(text: string, values: unknown[]): pg.QueryConfig {
-  // A text already named (never an ilike one) skips the pattern test: it runs on every call.
+  // A text already named (never a planned-per-call one) skips the tests: it runs on every call.
   let name = names.get(text);
   if (name) return { name, text, values };
-  if (PLANNED_PER_CALL.test(text)) return { text, values };
+  if (PATTERN.test(text) || text.includes(PLANNED_PER_CALL)) return { text, values };
   if (names.size < MAX_NAMED) {
     name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     names.set(text, name);

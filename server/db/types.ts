@@ -1,3 +1,10 @@
+/**
+ * A statement whose text holds this comment is planned for its own values on every call, like a
+ * search (`ilike`), never kept prepared (server/db/pg.ts): the list engine marks the keys it found
+ * first (one actor's name or three hundred organisations'), whose plans differ as the patterns'.
+ */
+export const PLANNED_PER_CALL = '/* planned per call */';
+
 /** The one small query interface over PGlite and node-postgres. */
 export type SqlParam =
   string | number | boolean | null | Date | Uint8Array | readonly unknown[] | object;

@@ -12,7 +12,7 @@ import {
   type ListColumns,
   type NumberFilter,
 } from '@/contract/lists';
-import type { SqlParam } from '../db/types';
+import { PLANNED_PER_CALL, type SqlParam } from '../db/types';
 import { pageOf } from './envelope';
 import { dayStart, nextDay } from './zoned';
 
@@ -27,15 +27,23 @@ export interface ColumnSql {
   searchable?: boolean;
   /**
    * A text column of a table the list reaches by a foreign key ('co.name' through
-   * l.customer_org_id): its filter asks that table for the matching keys
-   * (`fk = any(array(select key from … where …))`), its search finds them before the
-   * statement (LookupKeys), instead of joining it to every row, so an index of the list's
-   * table finds the rows and a million rows are not joined to be tested.
+   * l.customer_org_id): its filter and its search find the matching keys in that table before
+   * the statement (LookupKeys; a caller that cannot ask first asks inside it,
+   * `fk = any(array(select key from … where …))`), instead of joining it to every row, so an
+   * index of the list's table finds the rows and a million rows are not joined to be tested.
    */
   lookup?: {
     fk: string;
     from: string;
     key: string;
+    /**
+     * The name tested inside `from`, when it is not the column's own SQL: a column of the list's
+     * own table whose few distinct values are also kept in a table of their own (the audit
+     * trail's actors: a few hundred names over a million events). Its keys are then those
+     * values (text): the rows are tested by equality, which a B-tree index answers and counts
+     * from the index alone, where a substring test reads every matching row to recheck it.
+     */
+    name?: string;
     /**
      * Inside the search's `or` too, the keys as an array (`fk = any($keys)`): for a list whose
      * every searched column has an index (the audit trail), so that the `or` is a bitmap of
@@ -105,25 +113,38 @@ export interface ListQueryInput {
  */
 function textMatch(map: ColumnSql, pattern: string): string {
   if (!map.lookup) return `(${map.sql}) ilike ${pattern}`;
-  const { fk, from, key } = map.lookup;
-  return `${fk} = any(array(select ${key} from ${from} where (${map.sql}) ilike ${pattern}))`;
+  const { fk } = map.lookup;
+  return `${fk} = any(array(${keysMatching(map as Looked, pattern)}))`;
 }
 
 /**
- * The keys of each searched lookup column whose name contains the search, found before the
- * list's statement (lookupKeys, server/http/list.ts) and sent as a parameter: the planner then
- * prices the arm by the keys themselves, where `fk = any(array(select …))` is priced as ten
- * keys whatever matches (at a million audit events a rare search walked the whole trail), and a
- * lookup that matches nothing leaves no arm at all.
+ * The keys of a list's lookup columns whose name contains a text, found before the list's
+ * statement (lookupKeys, server/http/list.ts) and sent as a parameter: the planner then prices
+ * the test by the keys themselves, where `fk = any(array(select …))` is priced as ten keys
+ * whatever matches (at a million audit events a rare search walked the whole trail), and a
+ * lookup that matches nothing is known to match nothing. `search`: the search's lookup columns
+ * (one that matches nothing leaves no arm in the search's `or`); `filters`: the lookup columns
+ * with a text filter. A column missing from either is asked inside the statement.
  */
-export type LookupKeys = Readonly<Record<string, readonly number[]>>;
+export interface LookupKeys {
+  readonly search: Readonly<Record<string, readonly Key[]>>;
+  readonly filters: Readonly<Record<string, readonly Key[]>>;
+}
+/** A lookup's key: a row's integer key, or a value itself (`lookup.name`). */
+type Key = number | string;
 
 type Lookup = NonNullable<ColumnSql['lookup']>;
+export type Looked = { sql: string; lookup: Lookup };
 
-/** The search's lookup columns: its text columns named through a foreign key. */
+/** The select of a lookup column's keys whose name contains `pattern` (a parameter). */
+export function keysMatching({ sql, lookup }: Looked, pattern: string): string {
+  return `select ${lookup.key} from ${lookup.from} where (${lookup.name ?? sql}) ilike ${pattern}`;
+}
+
+/** The search's lookup columns: its text columns named through a lookup. */
 export function searchedLookups<C extends ListColumns>(
   def: Pick<ListDef<C, never, unknown>, 'columns' | 'sql'>,
-): Array<{ id: string; sql: string; lookup: Lookup }> {
+): Array<{ id: string } & Looked> {
   return searchedColumns(def).flatMap((id) => {
     const { sql, lookup } = def.sql[id] as ColumnSql;
     return (def.columns[id] as ListColumn).kind === 'text' && lookup ? [{ id, sql, lookup }] : [];
@@ -131,25 +152,33 @@ export function searchedLookups<C extends ListColumns>(
 }
 
 /**
+ * The rows whose lookup key is one of `keys` (a parameter), as an array or probed per row. The
+ * statement is planned for its keys each time (PLANNED_PER_CALL): one actor's events and three
+ * hundred organisations' need different plans, which a kept generic plan would price alike.
+ */
+function keysTest(sql: Sql, lookup: Lookup, keys: readonly Key[]): string {
+  const list = `${sql.param([...keys], lookup.name ? '::text[]' : '::int[]')} ${PLANNED_PER_CALL}`;
+  return lookup.searchByIndex
+    ? `${lookup.fk} = any(${list})`
+    : `${lookup.fk} in (select unnest(${list}))`;
+}
+
+/**
  * The search's test of a lookup column. With its keys found: none, no arm; else the rows whose
- * foreign key is one of them, as an array (searchByIndex: an index arm of the `or`) or probed
- * per row (`fk in (…)`: a hashed subplan, one probe per row where testing an array is a scan
- * of it per row; at a million licences a search's count 457 → 85 ms). Without them (a caller
- * that cannot ask first), the keys are asked inside the statement.
+ * key is one of them, as an array (searchByIndex: an index arm of the `or`) or probed per row
+ * (`fk in (…)`: a hashed subplan, one probe per row where testing an array is a scan of it per
+ * row; at a million licences a search's count 457 → 85 ms). Without them (a caller that cannot
+ * ask first), the keys are asked inside the statement.
  */
 function searchLookup(
   sql: Sql,
-  map: { sql: string; lookup: Lookup },
+  map: Looked,
   pattern: () => string,
-  keys: readonly number[] | undefined,
+  keys: readonly Key[] | undefined,
 ): string[] {
-  const { fk, from, key, searchByIndex } = map.lookup;
-  if (keys) {
-    if (keys.length === 0) return [];
-    const list = sql.param([...keys], '::int[]');
-    return [searchByIndex ? `${fk} = any(${list})` : `${fk} in (select unnest(${list}))`];
-  }
-  const found = `select ${key} from ${from} where (${map.sql}) ilike ${pattern()}`;
+  if (keys) return keys.length === 0 ? [] : [keysTest(sql, map.lookup, keys)];
+  const { fk, searchByIndex } = map.lookup;
+  const found = keysMatching(map, pattern());
   return [searchByIndex ? `${fk} = any(array(${found}))` : `${fk} in (${found})`];
 }
 
@@ -173,13 +202,16 @@ function filterSql(
   map: ColumnSql,
   value: unknown,
   timeZone: string,
+  keys: readonly Key[] | undefined,
 ): string | null {
   const e = `(${map.sql})`;
   switch (column.kind) {
     case 'text': {
       // Literal, as typed (the filter row's text is not trimmed); empty is no filter.
       const text = String(value);
-      return text ? textMatch(map, sql.param(escapeLike(text))) : null;
+      if (!text) return null;
+      if (map.lookup && keys) return keys.length ? keysTest(sql, map.lookup, keys) : 'false';
+      return textMatch(map, sql.param(escapeLike(text)));
     }
     case 'number': {
       let { min, max } = value as NumberFilter;
@@ -227,7 +259,7 @@ export function searchedColumns<C extends ListColumns>(
 
 /**
  * The where clause of a list query: the scope, the filters and the search (`lookups`: the keys
- * of the search's lookup columns, found first; see LookupKeys).
+ * of the lookup columns' texts, found first; see LookupKeys).
  */
 export function whereOf<C extends ListColumns>(
   def: ListDef<C, unknown, unknown>,
@@ -247,6 +279,7 @@ export function whereOf<C extends ListColumns>(
       def.sql[id] as ColumnSql,
       value,
       timeZone,
+      lookups && Object.hasOwn(lookups.filters, id) ? lookups.filters[id] : undefined,
     );
     if (clause) clauses.push(clause);
   }
@@ -260,7 +293,7 @@ export function whereOf<C extends ListColumns>(
       const map = def.sql[id] as ColumnSql;
       if (column.kind !== 'select') {
         if (!map.lookup) return [textMatch(map, patternParam())];
-        const keys = lookups && Object.hasOwn(lookups, id) ? lookups[id] : undefined;
+        const keys = lookups && Object.hasOwn(lookups.search, id) ? lookups.search[id] : undefined;
         return searchLookup(sql, { sql: map.sql, lookup: map.lookup }, patternParam, keys);
       }
       // A select column's values are known: test them here, and the rows by equality.

@@ -3,7 +3,12 @@
  * estimated beyond), and the ordered keys of a selection with the rows of some keys, which the
  * exports and bulk actions walk. The SQL they run is built in server/http/list-sql.ts.
  */
-import { EXACT_COUNT_LIMIT, type ListColumns, type ListPage } from '@/contract/lists';
+import {
+  EXACT_COUNT_LIMIT,
+  type ListColumn,
+  type ListColumns,
+  type ListPage,
+} from '@/contract/lists';
 import type { Queryable, SqlParam } from '../db/types';
 import { JsonText, pageOf } from './envelope';
 import {
@@ -14,7 +19,10 @@ import {
   escapeLike,
   keyedRowsQuery,
   searchedLookups,
+  keysMatching,
   whereOf,
+  type ColumnSql,
+  type Looked,
   type LookupKeys,
   type ListDef,
   type ListQueryInput,
@@ -24,17 +32,18 @@ import {
 export * from './list-sql';
 
 /**
- * At most this many keys of one lookup column are sent as a parameter; a search whose name
- * matches more (a common word among a million customers) asks for them inside the statement,
- * where a hashed subplan holds them, instead of shipping megabytes of keys twice (page, count).
+ * At most this many keys of one lookup column are sent as a parameter; a text matching more (a
+ * common word among a million customers) has its keys asked inside the statement, where a hashed
+ * subplan holds them, instead of shipping megabytes of keys twice (page, count).
  */
 export const LOOKUP_KEYS_LIMIT = 10_000;
 
 /**
- * The keys of the search's lookup columns whose name contains the search (LookupKeys in
- * list-sql.ts), in one statement before the list's; undefined without a search or a lookup
- * column. Every key found is kept up to `limit` (a search matching hundreds of organisations
- * sends hundreds); a column matching more is left out, so the statement asks for its keys itself.
+ * The keys of the lookup columns whose name contains the search or the column's text filter
+ * (LookupKeys in list-sql.ts), in one statement before the list's; undefined when the query
+ * names no lookup column. Every key found is kept up to `limit` (a search matching hundreds of
+ * organisations sends hundreds); a column matching more is left out, so the statement asks for
+ * its keys itself.
  */
 export async function lookupKeys<C extends ListColumns>(
   db: Queryable,
@@ -42,23 +51,39 @@ export async function lookupKeys<C extends ListColumns>(
   query: ListQueryInput,
   limit = LOOKUP_KEYS_LIMIT,
 ): Promise<LookupKeys | undefined> {
+  const sql = new Sql([limit + 1]);
+  const asks: Array<{ kind: keyof LookupKeys; id: string; looked: Looked; pattern: string }> = [];
   const search = query.search?.trim();
-  const lookups = search ? searchedLookups(def) : [];
-  if (!search || lookups.length === 0) return undefined;
-  const arrays = lookups.map(
-    ({ sql, lookup: { from, key } }, i) =>
-      `array(select ${key} from ${from} where (${sql}) ilike $1 order by ${key} limit $2) as k${i}`,
+  if (search) {
+    const pattern = sql.param(escapeLike(search));
+    for (const { id, ...looked } of searchedLookups(def))
+      asks.push({ kind: 'search', id, looked, pattern });
+  }
+  for (const [id, value] of Object.entries(query.filters ?? {})) {
+    const map = Object.hasOwn(def.sql, id) ? (def.sql[id] as ColumnSql) : undefined;
+    if (!map?.lookup || typeof value !== 'string' || !value) continue;
+    if ((def.columns[id] as ListColumn).kind !== 'text') continue;
+    const looked = { sql: map.sql, lookup: map.lookup };
+    asks.push({ kind: 'filters', id, looked, pattern: sql.param(escapeLike(value)) });
+  }
+  if (asks.length === 0) return undefined;
+  const arrays = asks.map(
+    ({ looked, pattern }, i) =>
+      `array(${keysMatching(looked, pattern)} order by ${looked.lookup.key} limit $1) as k${i}`,
   );
-  const [row] = await db.query<Record<string, number[] | null>>(`select ${arrays.join(', ')}`, [
-    escapeLike(search),
-    limit + 1,
-  ]);
-  return Object.fromEntries(
-    lookups.flatMap(({ id }, i) => {
-      const keys = row?.[`k${i}`] ?? [];
-      return keys.length > limit ? [] : [[id, keys]];
-    }),
+  const [row] = await db.query<Record<string, Array<number | string> | null>>(
+    `select ${arrays.join(', ')}`,
+    sql.params,
   );
+  const found: { search: Record<string, Array<number | string>>; filters: typeof found.search } = {
+    search: {},
+    filters: {},
+  };
+  asks.forEach(({ kind, id }, i) => {
+    const keys = row?.[`k${i}`] ?? [];
+    if (keys.length <= limit) found[kind][id] = keys;
+  });
+  return found;
 }
 
 /** Counts matching rows, at most `limit` + 1 of them. */

@@ -4,7 +4,14 @@ import { insertSyntheticEvents } from '../audit/synthetic-events';
 import { issuedLicencesDef } from '../crm/licences';
 import { ORGS } from '../test/harness';
 import { useTestApp } from '../test/use-app';
-import { listPage, lookupKeys, pageQuery, type ListDef, type Scope } from './list';
+import {
+  listPage,
+  lookupKeys,
+  pageQuery,
+  type ListDef,
+  type ListQueryInput,
+  type Scope,
+} from './list';
 
 /**
  * A search finds the keys of its lookup columns (an organisation's name, a customer's) before
@@ -44,9 +51,10 @@ async function pageIds(sql: string, params: unknown[]) {
 }
 
 /** The first page and the total as the statement answered when it asked for the keys itself. */
-async function asBefore(def: Def, scope: Scope, search: string) {
+async function asBefore(def: Def, scope: Scope, search: string | ListQueryInput) {
+  const query = typeof search === 'string' ? { search } : search;
   const db = app().services.db;
-  const { sql, params, from, where, whereParams } = pageQuery(def, scope, { search, take: 50 });
+  const { sql, params, from, where, whereParams } = pageQuery(def, scope, { ...query, take: 50 });
   const [count] = await db.query<{ n: number }>(
     `select count(*)::int as n from ${from} ${where}`,
     whereParams,
@@ -54,8 +62,9 @@ async function asBefore(def: Def, scope: Scope, search: string) {
   return { ids: await pageIds(sql, params), total: count?.n ?? -1 };
 }
 
-async function now(def: Def, scope: Scope, search: string) {
-  const page = await listPage(app().services.db, def, scope, { search, take: 50 });
+async function now(def: Def, scope: Scope, search: string | ListQueryInput) {
+  const query = typeof search === 'string' ? { search } : search;
+  const page = await listPage(app().services.db, def, scope, { ...query, take: 50 });
   expect(page.totalIsEstimate).toBe(false);
   return { ids: page.results.map(idOf), total: page.totalAvailable };
 }
@@ -82,7 +91,7 @@ describe("the Audit log's search with the organisations found first", () => {
     const keys = await lookupKeys(app().services.db, auditLogDef as unknown as Def, {
       search: 'holdings',
     });
-    expect(keys?.orgName).toHaveLength(MANY);
+    expect(keys?.search.orgName).toHaveLength(MANY);
     const [expected] = await app().services.db.query<{ n: number }>(
       `select count(*)::int as n from audit_events e join orgs o on o.id = e.org_id
         where o.name ilike '%holdings%' or e.actor_name ilike '%holdings%'
@@ -97,9 +106,11 @@ describe("the Audit log's search with the organisations found first", () => {
   it('asks for the keys inside the statement when more names match than it sends', async () => {
     const db = app().services.db;
     const def = auditLogDef as unknown as Def;
-    expect((await lookupKeys(db, def, { search: 'holdings' }, MANY))?.orgName).toHaveLength(MANY);
+    expect((await lookupKeys(db, def, { search: 'holdings' }, MANY))?.search.orgName).toHaveLength(
+      MANY,
+    );
     const keys = await lookupKeys(db, def, { search: 'holdings' }, MANY - 1);
-    expect(keys).toEqual({});
+    expect(keys?.search).not.toHaveProperty('orgName');
     const { sql, params } = pageQuery(def, everyOrg, { search: 'holdings', take: 50 }, keys);
     expect(sql).toMatch(/from orgs o where/);
     const before = await asBefore(def, everyOrg, 'holdings');
@@ -110,7 +121,7 @@ describe("the Audit log's search with the organisations found first", () => {
     const keys = await lookupKeys(app().services.db, auditLogDef as unknown as Def, {
       search: 'qqxq',
     });
-    expect(keys).toEqual({ orgName: [] });
+    expect(keys?.search.orgName).toEqual([]);
     const { sql } = pageQuery(auditLogDef as unknown as Def, everyOrg, { search: 'qqxq' }, keys);
     expect(sql).not.toMatch(/from orgs o where/);
   });
@@ -142,17 +153,62 @@ describe("the Issued Licences search with its lookups' keys found first", () => 
   it('probes each licence against the customers found, and leaves out lookups that found none', async () => {
     const db = app().services.db;
     const keys = await lookupKeys(db, issuedLicencesDef as unknown as Def, { search: 'Borealis' });
-    expect(keys?.['customerOrg.name']).toContain(ORGS.borealis);
-    expect(keys?.['product.name']).toEqual([]);
+    expect(keys?.search['customerOrg.name']).toContain(ORGS.borealis);
+    expect(keys?.search['product.name']).toEqual([]);
     const { sql, where } = pageQuery(
       issuedLicencesDef,
       scope,
       { search: 'Borealis', take: 50 },
       keys,
     );
-    expect(sql).toMatch(/l\.customer_org_id in \(select unnest\(\$\d+::int\[\]\)\)/);
+    expect(sql).toMatch(
+      /l\.customer_org_id in \(select unnest\(\$\d+::int\[\] \/\* planned per call \*\/\)\)/,
+    );
     // No lookup asked inside the statement, and none for the products (no name matched).
     expect(sql).not.toMatch(/from (orgs co|offerings f|subscriptions s|users u) where/);
     expect(where).not.toMatch(/l\.offering_id/);
+  });
+});
+
+describe("a lookup column's text filter with its keys found first", () => {
+  const acme: Scope = { where: ['coalesce(e.org_id, 0) = $1'], params: [ORGS.acme] };
+  const filters = {
+    "an actor's first name": () => actor,
+    'part of a name, in another case': () => actor.slice(1, 4).toUpperCase(),
+    'no actor': () => 'qqxq',
+    'quotes, wildcards and a backslash (parameters only)': () => `o'Brien %_\\ ;--`,
+  };
+  for (const [what, text] of Object.entries(filters)) {
+    it(`answers an Activity's actor filter as the substring test did: ${what}`, async () => {
+      const query = { filters: { actorName: text() } };
+      const before = await asBefore(activityDef as unknown as Def, acme, query);
+      expect(await now(activityDef as unknown as Def, acme, query)).toEqual(before);
+    });
+  }
+
+  it("tests the events by the actors' names found, not each event's name as a substring", async () => {
+    const db = app().services.db;
+    const query = { filters: { actorName: actor } };
+    const keys = await lookupKeys(db, activityDef as unknown as Def, query);
+    expect(keys?.filters.actorName?.length).toBeGreaterThan(0);
+    for (const name of keys?.filters.actorName ?? []) expect(String(name)).toContain(actor);
+    const { sql } = pageQuery(activityDef as unknown as Def, acme, query, keys);
+    expect(sql).toMatch(/e\.actor_name = any\(\$\d+::text\[\] \/\* planned per call \*\/\)/);
+    expect(sql).not.toMatch(/ilike/);
+    const none = await lookupKeys(db, activityDef as unknown as Def, {
+      filters: { actorName: 'qqxq' },
+    });
+    expect(
+      pageQuery(activityDef as unknown as Def, acme, { filters: { actorName: 'qqxq' } }, none).sql,
+    ).toMatch(/\bfalse\b/);
+  });
+
+  it("answers the Issued Licences' customer filter as the statement did", async () => {
+    const scope: Scope = { where: ['l.vendor_org_id = $1'], params: [ORGS.acme] };
+    for (const text of ['Borealis', 'qqxq']) {
+      const query = { filters: { 'customerOrg.name': text } };
+      const before = await asBefore(issuedLicencesDef as unknown as Def, scope, query);
+      expect(await now(issuedLicencesDef as unknown as Def, scope, query)).toEqual(before);
+    }
   });
 });
