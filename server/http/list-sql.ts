@@ -113,8 +113,8 @@ export interface ListQueryInput {
  */
 function textMatch(map: ColumnSql, pattern: string): string {
   if (!map.lookup) return `(${map.sql}) ilike ${pattern}`;
-  const { fk } = map.lookup;
-  return `${fk} = any(array(${keysMatching(map as Looked, pattern)}))`;
+  const { sql, lookup } = map;
+  return `${lookup.fk} = any(array(${keysMatching({ sql, lookup }, pattern)}))`;
 }
 
 /**
