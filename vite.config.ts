@@ -203,6 +203,7 @@ export const freshModuleTests = [
   'tests/core/api/client.test.ts',
   'tests/core/auth/auth-provider.test.tsx',
   'tests/core/auth/lazy-sign-in.test.tsx',
+  'tests/core/auth/load-manager.test.ts',
   // DOMPurify reads the browser's Trusted Types when it loads: a stub must come first.
   'tests/core/data-table/trusted-html.test.ts',
   'tests/core/errors/reporting.test.ts',

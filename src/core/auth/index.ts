@@ -26,7 +26,7 @@ export {
   isSignOutCallback,
   withoutCallbackParams,
 } from './callback-url';
-export { decodeJwtPayload, isSysadminToken, rolesFromAccessToken } from './claims';
+export { decodeJwtPayload, hasSysadminRole, rolesFromAccessToken } from './claims';
 export { authRoutes, homeRoute, subscriptionRegistrationRoutes } from './routes';
 export { createSessionController, isExpiring } from './session';
 export type { SessionController, SessionEndReason, SessionUserManager } from './session';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSessionContext, type SignInOptions } from './auth-provider';
-import { rolesFromAccessToken } from './claims';
+import { hasSysadminRole, rolesFromAccessToken } from './claims';
 
 export interface SessionUser {
   /** The user id as a decimal string (id token sub). */
@@ -53,7 +53,7 @@ export function useAuthSession(): AuthSession {
     return {
       status,
       user,
-      isSysadmin: user !== null && roles.some((r) => r.toLowerCase() === 'sysadmin'),
+      isSysadmin: user !== null && hasSysadminRole(roles),
       signIn,
       signOut,
       error: phaseError ?? auth.error ?? null,

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decodeJwtPayload,
   getStartedRedirectUrl,
   isSignInCallback,
   isSignOutCallback,
-  isSysadminToken,
-  rolesFromAccessToken,
   withoutCallbackParams,
 } from '@/core/auth';
-import { fakeJwt } from './oidc-fixtures';
 
 const at = (pathname: string, search = '', hash = '') => ({
   pathname,
@@ -82,31 +78,5 @@ describe('getStarted entry (SPEC §2)', () => {
   it('never sends a returnUrl to another origin', () => {
     const url = getStartedRedirectUrl(at('//evil.example/x', '?getStarted=1'), authority);
     expect(new URL(url ?? '').searchParams.get('returnUrl')).toBe('http://localhost:5173/');
-  });
-});
-
-describe('role claim (SPEC §6)', () => {
-  it('reads sysadmin from a string role claim', () => {
-    const token = fakeJwt({ sub: '1', role: 'sysadmin' });
-    expect(rolesFromAccessToken(token)).toEqual(['sysadmin']);
-    expect(isSysadminToken(token)).toBe(true);
-  });
-
-  it('reads sysadmin from a list role claim', () => {
-    expect(isSysadminToken(fakeJwt({ role: ['user', 'sysadmin'] }))).toBe(true);
-    expect(isSysadminToken(fakeJwt({ role: ['user'] }))).toBe(false);
-  });
-
-  it('is false without a role claim or with a broken token', () => {
-    expect(isSysadminToken(fakeJwt({ sub: '1' }))).toBe(false);
-    expect(isSysadminToken('not-a-jwt')).toBe(false);
-    expect(isSysadminToken(undefined)).toBe(false);
-    expect(decodeJwtPayload('a.!!!.c')).toBeNull();
-  });
-
-  it('decodes base64url payloads with non-ASCII text', () => {
-    expect(decodeJwtPayload(fakeJwt({ given_name: 'Zoë', role: 'sysadmin' }))).toMatchObject({
-      given_name: 'Zoë',
-    });
   });
 });

@@ -137,6 +137,17 @@ describe('the sign-in library loads only when the page needs it', () => {
     expect(hasStoredUser('site')).toBe(false);
   });
 
+  it('a browser that refuses sessionStorage has no session to restore, and says so without failing', () => {
+    const refused = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    try {
+      expect(hasStoredUser('org')).toBe(false);
+    } finally {
+      refused.mockRestore(); // before the suite's own clean-up reads the storage
+    }
+  });
+
   it('boot preloads the library only for a session to restore or a provider answer', async () => {
     const load = vi.fn(() => Promise.resolve());
     const at = (pathname: string, search = '') => ({ pathname, search, hash: '' });
