@@ -35,3 +35,10 @@ create index audit_events_chain_actor on audit_events ((coalesce(org_id, 0)), ac
 create index audit_events_actor on audit_events (actor_name, id);
 -- The events' own trigram index of the actor is no longer read: the names are found above.
 drop index audit_events_actor_name_trgm;
+-- The chain's index holds org_id too, for the same reason: an organisation's newest events (the
+-- Activity as it opens) are then read from it alone, backwards, without the table. Without it a
+-- plan made for any organisation (a prepared statement's generic plan) read the chain through the
+-- actor index above, which holds all it needs, and sorted it: 69 ms at the median for Acme's
+-- 440,000 events at a million, against 1.4 ms.
+drop index audit_events_chain;
+create index audit_events_chain on audit_events ((coalesce(org_id, 0)), id) include (org_id);
