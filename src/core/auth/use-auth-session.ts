@@ -31,13 +31,14 @@ export function useAuthSession(): AuthSession {
   const oidcUser = auth.user;
 
   return useMemo<AuthSession>(() => {
+    // (While the provider redirects, AuthProvider renders nothing that could ask.)
     const status =
-      phase.kind === 'processing' || phase.kind === 'redirecting' || auth.isLoading
+      phase.kind === 'processing' || auth.isLoading
         ? 'loading'
         : auth.isAuthenticated && oidcUser
           ? 'authenticated'
           : 'unauthenticated';
-    const roles = oidcUser ? rolesFromAccessToken(oidcUser.access_token) : [];
+    const roles = rolesFromAccessToken(oidcUser?.access_token);
     const user: SessionUser | null =
       status === 'authenticated' && oidcUser
         ? {
@@ -48,8 +49,8 @@ export function useAuthSession(): AuthSession {
             roles,
           }
         : null;
-    const phaseError =
-      phase.kind === 'signin-failed' || phase.kind === 'signout-failed' ? phase.error : null;
+    // A failed phase (sign-in, sign-out) carries its error; the others have none.
+    const { error: phaseError } = phase as { error?: Error };
     return {
       status,
       user,

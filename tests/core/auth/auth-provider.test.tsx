@@ -111,6 +111,44 @@ describe('AuthProvider + RequireAuth', () => {
   });
 });
 
+describe('the session as the screens read it (useAuthSession)', () => {
+  it('while the provider answer is handled the session is loading: no user yet, not sysadmin', async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600, role: 'sysadmin' });
+    vi.spyOn(manager, 'signinCallback').mockReturnValue(new Promise(() => undefined));
+    renderAuthAppAt('/signin-oidc?code=abc&state=s1', {
+      ...app(),
+      routes: (
+        <Route
+          path="/signin-oidc"
+          element={
+            <>
+              <SignInCallbackPage />
+              <Who />
+            </>
+          }
+        />
+      ),
+    });
+    expect(await screen.findByText(/^loading\s+sub= sysadmin=false$/)).toBeInTheDocument();
+  });
+
+  it("claims that are not text show as empty, never as the token's raw values", async () => {
+    await storeSignedInUser(manager, {
+      expiresIn: 3600,
+      profile: { given_name: 42, family_name: ['Lovelace'], email: undefined },
+    });
+    renderAt('/licences');
+    expect(await screen.findByText(/^authenticated\s+sub=7 sysadmin=false$/)).toBeInTheDocument();
+  });
+
+  it('an expired session that cannot be renewed (no refresh token) signs in again', async () => {
+    await storeSignedInUser(manager, { expiresIn: -5, refreshToken: '' });
+    renderAt('/licences');
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('secret page')).not.toBeInTheDocument();
+  });
+});
+
 describe('getStarted entry (SPEC §2)', () => {
   it("?getStarted=userId goes straight to the provider's login with userId and the address without its query", async () => {
     openAt('/subscription/register?getStarted=42&plan=gold');

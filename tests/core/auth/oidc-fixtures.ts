@@ -44,7 +44,13 @@ let counter = 0;
 /** Stores a signed-in user whose access token expires in `expiresIn` seconds. */
 export async function storeSignedInUser(
   manager: UserManager,
-  options: { expiresIn: number; refreshToken?: string; role?: string | string[] } = {
+  options: {
+    expiresIn: number;
+    refreshToken?: string;
+    role?: string | string[];
+    /** Claims of the id token's profile to set or replace. */
+    profile?: Record<string, unknown>;
+  } = {
     expiresIn: 3600,
   },
 ): Promise<User> {
@@ -69,6 +75,7 @@ export async function storeSignedInUser(
       given_name: 'Ada',
       family_name: 'Lovelace',
       email: 'ada@example.com',
+      ...options.profile,
     },
     expires_at: now + options.expiresIn,
   });
