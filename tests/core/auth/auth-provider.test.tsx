@@ -149,6 +149,86 @@ describe('the session as the screens read it (useAuthSession)', () => {
   });
 });
 
+describe('the provider around the screens', () => {
+  it('a screen outside the provider fails at once with what is missing', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(() => render(<Who />)).toThrow('Auth hooks must be used inside <AuthProvider>');
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
+  it("another tab's sign-out ends this tab's session and leaves the guarded page", async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600, refreshToken: '' });
+    renderAt('/licences');
+    expect(await screen.findByText('secret page')).toBeInTheDocument();
+    const otherTab = new BroadcastChannel(`portal-session:${config.oidcClientIds.org}`);
+    try {
+      otherTab.postMessage({ type: 'signed-out' });
+      expect(await screen.findByText('landing page')).toBeInTheDocument();
+      expect(await manager.getUser()).toBeNull();
+    } finally {
+      otherTab.close();
+    }
+  });
+});
+
+describe('a page brought back by Back from the browser cache (page-restore.ts)', () => {
+  /** Renders signed in with window.location.reload observed; answers the reload spy. */
+  async function renderRestorable() {
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    renderAt('/licences');
+    expect(await screen.findByText('secret page')).toBeInTheDocument();
+    const reload = vi.fn();
+    const real = Object.getOwnPropertyDescriptor(window, 'location');
+    if (!real) throw new Error('window.location has no descriptor');
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { ...window.location, reload },
+    });
+    restoreLocation = () => Object.defineProperty(window, 'location', real);
+    return reload;
+  }
+  let restoreLocation = () => undefined as unknown;
+  afterEach(() => restoreLocation());
+  const broughtBack = () =>
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+
+  it('stays as it is when the same account is still signed in', async () => {
+    const reload = await renderRestorable();
+    broughtBack();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('loads afresh when another account signed in meanwhile', async () => {
+    const reload = await renderRestorable();
+    // The tab's stored user is now another account's (no event: as another page left it).
+    await storeSignedInUser(manager, { expiresIn: 3600, profile: { sub: '8' } });
+    broughtBack();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('loads afresh when the session ended meanwhile', async () => {
+    const reload = await renderRestorable();
+    sessionStorage.clear();
+    broughtBack();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('loads afresh when it was left on its way to the sign-out', async () => {
+    vi.spyOn(manager, 'signoutRedirect').mockImplementation(() => new Promise(() => undefined));
+    const reload = await renderRestorable();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Signing out…');
+    broughtBack();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('getStarted entry (SPEC §2)', () => {
   it("?getStarted=userId goes straight to the provider's login with userId and the address without its query", async () => {
     openAt('/subscription/register?getStarted=42&plan=gold');
@@ -187,10 +267,13 @@ describe('sign-in callback', () => {
       await manager.getUser(true); // the library raises userLoaded
       return user;
     });
+    const entries = window.history.length;
     renderAt('/signin-oidc?code=abc&state=s1');
     expect(await screen.findByText('secret page')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/offerings/product/3');
     expect(readStored(storageKeys.lastRoute)).toBeUndefined();
+    // The provider's answer leaves no history entry: Back does not return to it.
+    expect(window.history.length).toBe(entries);
   });
 
   it('a callback that leaves no session (token already expired) lands on home, not the saved page', async () => {
@@ -270,9 +353,13 @@ describe('sign-in callback', () => {
 });
 
 describe('sign-out callback and account routes', () => {
-  it('a failed sign-out return shows the sign-out failure', async () => {
+  it('a failed sign-out return shows the sign-out failure; Go back home is a step Back can undo', async () => {
     renderAt('/signout-callback-oidc?state=unknown');
     expect(await screen.findByText('Sign-out failed. Please try again.')).toBeInTheDocument();
+    const entries = window.history.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Go back home' }));
+    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    expect(window.history.length).toBe(entries + 1);
   });
 
   it('a good sign-out return goes to the landing page', async () => {
@@ -326,8 +413,11 @@ describe('API client wiring', () => {
     );
     renderAt('/licences');
     await screen.findByText('secret page');
+    const entries = window.history.length;
     await expect(crmApi.get('denied')).rejects.toMatchObject({ kind: 'session-ended' });
     await waitFor(() => expect(window.location.pathname).toBe('/'));
+    // In place of the page that can no longer be shown: Back does not lead to it.
+    expect(window.history.length).toBe(entries);
     expect(await manager.getUser()).toBeNull();
     expect(await screen.findByText('landing page')).toBeInTheDocument();
     // Back on a guarded page in the same page load: the ended session is said, not restarted.
