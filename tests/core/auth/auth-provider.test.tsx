@@ -192,14 +192,17 @@ describe('a page brought back by Back from the browser cache (page-restore.ts)',
   }
   let restoreLocation = () => undefined as unknown;
   afterEach(() => restoreLocation());
-  const broughtBack = () =>
+  /** Back brings the page back, once its effects have run for what it shows (the watcher's account). */
+  const broughtBack = async () => {
+    await act(async () => undefined);
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     });
+  };
 
   it('stays as it is when the same account is still signed in', async () => {
     const reload = await renderRestorable();
-    broughtBack();
+    await broughtBack();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(reload).not.toHaveBeenCalled();
   });
@@ -208,14 +211,14 @@ describe('a page brought back by Back from the browser cache (page-restore.ts)',
     const reload = await renderRestorable();
     // The tab's stored user is now another account's (no event: as another page left it).
     await storeSignedInUser(manager, { expiresIn: 3600, profile: { sub: '8' } });
-    broughtBack();
+    await broughtBack();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('loads afresh when the session ended meanwhile', async () => {
     const reload = await renderRestorable();
     sessionStorage.clear();
-    broughtBack();
+    await broughtBack();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
@@ -224,7 +227,7 @@ describe('a page brought back by Back from the browser cache (page-restore.ts)',
     const reload = await renderRestorable();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Signing out…');
-    broughtBack();
+    await broughtBack();
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
