@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionController, isExpiring } from '@/core/auth';
+import { createSessionController, isExpiring, type SessionEndReason } from '@/core/auth';
 import { config } from '@/core/config';
 import { server } from '../../msw/server';
 import {
@@ -11,6 +11,10 @@ import {
   storeSignedInUser,
   tokenEndpoint,
 } from './oidc-fixtures';
+
+/** A tab's controller on its own: no Web Locks, no channel to other tabs. */
+const alone = (manager: UserManager, onSessionEnded: (reason: SessionEndReason) => void) =>
+  createSessionController(manager, { onSessionEnded, locks: null, channel: null });
 
 /** Web Locks with the semantics the controller relies on: exclusive, FIFO, ifAvailable. */
 function fakeLocks(): LockManager {
@@ -101,11 +105,7 @@ describe('single refresh path', () => {
       validRefreshTokens: new Set([user.refresh_token ?? '']),
     });
     server.use(token.handler);
-    const session = createSessionController(manager, {
-      onSessionEnded: vi.fn(),
-      locks: null,
-      channel: null,
-    });
+    const session = alone(manager, vi.fn());
     let expiring: (() => void) | undefined;
     vi.spyOn(manager.events, 'addAccessTokenExpiring').mockImplementation((cb) => {
       expiring = cb as () => void;
@@ -143,11 +143,7 @@ describe('single refresh path', () => {
     await storeSignedInUser(manager, { expiresIn: 30 });
     server.use(rotatingTokenEndpoint({ validRefreshTokens: new Set() }).handler);
     const onSessionEnded = vi.fn();
-    const session = createSessionController(manager, {
-      onSessionEnded,
-      locks: null,
-      channel: null,
-    });
+    const session = alone(manager, onSessionEnded);
     const results = await Promise.allSettled([session.refreshSession(), session.refreshSession()]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
@@ -238,16 +234,8 @@ describe('across tabs', () => {
     });
     server.use(token.handler);
     const endedB = vi.fn();
-    const tabA = createSessionController(managerA, {
-      onSessionEnded: vi.fn(),
-      locks: null,
-      channel: null,
-    });
-    const tabB = createSessionController(managerB, {
-      onSessionEnded: endedB,
-      locks: null,
-      channel: null,
-    });
+    const tabA = alone(managerA, vi.fn());
+    const tabB = alone(managerB, endedB);
     await tabA.refreshSession();
     await expect(tabB.refreshSession()).rejects.toBeTruthy();
     expect(endedB).toHaveBeenCalledWith('refresh-failed');
@@ -392,11 +380,7 @@ describe('the refresh path, one refresh after another', () => {
       validRefreshTokens: new Set([user.refresh_token ?? '']),
     });
     server.use(token.handler);
-    const session = createSessionController(manager, {
-      onSessionEnded: vi.fn(),
-      locks: null,
-      channel: null,
-    });
+    const session = alone(manager, vi.fn());
     const first = await session.refreshSession();
     const second = await session.refreshSession();
     expect(token.calls.map((c) => c.get('refresh_token'))).toEqual([
@@ -433,11 +417,7 @@ describe('the refresh path, one refresh after another', () => {
       expiring = cb as () => void;
       return () => undefined;
     });
-    const session = createSessionController(manager, {
-      onSessionEnded: vi.fn(),
-      locks: null,
-      channel: null,
-    });
+    const session = alone(manager, vi.fn());
     const stop = session.start();
     expiring?.();
     await vi.waitFor(async () =>
@@ -451,11 +431,7 @@ describe('the refresh path, one refresh after another', () => {
     const manager = createTestUserManager();
     await manager.removeUser();
     const onSessionEnded = vi.fn();
-    const session = createSessionController(manager, {
-      onSessionEnded,
-      locks: null,
-      channel: null,
-    });
+    const session = alone(manager, onSessionEnded);
     await expect(session.refreshSession()).rejects.toThrow('No session to refresh');
     expect(onSessionEnded).toHaveBeenCalledWith('refresh-failed');
   });
@@ -488,11 +464,7 @@ describe('the refresh path, one refresh after another', () => {
     await storeSignedInUser(manager, { expiresIn: 30 });
     vi.spyOn(manager, 'signinSilent').mockResolvedValue(null);
     const onSessionEnded = vi.fn();
-    const session = createSessionController(manager, {
-      onSessionEnded,
-      locks: null,
-      channel: null,
-    });
+    const session = alone(manager, onSessionEnded);
     await expect(session.refreshSession()).rejects.toThrow('Silent renewal returned no user');
     expect(onSessionEnded).toHaveBeenCalledWith('refresh-failed');
   });
@@ -502,11 +474,7 @@ describe('the refresh path, one refresh after another', () => {
     await storeSignedInUser(manager, { expiresIn: 30 });
     server.use(rotatingTokenEndpoint({ validRefreshTokens: new Set() }).handler);
     const onSessionEnded = vi.fn();
-    const session = createSessionController(manager, {
-      onSessionEnded,
-      locks: null,
-      channel: null,
-    });
+    const session = alone(manager, onSessionEnded);
     await expect(session.refreshSession()).rejects.toBeTruthy();
     await storeSignedInUser(manager, { expiresIn: 30 });
     await expect(session.refreshSession()).rejects.toBeTruthy();
@@ -604,11 +572,7 @@ describe('the other tabs, as one tab hears them', () => {
   it('without a channel, signing out here still works', async () => {
     const manager = createTestUserManager();
     const user = await storeSignedInUser(manager, { expiresIn: 3600 });
-    const session = createSessionController(manager, {
-      onSessionEnded: vi.fn(),
-      locks: null,
-      channel: null,
-    });
+    const session = alone(manager, vi.fn());
     expect(() => session.announceSignOut()).not.toThrow();
     expect((await session.getUser())?.access_token).toBe(user.access_token);
   });
