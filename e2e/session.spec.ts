@@ -152,11 +152,12 @@ test('Sign out in one tab signs the other tabs of the portal out', async ({ page
 test('An expired access token is renewed silently before the next call', async ({ page }) => {
   await signIn(page, 'owner', { path: '/dashboard' });
   const before = await storedUser(page);
-  await editStoredUser(page, { expires_at: Math.floor(Date.now() / 1000) - 5 });
-
+  // Listening first: a call the dashboard still has in flight may be the one that renews.
   const refresh = page.waitForRequest(
     (r) => r.url() === `${STACK}/identity/token` && isTokenRefresh(r.postData()),
   );
+  await editStoredUser(page, { expires_at: Math.floor(Date.now() / 1000) - 5 });
+
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', {
@@ -181,9 +182,7 @@ test('An access token the API refuses (401) is renewed once and the call retried
 }) => {
   await signIn(page, 'owner', { path: '/dashboard' });
   const before = await storedUser(page);
-  // Still "valid" by its expiry, but no longer accepted by the services.
-  await editStoredUser(page, { access_token: `${before?.access_token ?? ''}x` });
-
+  // Listening first: a call the dashboard still has in flight may be the one refused.
   const unauthorised: string[] = [];
   page.on('response', (r) => {
     if (r.status() === 401) unauthorised.push(r.url());
@@ -191,6 +190,9 @@ test('An access token the API refuses (401) is renewed once and the call retried
   const refresh = page.waitForRequest(
     (r) => r.url() === `${STACK}/identity/token` && isTokenRefresh(r.postData()),
   );
+  // Still "valid" by its expiry, but no longer accepted by the services.
+  await editStoredUser(page, { access_token: `${before?.access_token ?? ''}x` });
+
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', {
