@@ -135,6 +135,26 @@ describe('Audit log: every organisation’s events (sysadmin)', () => {
     ]);
   });
 
+  it('filters by who across organisations: every chain the names acted in', async () => {
+    const all = await page('sysadmin', '/crm/v1/audit/list');
+    const byStaff = all.results.filter((e) => e.actorName.includes('@example.com>'));
+    expect(new Set(byStaff.map((e) => e.orgName))).toEqual(
+      new Set(['Acme Mining', 'Borealis Quarries']),
+    );
+    // The names found first with the chains they acted in (audit_actor_names), then the events.
+    const staff = await page('sysadmin', '/crm/v1/audit/list', {
+      filters: { actorName: '@EXAMPLE.COM>' },
+    });
+    expect(staff.results.map((e) => e.id)).toEqual(byStaff.map((e) => e.id));
+    expect(staff.totalAvailable).toBe(byStaff.length);
+    const siteadmin = await page('sysadmin', '/crm/v1/audit/list', {
+      filters: { actorName: 'siteadmin' },
+    });
+    expect(siteadmin.results.map((e) => [e.orgName, e.action])).toEqual([
+      ['Borealis Quarries', 'share'],
+    ]);
+  });
+
   it('is refused to everyone else, org owners included', async () => {
     for (const who of ['owner', 'manager'] as const) {
       expect((await post(who, '/crm/v1/audit/list', {})).statusCode, who).toBe(403);

@@ -39,9 +39,9 @@ const activitySql = {
   at: { sql: 'e.at', instant: true },
   actorName: {
     sql: 'e.actor_name',
-    // The trail's actors are few: their names are kept apart (migration 093), found there first
-    // for the filter and the search, and the events tested by equality (the B-tree indexes of
-    // the chain and the actor, and of the actor).
+    // The trail's actors are few: their names are kept apart (migrations 093 and 094), found
+    // there first for the filter and the search, and the events tested by equality (the B-tree
+    // index of the chain and the actor).
     lookup: {
       fk: 'e.actor_name',
       from: 'audit_actor_names n',
@@ -79,12 +79,22 @@ export const auditLogDef: ListDef<typeof auditLogColumns, Json, AuditEvent> = {
   columns: auditLogColumns,
   sql: {
     ...activitySql,
+    // Every chain: the events of the actors found, in the chains they acted in (migration 094),
+    // which the index of the chain and the actor answers, as it does an organisation's Activity.
+    actorName: {
+      ...activitySql.actorName,
+      lookup: {
+        ...activitySql.actorName.lookup,
+        group: { fk: 'coalesce(e.org_id, 0)', key: 'n.chain' },
+      },
+    },
     orgName: {
       sql: 'o.name',
       nullable: true,
       // The chain's index finds the organisations' events (an organisation's id is never 0),
-      // in the search's `or` too: with the trigram indexes of the actor and the record's name
-      // (migration 091) a rare search is a bitmap of indexes, not a scan of the trail.
+      // in the search's `or` too: with the index of the chain and the actor and the trigram
+      // index of the record's name (migration 091) a rare search is a bitmap of indexes, not a
+      // scan of the trail.
       lookup: { fk: 'coalesce(e.org_id, 0)', from: 'orgs o', key: 'o.id', searchByIndex: true },
     },
   },

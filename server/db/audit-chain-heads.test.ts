@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { asRequest } from '../test/audit';
 import { emptyTestDb } from '../test/harness';
 import { purgeTrail, verifyTrail } from './audit';
 import { migrate } from './migrate';
@@ -19,16 +20,6 @@ afterAll(async () => {
   await Promise.all(dbs.map((db) => db.close()));
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
-
-const context = (orgId: number | null) =>
-  JSON.stringify({ actorId: null, actorName: 'Test <t@example.com>', orgId, siteId: null });
-
-/** What a request does: its context, then its writes, in one transaction. */
-const asRequest = (db: Db, orgId: number | null, sql: string, params: unknown[] = []) =>
-  db.transaction(async (tx) => {
-    await tx.query(`select set_config('audit.context', $1, true)`, [context(orgId)]);
-    await tx.query(sql, params);
-  });
 
 const newOrg = (db: Db, name: string) =>
   asRequest(db, null, 'insert into orgs (name) values ($1)', [name]);

@@ -147,6 +147,38 @@ describe('audit trail', () => {
     expect(JSON.stringify(event)).not.toContain('new-hash');
   });
 
+  it('shows custom data (a JSON object in text) by key, and a long text by its size', async () => {
+    const start = await lastId();
+    await crm.app.services.db.transaction(async (tx) => {
+      await tx.query(`select set_config('audit.context', $1, true)`, [
+        JSON.stringify({ actorId: null, actorName: 'test' }),
+      ]);
+      // Spaces before the object, as a hand-written value may have them.
+      const [row] = await tx.query<{ id: number }>(
+        `insert into org_custom_data (org_id, name, data) values (1, 'Trail data', $1)
+         returning id`,
+        ['  {"version": "1.0", "mode": "fast"}'],
+      );
+      // A long text that starts like an object and is not one: its size, not its keys.
+      await tx.query(`update org_custom_data set data = $1, description = $2 where id = $3`, [
+        '{"version": "1.1", "mode": "fast"}',
+        `{${'x'.repeat(3000)}`,
+        row?.id,
+      ]);
+    });
+    // A change of the organisation, its custom data's columns prefixed.
+    const [created, updated] = await eventsAfter(start);
+    const of = 'customData Trail data: ';
+    expect(created?.changes).toMatchObject({
+      [`${of}data.version`]: { before: null, after: '1.0' },
+      [`${of}data.mode`]: { before: null, after: 'fast' },
+    });
+    expect(updated?.changes).toEqual({
+      [`${of}data.version`]: { before: '1.0', after: '1.1' },
+      [`${of}description`]: { before: null, after: '(2.9 KB)' },
+    });
+  });
+
   it('watches every table the services write (a new table without its trigger fails here)', async () => {
     // Not records of anyone's work: the stack's own bookkeeping, the identity provider's
     // storage and secrets (its events are recorded explicitly), the limits' counters (issue 19),

@@ -50,6 +50,14 @@ export interface ColumnSql {
      * those indexes; a hashed subplan's arm cannot be one, and the whole table is read.
      */
     searchByIndex?: boolean;
+    /**
+     * A column of `from` that groups the keys as the list's rows are grouped (the chains an
+     * actor acted in): where keys were found first, the rows are tested on the groups of those
+     * keys too, `fk` of `group` among them, so that an index leading with the group (the
+     * chain's, then the actor's) serves a list of every group (the Audit log) without an index
+     * of the key alone.
+     */
+    group?: { fk: string; key: string };
   };
   /**
    * A select column computed from others (a state that depends on today's date): the predicate
@@ -136,9 +144,13 @@ type Key = number | string;
 type Lookup = NonNullable<ColumnSql['lookup']>;
 export type Looked = { sql: string; lookup: Lookup };
 
-/** The select of a lookup column's keys whose name contains `pattern` (a parameter). */
-export function keysMatching({ sql, lookup }: Looked, pattern: string): string {
-  return `select ${lookup.key} from ${lookup.from} where (${lookup.name ?? sql}) ilike ${pattern}`;
+/**
+ * The select of a lookup column's keys whose name contains `pattern` (a parameter); `distinct`:
+ * each key once (a table of names grouped by `lookup.group` holds a name once per group).
+ */
+export function keysMatching({ sql, lookup }: Looked, pattern: string, distinct = false): string {
+  const { key, from, name } = lookup;
+  return `select ${distinct ? 'distinct ' : ''}${key} from ${from} where (${name ?? sql}) ilike ${pattern}`;
 }
 
 /** The search's lookup columns: its text columns named through a lookup. */
@@ -157,10 +169,12 @@ export function searchedLookups<C extends ListColumns>(
  * hundred organisations' need different plans, which a kept generic plan would price alike.
  */
 function keysTest(sql: Sql, lookup: Lookup, keys: readonly Key[]): string {
+  const { fk, key, from, group } = lookup;
   const list = `${sql.param([...keys], lookup.name ? '::text[]' : '::int[]')} ${PLANNED_PER_CALL}`;
-  return lookup.searchByIndex
-    ? `${lookup.fk} = any(${list})`
-    : `${lookup.fk} in (select unnest(${list}))`;
+  const test = lookup.searchByIndex ? `${fk} = any(${list})` : `${fk} in (select unnest(${list}))`;
+  if (!group) return test;
+  const groups = `select ${group.key} from ${from} where ${key} = any(${list})`;
+  return `(${group.fk} = any(array(${groups})) and ${test})`;
 }
 
 /**

@@ -69,7 +69,7 @@ export async function lookupKeys<C extends ListColumns>(
   if (asks.length === 0) return undefined;
   const arrays = asks.map(
     ({ looked, pattern }, i) =>
-      `array(${keysMatching(looked, pattern)} order by ${looked.lookup.key} limit $1) as k${i}`,
+      `array(${keysMatching(looked, pattern, true)} order by ${looked.lookup.key} limit $1) as k${i}`,
   );
   const [row] = await db.query<Record<string, Array<number | string> | null>>(
     `select ${arrays.join(', ')}`,

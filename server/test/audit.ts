@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { auditActions, auditRecordTypes } from '@/contract/crm/audit';
-import type { Queryable } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 
 /** A row of audit_events as the server tests read it. */
 export interface AuditEvent {
@@ -53,3 +53,21 @@ export async function expectListedNames(db: Queryable): Promise<void> {
   expect(rows.map((r) => r.action).filter((a) => !actions.includes(a))).toEqual([]);
   expect(rows.map((r) => r.record_type).filter((t) => !types.includes(t))).toEqual([]);
 }
+
+/**
+ * What a request does, straight on a database: its audit context (who, the organisation of its
+ * path), then its writes, in one transaction.
+ */
+export const asRequest = (
+  db: Db,
+  orgId: number | null,
+  sql: string,
+  params: unknown[] = [],
+  actorName = 'Test <t@example.com>',
+) =>
+  db.transaction(async (tx) => {
+    await tx.query(`select set_config('audit.context', $1, true)`, [
+      JSON.stringify({ actorId: null, actorName, orgId, siteId: null }),
+    ]);
+    await tx.query(sql, params);
+  });
