@@ -125,6 +125,24 @@ describe('client mode paints the first page at once (issue 16)', () => {
 });
 
 describe('a list that fits asks its source for the first page only', () => {
+  it('says it is loading until the source or the list answers, and then shows the first that does', async () => {
+    const list = gatedList(45);
+    const pages = fakeSource(all.slice(0, 45), { gated: true });
+    const { container } = renderTable({
+      columnSettings: settings,
+      fetchData: fetchLicences,
+      queryKey: ['l'],
+      source: pages.source,
+    });
+    await waitFor(() => expect(pages.pending).toHaveLength(1));
+    expect(screen.getByText('Loading Data...')).toBeInTheDocument();
+    expect(footer(container)).toBeFalsy(); // no count yet, no empty table
+    pages.answer();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
+    expect(columnTexts(container, 0)[0]).toBe('Customer 001');
+    await list.release();
+  });
+
   it('pages, sorts and searches in the browser once the whole list is in', async () => {
     const list = gatedList(45);
     const { source, calls } = fakeSource(all.slice(0, 45));
