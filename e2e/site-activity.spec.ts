@@ -3,12 +3,13 @@ import { expect, test } from './support/test';
 
 /**
  * Issue 18 in the site portal: a site admin's change shows in the site's Activity and in the
- * record's History, before → after. Demo facts (server/seed): siteadmin@example.com is site
+ * record's History, before → after, and in the sysadmins' Audit log filtered by who. Demo facts (server/seed): siteadmin@example.com is site
  * admin of Borealis's South Pit (2), whose first blast is South Pit 0001 (26).
  */
 test.describe('A site: Activity and History (issue 18)', () => {
   test('siteadmin edits a blast, then reads the change in Activity and in its History', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(90_000);
     const description = `Audited ${Date.now().toString(36)}`;
@@ -55,5 +56,25 @@ test.describe('A site: Activity and History (issue 18)', () => {
         name: /^description /,
       }),
     ).toContainText(description);
+
+    // A sysadmin finds it in the Audit log, across organisations, by who did it.
+    const audit = await browser.newPage();
+    await signIn(audit, 'sysadmin', { path: '/audit' });
+    await audit.getByRole('searchbox', { name: 'Filter Who' }).fill('SITEADMIN@');
+    const edited = audit
+      .getByRole('row')
+      .filter({ hasText: 'South Pit 0001' })
+      .filter({ hasText: 'Borealis Quarries' })
+      .first();
+    await expect(edited).toContainText('siteadmin@example.com');
+    // Every event listed is the site admin's.
+    const events = audit
+      .getByRole('row')
+      .filter({ has: audit.getByRole('button', { name: /^Show the changes/ }) });
+    await expect(events.first()).toBeVisible();
+    for (const text of await events.allInnerTexts()) {
+      expect(text).toContain('siteadmin@example.com');
+    }
+    await audit.close();
   });
 });
