@@ -11,11 +11,12 @@
  * the other; what is measured here is reading): the chains' heads are set to the last events.
  *
  * Then the first 50-row page of each list, newest first, alone and with a filter on action, on
- * record type, on actor (a common one, and one of 30 events in three chains), and a search, through the list endpoints' own definitions and
- * listPage (the page, and its total: counted up to 10,000, else the planner's estimate), as the
- * Activity (an organisation: the largest and a small one), the Audit log (every organisation)
- * and a record's History ask it; p50 and p99 over `calls` calls after warm-ups, the first
- * (cold) call, and the page query's plan (its scans and indexes).
+ * record type, on actor (a common one, and one of 30 events in three chains), and a search,
+ * through the list endpoints' own definitions and listPage (the page, and its total: counted up
+ * to 10,000, else the planner's estimate), as the Activity (an organisation: the largest and a
+ * small one), the Audit log (every organisation) and a record's History ask it; p50 and p99 over
+ * `calls` calls after warm-ups, the first (cold) call, and the page query's plan (its scans and
+ * indexes). `--before` cannot go back past 094 (the Audit log reads the names' chains).
  *
  * `--before=<migration>` (a migration's file name) loads the trail into the database as that
  * migration left it, measures, then migrates the rest and measures again: the same events before
