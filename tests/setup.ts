@@ -21,9 +21,21 @@ beforeAll(() => {
   }
   server.listen({ onUnhandledRequest: 'error' });
 });
+// The window's own location, taken when the worker's first file starts: a test that replaces it
+// (to see where a screen navigates) must put this very descriptor back, or every later file of
+// the worker would read a frozen address and navigate nowhere.
+const worker = globalThis as { realLocation?: PropertyDescriptor };
+if (typeof window !== 'undefined')
+  worker.realLocation ??= Object.getOwnPropertyDescriptor(window, 'location');
+const { realLocation } = worker;
+
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  if (realLocation && window.location !== realLocation.get?.call(window)) {
+    Object.defineProperty(window, 'location', realLocation);
+    throw new Error('This test left window.location replaced: put its own descriptor back.');
+  }
   // Node-environment files (e.g. the lint test) have no Web Storage.
   if (typeof window !== 'undefined') {
     localStorage.clear();

@@ -78,7 +78,7 @@ describe('Subscription registration (/subscription/register)', () => {
         return HttpResponse.json({ success: true, data: { orgId: 42, subscriptionId: 7 } });
       }),
     );
-    const assign = window.location.assign;
+    const real = Object.getOwnPropertyDescriptor(window, 'location') as PropertyDescriptor;
     const visited: string[] = [];
     Object.defineProperty(window, 'location', {
       configurable: true,
@@ -93,10 +93,7 @@ describe('Subscription registration (/subscription/register)', () => {
       expect(completed).toBe(true);
       expect(localStorage.getItem('new_org_id')).toBe('42');
     } finally {
-      Object.defineProperty(window, 'location', {
-        configurable: true,
-        value: { ...window.location, assign },
-      });
+      Object.defineProperty(window, 'location', real);
     }
   });
 });
