@@ -36,7 +36,7 @@ export default defineConfig(async (env) => {
     ? viteConfig(env)
     : viteConfig)) as UserConfig;
   const server = group === 'server';
-  const paths = onlyTests ?? unitTests[group] ?? [];
+  const testPaths = onlyTests ?? unitTests[group] ?? [];
   const unit = {
     name: 'unit',
     ...unitTest,
@@ -70,7 +70,7 @@ export default defineConfig(async (env) => {
               extends: true,
               test: {
                 ...unit,
-                include: files(paths),
+                include: files(testPaths),
                 exclude: freshModuleTests,
                 isolate: !process.env.MUTATION_IGNORE_STATIC,
               },
@@ -81,7 +81,7 @@ export default defineConfig(async (env) => {
                 ...unit,
                 name: 'unit-fresh',
                 include: freshModuleTests.filter((f) =>
-                  paths.some((p) => f === p || f.startsWith(`${p}/`)),
+                  testPaths.some((p) => f === p || f.startsWith(`${p}/`)),
                 ),
               },
             } satisfies TestProjectInlineConfiguration,

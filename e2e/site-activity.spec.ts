@@ -3,8 +3,9 @@ import { expect, test } from './support/test';
 
 /**
  * Issue 18 in the site portal: a site admin's change shows in the site's Activity and in the
- * record's History, before → after, and in the sysadmins' Audit log filtered by who. Demo facts (server/seed): siteadmin@example.com is site
- * admin of Borealis's South Pit (2), whose first blast is South Pit 0001 (26).
+ * record's History, before → after, and in the sysadmins' Audit log filtered by who. Demo facts
+ * (server/seed): siteadmin@example.com is site admin of Borealis's South Pit (2), whose first
+ * blast is South Pit 0001 (26).
  */
 test.describe('A site: Activity and History (issue 18)', () => {
   test('siteadmin edits a blast, then reads the change in Activity and in its History', async ({

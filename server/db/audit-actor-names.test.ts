@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { asRequest } from '../test/audit';
+import { asRequest, recordDownload as download } from '../test/audit';
 import { emptyTestDb } from '../test/harness';
 import { migrate } from './migrate';
 import type { Db } from './types';
@@ -18,14 +18,6 @@ afterAll(async () => {
 const names = (db: Db) =>
   db.query<{ name: string; chain: number }>(
     'select name, chain from audit_actor_names order by name, chain',
-  );
-const download = (db: Db, orgId: number | null, actor: string) =>
-  asRequest(
-    db,
-    orgId,
-    `select audit_record($1, null, 'download', 'blast', '1', 'north.blst', '{}')`,
-    [orgId],
-    actor,
   );
 
 describe("the actors' names with their chains", () => {

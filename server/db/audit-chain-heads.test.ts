@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asRequest } from '../test/audit';
+import { asRequest, recordDownload as download } from '../test/audit';
 import { emptyTestDb } from '../test/harness';
 import { purgeTrail, verifyTrail } from './audit';
 import { migrate } from './migrate';
@@ -23,13 +23,6 @@ afterAll(async () => {
 
 const newOrg = (db: Db, name: string) =>
   asRequest(db, null, 'insert into orgs (name) values ($1)', [name]);
-const download = (db: Db, orgId: number | null) =>
-  asRequest(
-    db,
-    orgId,
-    `select audit_record($1, null, 'download', 'blast', '1', 'north.blst', '{}')`,
-    [orgId],
-  );
 
 const heads = (db: Db) =>
   db.query<{ chain: number; event_id: number; hash: string }>(

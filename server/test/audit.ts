@@ -71,3 +71,13 @@ export const asRequest = (
     ]);
     await tx.query(sql, params);
   });
+
+/** An event of its own (a download: no row written) in `orgId`'s chain, by `actorName`. */
+export const recordDownload = (db: Db, orgId: number | null, actorName?: string) =>
+  asRequest(
+    db,
+    orgId,
+    `select audit_record($1, null, 'download', 'blast', '1', 'north.blst', '{}')`,
+    [orgId],
+    actorName,
+  );
