@@ -38,6 +38,8 @@ const VARIANTS = [
   ['page50', (total) => page(total)],
   ['sortCustomer', (total) => page(total, { sortBy: 'customerOrg.name' })],
   ['sortExpiryDesc', (total) => page(total, { sortBy: 'expiry', sortDesc: true })],
+  ['sortProduct', (total) => page(total, { sortBy: 'product.name' })],
+  ['sortSubscriptionDesc', (total) => page(total, { sortBy: 'subscription.name', sortDesc: true })],
   [
     'filtered',
     () => () => ({ take: 50, filters: { 'state.name': 'Suspended', seats: { min: 5, max: 15 } } }),

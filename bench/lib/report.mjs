@@ -341,6 +341,8 @@ function listRows(f) {
     ['page50', '50-row page (id order)', true],
     ['sortCustomer', '50-row page by customer (indexed)', true],
     ['sortExpiryDesc', '50-row page by expiry, descending (indexed)', true],
+    ['sortProduct', '50-row page by product (indexed)', true],
+    ['sortSubscriptionDesc', '50-row page by subscription, descending (indexed)', true],
     ['filtered', 'state and seats filters', false],
     ['search', 'search', false],
     ['deep', 'the last page (deep offset)', false],

@@ -114,11 +114,13 @@ const common = {
   id: { sql: 'l.id' },
   'product.name': {
     sql: 'f.name',
+    sortKey: 'l.product_sort',
     lookup: { fk: 'l.offering_id', from: 'offerings f', key: 'f.id' },
   },
   'subscription.name': {
     sql: 's.name',
     nullable: true,
+    sortKey: 'l.subscription_sort',
     lookup: { fk: 'l.subscription_id', from: 'subscriptions s', key: 's.id' },
   },
   'state.name': { sql: STATE, when: STATE_IS },
@@ -128,6 +130,7 @@ const common = {
   assignedUser: {
     sql: userDisplaySql('u'),
     nullable: true,
+    sortKey: 'l.user_sort',
     lookup: { fk: 'l.assigned_user_id', from: 'users u', key: 'u.id' },
   },
 };
@@ -150,6 +153,7 @@ export const issuedLicencesDef: ListDef<typeof issuedLicenceColumns, Json, Licen
     ...common,
     'customerOrg.name': {
       sql: 'co.name',
+      sortKey: 'l.customer_sort',
       lookup: { fk: 'l.customer_org_id', from: 'orgs co', key: 'co.id' },
     },
   },

@@ -64,6 +64,14 @@ export interface ColumnSql {
    * of each value on the stored columns, which the planner can estimate and indexes can serve.
    */
   when?: Readonly<Record<string, string>>;
+  /**
+   * The sort's value, when the column's is reached through a join: a copy kept in the list's
+   * own table as `orderOf` sorts the column (a text lowercased, collation "C"), which an index
+   * orders after the scope (a licence's customer, product, subscription and user: migration
+   * 096). Sorted by the joined value, a page walks the joined table in name order and each of
+   * its rows' list rows, or sorts every row of the scope.
+   */
+  sortKey?: string;
 }
 export type ColumnSqlMap<C extends ListColumns> = { readonly [K in keyof C]: ColumnSql };
 
@@ -339,11 +347,12 @@ export function orderOf<C extends ListColumns>(
   const dir = desc ? 'desc' : 'asc';
   if (!isSortable(column) || map.sql === def.key) return `${def.key} ${dir}`;
   const expr =
-    column.kind === 'text'
+    map.sortKey ??
+    (column.kind === 'text'
       ? `lower(${map.sql}) collate "C"`
       : column.kind === 'select'
         ? `(${map.sql}) collate "C"`
-        : `(${map.sql})`;
+        : `(${map.sql})`);
   return `${expr} ${dir}${map.nullable ? ' nulls last' : ''}, ${def.key} ${dir}`;
 }
 

@@ -39,10 +39,21 @@ export async function insertMany(
 }
 
 /**
+ * The row triggers that keep a table's copies of other tables' values, and the statement that
+ * fills the rows lacking them (the licences' sort keys: migration 096). A loader may write the
+ * copies itself; the fill then finds nothing to do.
+ */
+const COPIES: Readonly<Record<string, { trigger: string; fill: string }>> = {
+  licences: { trigger: 'licences_sort_keys', fill: 'select licence_sort_keys_fill()' },
+};
+
+/**
  * Runs a bulk load of a table the way PostgreSQL's manual advises ("Populating a Database"):
  * its secondary indexes and foreign keys are dropped, the rows written, then the indexes built
  * in one pass each and the foreign keys added back, which checks every row in one join instead
- * of a trigger call per row and key. In the caller's transaction: all or nothing.
+ * of a trigger call per row and key. A table's copies of other tables' values, kept by a row
+ * trigger, are filled the same way: the trigger off, one statement after the load (COPIES). In
+ * the caller's transaction: all or nothing.
  */
 export async function bulkLoad(tx: Queryable, table: string, load: () => Promise<void>) {
   const keys = await tx.query<{ name: string; def: string }>(
@@ -59,7 +70,13 @@ export async function bulkLoad(tx: Queryable, table: string, load: () => Promise
   );
   for (const k of keys) await tx.exec(`alter table ${table} drop constraint "${k.name}"`);
   for (const i of indexes) await tx.exec(`drop index "${i.name}"`);
+  const copies = COPIES[table];
+  if (copies) await tx.exec(`alter table ${table} disable trigger ${copies.trigger}`);
   await load();
+  if (copies) {
+    await tx.exec(copies.fill);
+    await tx.exec(`alter table ${table} enable trigger ${copies.trigger}`);
+  }
   for (const i of indexes) await tx.exec(i.def);
   for (const k of keys) await tx.exec(`alter table ${table} add constraint "${k.name}" ${k.def}`);
 }

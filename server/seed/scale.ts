@@ -65,19 +65,24 @@ export async function addIssuedLicences(db: Db, options: ScaleOptions) {
       );
     });
     await bulkLoad(tx, 'licences', async () => {
+      // With their sort keys (migration 096), from names joined in the same pass: bulkLoad's
+      // fill, a second pass over every row, then finds none to write.
       await tx.query(
         `insert into licences (vendor_org_id, customer_org_id, subscription_id, offering_id, state,
-                             seats, expiry, issued_at)
+                             seats, expiry, issued_at, customer_sort, product_sort, subscription_sort)
        select $1::int, s.subscriber_org_id, s.id, s.offering_id,
               case when e.expiry < current_date then 'Expired'
                    when ${hash('i', 69621, 12)} = 0 then 'Suspended' else 'Active' end,
               1 + ${hash('i', 48271, 20)}, e.expiry,
-              current_date - ${hash('i', 16807, 700)} + interval '1 second' * ${hash('i', 40503, 86400)}
+              current_date - ${hash('i', 16807, 700)} + interval '1 second' * ${hash('i', 40503, 86400)},
+              lower(co.name), lower(f.name), lower(s.name)
          from generate_series(1, $2::int) i
          cross join lateral (select current_date + (${hash('i', 1103515245, 1300)} - 400) as expiry) e
-         join (select id, subscriber_org_id, offering_id, row_number() over (order by id) - 1 as k
+         join (select id, subscriber_org_id, offering_id, name, row_number() over (order by id) - 1 as k
                  from subscriptions where id > $3::int) s
            on s.k = ${hash('i', 2654435761, subscriptions)}
+         join orgs co on co.id = s.subscriber_org_id
+         join offerings f on f.id = s.offering_id
         order by i`,
         [vendor, licences, subBase],
       );
