@@ -1,7 +1,7 @@
 import { customerColumns, customerList, customerSchema } from '@/contract/crm/customers';
 import { orgParamsSchema } from '@/contract/common';
 import { org, type Services } from '../http/routes';
-import type { ListDef } from '../http/list';
+import type { ListDef, Scope } from '../http/list';
 import { listRoutes } from '../http/list-routes';
 import { badRequest } from '../http/envelope';
 import type { Queryable } from '../db/types';
@@ -17,31 +17,56 @@ interface Row {
   customer_since: Date;
 }
 
+/** What the vendor ($1) sold a customer that is still in force, as the columns count it. */
+const ACTIVE_SUB = `not s.is_disabled and (s.end_date is null or s.end_date >= current_date)`;
+const NEXT_END = `min(s.end_date) filter (where not s.is_disabled and s.end_date >= current_date)`;
+const ACTIVE_LICENCE = `l.state = 'Active' and (l.expiry is null or l.expiry >= current_date)`;
+
 /**
- * One row per organisation the vendor ($1) sold to, from two grouped scans (subscriptions and
- * issued licences by customer), so the cost follows the vendor's sales, not every organisation.
+ * The vendor's customers ($1): the organisations it sold a subscription or issued a licence to.
+ * The scope of every statement of the list; walked in name order (the default sort) it finds a
+ * page's customers without counting anyone's sales.
  */
-const FROM = `(
+const CUSTOMER_OF_VENDOR = `o.id <> $1 and (
+  exists (select 1 from subscriptions s where s.vendor_org_id = $1 and s.subscriber_org_id = o.id)
+  or exists (select 1 from licences l where l.vendor_org_id = $1 and l.customer_org_id = o.id))`;
+
+/**
+ * Every customer's sales (`k`), from two grouped scans of the vendor's subscriptions and issued
+ * licences: joined only when a filter or the sort needs a count (fromFor), since it reads every
+ * sale (a million licences: about 400 ms).
+ */
+const FROM = `orgs o join (
   select c.customer_id,
          sum(c.subs)::int as subscriptions, sum(c.active_subs)::int as active_subscriptions,
          sum(c.lics)::int as licences, sum(c.active_lics)::int as active_licences,
          min(c.next_end) as next_end_date, min(c.since) as customer_since
     from (
       select s.subscriber_org_id as customer_id, count(*) as subs,
-             count(*) filter (where not s.is_disabled and (s.end_date is null or s.end_date >= current_date)) as active_subs,
-             0 as lics, 0 as active_lics,
-             min(s.end_date) filter (where not s.is_disabled and s.end_date >= current_date) as next_end,
-             min(s.created_at) as since
+             count(*) filter (where ${ACTIVE_SUB}) as active_subs, 0 as lics, 0 as active_lics,
+             ${NEXT_END} as next_end, min(s.created_at) as since
         from subscriptions s where s.vendor_org_id = $1 group by s.subscriber_org_id
       union all
-      select l.customer_org_id, 0, 0, count(*),
-             count(*) filter (where l.state = 'Active' and (l.expiry is null or l.expiry >= current_date)),
-             null, min(l.issued_at)
+      select l.customer_org_id, 0, 0, count(*), count(*) filter (where ${ACTIVE_LICENCE}), null,
+             min(l.issued_at)
         from licences l where l.vendor_org_id = $1 group by l.customer_org_id
     ) c
-   where c.customer_id <> $1
    group by c.customer_id
-) k join orgs o on o.id = k.customer_id`;
+) k on k.customer_id = o.id`;
+
+/** One customer's sales, for a page's rows: its own subscriptions and licences by index. */
+const fromKeyed = (key: string) => `(
+  select s.subscriptions, s.active_subscriptions, l.licences, l.active_licences, s.next_end_date,
+         least(s.since, l.since) as customer_since
+    from (select count(*)::int as subscriptions,
+                 count(*) filter (where ${ACTIVE_SUB})::int as active_subscriptions,
+                 ${NEXT_END} as next_end_date, min(s.created_at) as since
+            from subscriptions s where s.vendor_org_id = $1 and s.subscriber_org_id = ${key}) s,
+         (select count(*)::int as licences,
+                 count(*) filter (where ${ACTIVE_LICENCE})::int as active_licences,
+                 min(l.issued_at) as since
+            from licences l where l.vendor_org_id = $1 and l.customer_org_id = ${key}) l
+) k join orgs o on o.id = ${key}`;
 
 const COLUMNS = `o.id, o.name, k.subscriptions, k.active_subscriptions, k.licences, k.active_licences,
   to_char(k.next_end_date, 'YYYY-MM-DD') as next_end_date, k.customer_since`;
@@ -56,7 +81,7 @@ const mapCustomer = (r: Row) => ({
   nextEndDate: r.next_end_date,
   customerSince: r.customer_since.toISOString(),
 });
-const customersDef: ListDef<typeof customerColumns, Row, ReturnType<typeof mapCustomer>> = {
+export const customersDef: ListDef<typeof customerColumns, Row, ReturnType<typeof mapCustomer>> = {
   columns: customerColumns,
   sql: {
     id: { sql: 'o.id' },
@@ -69,11 +94,17 @@ const customersDef: ListDef<typeof customerColumns, Row, ReturnType<typeof mapCu
     customerSince: { sql: 'k.customer_since', instant: true },
   },
   from: FROM,
+  fromKeyed,
   key: 'o.id',
   select: COLUMNS,
   map: mapCustomer,
   defaultSort: { by: 'name' },
 };
+
+export const customersScope = ({ params }: { params: { orgId: number } }): Scope => ({
+  where: [CUSTOMER_OF_VENDOR],
+  params: [params.orgId],
+});
 
 export const customerRoutes = ({ db }: Services) =>
   listRoutes(
@@ -89,8 +120,7 @@ export const customerRoutes = ({ db }: Services) =>
       selection: customerList.selection,
       row: customerSchema,
       def: customersDef,
-      // $1 is the vendor: the from clause groups its sales by customer.
-      scope: ({ params }) => ({ where: [], params: [params.orgId] }),
+      scope: customersScope,
       fileName: 'customers',
     },
   );

@@ -395,13 +395,17 @@ const aliasesIn = (sql: string) =>
 
 /**
  * The from clause a query needs: the first table and the joins its SQL refers to (with the
- * joins those refer to), and those holding a parameter (every parameter must stay referenced).
- * A page deep in a million rows then walks one index, not six joins.
+ * joins those refer to), and those holding a parameter the query's SQL does not (every
+ * parameter must stay referenced). A page deep in a million rows then walks one index, not six
+ * joins; a page of customers by name walks the organisations, not their grouped sales.
  */
 export function fromFor(from: string, ...sql: string[]): string {
   const { table, joins } = parseFrom(from);
-  const wanted = aliasesIn(sql.join(' '));
-  for (const j of joins) if (j.sql.includes('$')) wanted.add(j.alias);
+  const text = sql.join(' ');
+  const wanted = aliasesIn(text);
+  const placed = new Set(text.match(/\$\d+/g));
+  for (const j of joins)
+    if (j.sql.match(/\$\d+/g)?.some((p) => !placed.has(p))) wanted.add(j.alias);
   let grew = true;
   while (grew) {
     grew = false;
