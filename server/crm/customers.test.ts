@@ -73,6 +73,23 @@ describe("POST orgs/{orgId}/customers/list: a vendor's customers", () => {
     expect(page.results[0].subscriptions).toBeGreaterThanOrEqual(page.results[1].subscriptions);
   });
 
+  it('sorts names case-insensitively, as the table does in the browser', async () => {
+    const db = app.services.db;
+    const [before] = await db.query<{ name: string }>('select name from orgs where id = 4');
+    // In code point order a lowercase first letter sorts after every capital.
+    await db.query(`update orgs set name = 'aardvark Drilling' where id = 4`);
+    try {
+      const names = async (sortDesc: boolean) =>
+        (await list('manager', 1, { take: 100, sortBy: 'name', sortDesc }))
+          .json()
+          .data.results.map((r: { name: string }) => r.name);
+      expect((await names(false))[0]).toBe('aardvark Drilling');
+      expect((await names(true)).at(-1)).toBe('aardvark Drilling');
+    } finally {
+      await db.query('update orgs set name = $1 where id = 4', [before?.name]);
+    }
+  });
+
   it('counts a customer that only holds issued licences, and none that was never sold to', async () => {
     const db = app.services.db;
     const [org] = await db.query<{ id: number }>(

