@@ -3,6 +3,10 @@ import { pageQuery, userDisplaySql } from '../http/list';
 import { addIssuedLicences } from '../seed/scale';
 import { asRequest, auditProbe } from '../test/audit';
 import { useTestApp } from '../test/use-app';
+import { emptyTestDb, TEST_SCALE } from '../test/harness';
+import { migrate } from '../db/migrate';
+import type { Queryable } from '../db/types';
+import { seed } from '../seed/seed';
 import { issuedLicencesDef } from './licences';
 import { customerSubsDef } from './subscription-lists';
 
@@ -18,8 +22,8 @@ const audit = auditProbe(db);
 const ACME = 1;
 
 /** The licences whose copies differ from the names they copy: none while they are kept. */
-const stale = () =>
-  db().query<{ id: number }>(
+const stale = (on: Queryable = db()) =>
+  on.query<{ id: number }>(
     `select l.id from licences l
        join orgs co on co.id = l.customer_org_id
        join offerings f on f.id = l.offering_id
@@ -73,6 +77,23 @@ describe("the licences' copies of the names they sort by", () => {
     expect(held?.subs).toBeGreaterThan(0);
     await addIssuedLicences(db(), { licences: 30, customers: 3, subscriptions: 5 });
     expect(await stale()).toEqual([]);
+  });
+
+  it('are written for the licences of a database migrated before them, as 096 runs', async () => {
+    const older = await emptyTestDb();
+    try {
+      await migrate(older, { until: '095_audit_long_texts.sql' });
+      // The seed's bulk load on a database without the copies (the tools' --until) loads too.
+      await seed(older, TEST_SCALE);
+      await migrate(older);
+      expect(await stale(older)).toEqual([]);
+      const [licences] = await older.query<{ n: number }>(
+        'select count(customer_sort)::int as n from licences',
+      );
+      expect(licences?.n).toBeGreaterThan(0);
+    } finally {
+      await older.close();
+    }
   });
 
   it('follow a rename of a customer, product, subscription or user, which alone is recorded', async () => {

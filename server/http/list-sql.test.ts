@@ -30,7 +30,7 @@ describe('fromFor', () => {
 /** The order of a page: what the user sorted by, then the key the same way (one index both ways). */
 describe('orderOf', () => {
   const order = (sortBy?: string, sortDesc?: boolean) =>
-    orderOf(issuedLicencesDef, { sortBy, sortDesc });
+    orderOf(issuedLicencesDef as never, { sortBy, sortDesc });
 
   it('sorts by the key alone for the key column and by default', () => {
     expect(order()).toBe('l.id asc');
@@ -39,11 +39,15 @@ describe('orderOf', () => {
   });
 
   it("sorts by the list's default order, its direction included, when asked for no column of it", () => {
-    expect(orderOf(blastsDef, {})).toMatch(/ desc( nulls last)?, b\.id desc$/);
-    expect(orderOf(blastsDef, { sortDesc: false })).toMatch(/ desc( nulls last)?, b\.id desc$/);
+    expect(orderOf(blastsDef as never, {})).toMatch(/ desc( nulls last)?, b\.id desc$/);
+    expect(orderOf(blastsDef as never, { sortDesc: false })).toMatch(
+      / desc( nulls last)?, b\.id desc$/,
+    );
     // Not a column of the list (the contract refuses it first): the default order.
     expect(order('constructor', true)).toBe('l.id asc');
-    expect(orderOf(blastsDef, { sortBy: 'toString' })).toMatch(/ desc( nulls last)?, b\.id desc$/);
+    expect(orderOf(blastsDef as never, { sortBy: 'toString' })).toMatch(
+      / desc( nulls last)?, b\.id desc$/,
+    );
   });
 
   it('sorts text case-insensitively by code point, nulls last, then by the key', () => {
@@ -52,7 +56,7 @@ describe('orderOf', () => {
     // A joined name by its copy in the licence (migration 096).
     expect(order('customerOrg.name', true)).toBe('l.customer_sort desc, l.id desc');
     expect(order('subscription.name')).toBe('l.subscription_sort asc nulls last, l.id asc');
-    expect(orderOf(customersDef, { sortBy: 'name' })).toBe(
+    expect(orderOf(customersDef as never, { sortBy: 'name' })).toBe(
       'lower(o.name) collate "C" asc, o.id asc',
     );
     expect(order('state.name')).toMatch(/^\(case .*\) collate "C" asc, l\.id asc$/s);
