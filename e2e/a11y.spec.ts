@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ORG_PORTAL, signIn, SITE_PORTAL, STACK, type Account } from './support/auth';
 import { expectAccessible } from './support/a11y';
+import { goInApp } from './support/navigate';
 import { expect, test } from './support/test';
 
 /**
@@ -36,12 +37,9 @@ async function ready(page: Page, heading: string | RegExp) {
   await settled(page);
 }
 
-/** Client-side navigation (no page load, the session stays as it is). */
+/** Client-side navigation (support/navigate.ts), then the page named `heading`. */
 async function go(page: Page, path: string, heading: string | RegExp) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await goInApp(page, path);
   await ready(page, heading);
 }
 

@@ -3,6 +3,7 @@ import type { PathParam } from 'react-router-dom';
 import type { orgRoutes, siteRoutes } from '../src/core/routes/routes';
 import { ORG_PORTAL, signIn, SITE_PORTAL, type Account } from './support/auth';
 import { layoutProblems, viewports, type ViewportName } from './support/layout';
+import { goInApp } from './support/navigate';
 import { expect, test } from './support/test';
 
 /**
@@ -176,12 +177,9 @@ async function settled(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
-/** Client-side navigation (no page load: the session stays as it is). */
+/** Client-side navigation (support/navigate.ts), then loading has ended. */
 async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await goInApp(page, path);
   await settled(page);
 }
 

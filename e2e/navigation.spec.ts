@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accounts, signIn as signInAs, type Account } from './support/auth';
+import { goInApp } from './support/navigate';
 
 /**
  * Issue 5 end to end: each demo account (ARCHITECTURE.md, password 'demo') signs in through the
@@ -30,12 +31,9 @@ async function signIn(page: Page, origin: string, email: string, path = '/dashbo
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 
-/** Client-side navigation (no page load): the router follows popstate. */
+/** Client-side navigation (support/navigate.ts), the shell ready. */
 async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await goInApp(page, path);
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.locator('[data-app-loader]')).toHaveCount(0);
 }

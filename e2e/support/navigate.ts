@@ -1,0 +1,21 @@
+import type { Page } from '@playwright/test';
+import { expect } from './test';
+
+/**
+ * Client-side navigation to `path` (no page load: the session stays as it is), done once the
+ * route at the new address has rendered. React Router moves in a transition: while the next
+ * page's code loads, the page before stays on screen, and its heading and table would pass for
+ * the next one's (a layout check ran on the Dashboard while /blasts-shared loaded, then clicked
+ * the Dashboard's first link). The shell sets the document title whenever a route renders at a
+ * new address (useRouteTitle, src/core/ui/portal.tsx): it is blanked first, then awaited.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  const moving = await page.evaluate((p) => {
+    const moves = new URL(p, window.location.href).pathname !== window.location.pathname;
+    if (moves) document.title = '';
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    return moves;
+  }, path);
+  if (moving) await expect(page).not.toHaveTitle('');
+}
