@@ -13,7 +13,8 @@ import { customerSubsDef } from './subscription-lists';
 /**
  * The Issued Licences sorted by a joined name read each licence's copy of it (migration 096):
  * the copies must always equal the names the table shows, whatever changed them, and each sort
- * must be one index's order; Customer Subs by seats used counts them by index (migration 097).
+ * must be one index's order; Customer Subs by seats used counts them by index (migration 097),
+ * and its own columns each have an index (098).
  * lists.test.ts holds every sort against the cells on the demo data.
  */
 const app = useTestApp();
@@ -245,6 +246,25 @@ describe('the Issued Licences sorted by a joined name', () => {
         expect(plan, where).not.toMatch(/Sort/);
       }
     }
+  });
+});
+
+describe('Customer Subs sorted by a column of the subscription', () => {
+  it('read one index in its order, both ways, with no sort of the rows (migration 098)', async () => {
+    for (const sortBy of ['name', 'startDate', 'endDate', 'createdAt', 'seatsAllowed'])
+      for (const sortDesc of [false, true]) {
+        const { sql, params } = pageQuery(
+          customerSubsDef,
+          { where: ['s.vendor_org_id = $1'], params: [ACME] },
+          { take: 50, skip: 100, sortBy, sortDesc },
+        );
+        const plan = await planOf(sql, params);
+        const where = `${sortBy} ${sortDesc ? 'desc' : 'asc'}`;
+        expect(plan, where).toMatch(
+          /Index (Only )?Scan (Backward )?using subscriptions_vendor_\w+/,
+        );
+        expect(plan, where).not.toMatch(/Sort/);
+      }
   });
 });
 
