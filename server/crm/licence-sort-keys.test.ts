@@ -14,7 +14,8 @@ import { customerSubsDef } from './subscription-lists';
  * The Issued Licences sorted by a joined name read each licence's copy of it (migration 096):
  * the copies must always equal the names the table shows, whatever changed them, and each sort
  * must be one index's order; Customer Subs by seats used counts them by index (migration 097),
- * and its own columns each have an index (098).
+ * its own columns each have an index (098), and it keeps its offering's name as a licence does
+ * (099).
  * lists.test.ts holds every sort against the cells on the demo data.
  */
 const app = useTestApp();
@@ -22,10 +23,10 @@ const db = () => app().services.db;
 const audit = auditProbe(db);
 const ACME = 1;
 
-/** The licences whose copies differ from the names they copy: none while they are kept. */
+/** The rows whose copies differ from the names they copy: none while they are kept. */
 const stale = (on: Queryable = db()) =>
-  on.query<{ id: number }>(
-    `select l.id from licences l
+  on.query<{ row: string }>(
+    `select 'licence ' || l.id as row from licences l
        join orgs co on co.id = l.customer_org_id
        join offerings f on f.id = l.offering_id
        left join subscriptions s on s.id = l.subscription_id
@@ -33,16 +34,25 @@ const stale = (on: Queryable = db()) =>
       where l.customer_sort is distinct from lower(co.name) collate "C"
          or l.product_sort is distinct from lower(f.name) collate "C"
          or l.subscription_sort is distinct from lower(s.name) collate "C"
-         or l.user_sort is distinct from lower(${userDisplaySql('u')}) collate "C"`,
+         or l.user_sort is distinct from lower(${userDisplaySql('u')}) collate "C"
+     union all
+     select 'subscription ' || s.id from subscriptions s join offerings f on f.id = s.offering_id
+      where s.offering_sort is distinct from lower(f.name) collate "C"`,
   );
 
-/** Acme's issued licences sorted by a column: the ids of the first `take`. */
-async function sortedIds(sortBy: string, sortDesc: boolean, take = 5) {
-  const { sql, params } = pageQuery(
-    issuedLicencesDef,
-    { where: ['l.vendor_org_id = $1'], params: [ACME] },
-    { take, sortBy, sortDesc },
-  );
+/** Acme's issued licences (or Customer Subs) sorted by a column: the ids of the first `take`. */
+async function sortedIds(sortBy: string, sortDesc: boolean, take = 5, subs = false) {
+  const { sql, params } = subs
+    ? pageQuery(
+        customerSubsDef,
+        { where: ['s.vendor_org_id = $1'], params: [ACME] },
+        { take, sortBy, sortDesc },
+      )
+    : pageQuery(
+        issuedLicencesDef,
+        { where: ['l.vendor_org_id = $1'], params: [ACME] },
+        { take, sortBy, sortDesc },
+      );
   const rows = await db().query<{ __key: number }>(sql, params);
   return rows.map((r) => Number(r.__key)).slice(0, take);
 }
@@ -80,7 +90,7 @@ describe("the licences' copies of the names they sort by", () => {
     expect(await stale()).toEqual([]);
   });
 
-  it('are written for the licences of a database migrated before them, as 096 runs', async () => {
+  it('are written for the rows of a database migrated before them, as 096 and 099 run', async () => {
     const older = await emptyTestDb();
     try {
       await migrate(older, { until: '095_audit_long_texts.sql' });
@@ -88,10 +98,12 @@ describe("the licences' copies of the names they sort by", () => {
       await seed(older, TEST_SCALE);
       await migrate(older);
       expect(await stale(older)).toEqual([]);
-      const [licences] = await older.query<{ n: number }>(
-        'select count(customer_sort)::int as n from licences',
+      const [copies] = await older.query<{ licences: number; subs: number }>(
+        `select (select count(customer_sort)::int from licences) as licences,
+                (select count(offering_sort)::int from subscriptions) as subs`,
       );
-      expect(licences?.n).toBeGreaterThan(0);
+      expect(copies?.licences).toBeGreaterThan(0);
+      expect(copies?.subs).toBeGreaterThan(0);
     } finally {
       await older.close();
     }
@@ -145,7 +157,16 @@ describe("the licences' copies of the names they sort by", () => {
         [first],
       );
       expect(owner?.id, table).toBe(id);
-      // The licences' copies are no change of theirs: the trail holds the rename alone.
+      if (table === 'offerings') {
+        // The subscriptions' copies too (migration 099): Customer Subs by offering.
+        const [sub] = await sortedIds('offering.name', true, 1, true);
+        const [of] = await db().query<{ id: number }>(
+          'select offering_id as id from subscriptions where id = $1',
+          [sub],
+        );
+        expect(of?.id, 'subscriptions').toBe(id);
+      }
+      // The copies are no change of their rows: the trail holds the rename alone.
       const events = await audit.eventsAfter(before);
       expect(
         events.map((e) => e.record_type),
@@ -249,9 +270,16 @@ describe('the Issued Licences sorted by a joined name', () => {
   });
 });
 
-describe('Customer Subs sorted by a column of the subscription', () => {
-  it('read one index in its order, both ways, with no sort of the rows (migration 098)', async () => {
-    for (const sortBy of ['name', 'startDate', 'endDate', 'createdAt', 'seatsAllowed'])
+describe('Customer Subs sorted by a column of the subscription or its offering', () => {
+  it('read one index in its order, both ways, with no sort of the rows (migrations 098, 099)', async () => {
+    for (const sortBy of [
+      'name',
+      'startDate',
+      'endDate',
+      'createdAt',
+      'seatsAllowed',
+      'offering.name',
+    ])
       for (const sortDesc of [false, true]) {
         const { sql, params } = pageQuery(
           customerSubsDef,

@@ -76,7 +76,7 @@ export const customerSubsDef: ListDef<typeof customerSubColumns, Row, Out> = {
       sql: 'so.name',
       lookup: { fk: 's.subscriber_org_id', from: 'orgs so', key: 'so.id' },
     },
-    'offering.name': { sql: 'f.name', lookup: OFFERING },
+    'offering.name': { sql: 'f.name', sortKey: 's.offering_sort', lookup: OFFERING },
   },
   from: FROM,
   key: 's.id',

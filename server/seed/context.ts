@@ -40,11 +40,15 @@ export async function insertMany(
 
 /**
  * The row triggers that keep a table's copies of other tables' values, and the statement that
- * fills the rows lacking them (the licences' sort keys: migration 096). A loader may write the
+ * fills the rows lacking them (the sort keys of migrations 096 and 099). A loader may write the
  * copies itself; the fill then finds nothing to do.
  */
 const COPIES: Readonly<Record<string, { trigger: string; fill: string }>> = {
   licences: { trigger: 'licences_sort_keys', fill: 'select licence_sort_keys_fill()' },
+  subscriptions: {
+    trigger: 'subscriptions_sort_keys',
+    fill: 'select subscription_sort_keys_fill()',
+  },
 };
 
 /**

@@ -48,12 +48,13 @@ export async function addIssuedLicences(db: Db, options: ScaleOptions) {
       [orgBase, customers],
     );
     await bulkLoad(tx, 'subscriptions', async () => {
+      // With the offering's sort key (migration 099), as the licences below write theirs.
       await tx.query(
         `insert into subscriptions (vendor_org_id, subscriber_org_id, offering_id, name, start_date,
-                                  end_date, seats_allowed, is_disabled)
+                                  end_date, seats_allowed, is_disabled, offering_sort)
        select $1::int, c.id, f.id, f.name || ' #' || ($3::int + i), g.start_date,
               g.start_date + (365 * (1 + ${hash('i', 69069, 3)})), 1 + ${hash('i', 40503, 50)},
-              ${hash('i', 1103515245, 20)} = 0
+              ${hash('i', 1103515245, 20)} = 0, lower(f.name)
          from generate_series(1, $2::int) i
          cross join lateral (select current_date - ${hash('i', 2654435761, 900)} as start_date) g
          join (select id, row_number() over (order by id) - 1 as k from orgs where id > $4::int) c
