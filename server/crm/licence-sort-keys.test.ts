@@ -40,19 +40,16 @@ const stale = (on: Queryable = db()) =>
       where s.offering_sort is distinct from lower(f.name) collate "C"`,
   );
 
-/** Acme's issued licences (or Customer Subs) sorted by a column: the ids of the first `take`. */
-async function sortedIds(sortBy: string, sortDesc: boolean, take = 5, subs = false) {
-  const { sql, params } = subs
-    ? pageQuery(
-        customerSubsDef,
-        { where: ['s.vendor_org_id = $1'], params: [ACME] },
-        { take, sortBy, sortDesc },
-      )
-    : pageQuery(
-        issuedLicencesDef,
-        { where: ['l.vendor_org_id = $1'], params: [ACME] },
-        { take, sortBy, sortDesc },
-      );
+type Query = Parameters<typeof pageQuery>[2];
+const scoped = (alias: string) => ({ where: [`${alias}.vendor_org_id = $1`], params: [ACME] });
+/** A page's statement of Acme's Issued Licences or Customer Subs, scoped as their routes are. */
+const issuedLicences = (query: Query) => pageQuery(issuedLicencesDef, scoped('l'), query);
+const customerSubs = (query: Query) => pageQuery(customerSubsDef, scoped('s'), query);
+type List = typeof issuedLicences;
+
+/** A list sorted by a column: the ids of the first `take`. */
+async function sortedIds(list: List, sortBy: string, sortDesc: boolean, take = 5) {
+  const { sql, params } = list({ take, sortBy, sortDesc });
   const rows = await db().query<{ __key: number }>(sql, params);
   return rows.map((r) => Number(r.__key)).slice(0, take);
 }
@@ -68,6 +65,12 @@ const planOf = (sql: string, params: unknown[]) =>
     const rows = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   });
+
+/** The plan of a page 100 rows into a list sorted by a column. */
+async function sortPlan(list: List, sortBy: string, sortDesc: boolean) {
+  const { sql, params } = list({ take: 50, skip: 100, sortBy, sortDesc });
+  return planOf(sql, params);
+}
 
 const [customerSort, productSort, subscriptionSort, userSort] = [
   'customerOrg.name',
@@ -150,7 +153,7 @@ describe("the licences' copies of the names they sort by", () => {
       await asRequest(db(), ACME, sql, [id]);
       expect(await stale(), table).toEqual([]);
       // '~' sorts after every letter: the renamed record's licences come first, descending.
-      const [first] = await sortedIds(sortBy, true);
+      const [first] = await sortedIds(issuedLicences, sortBy, true);
       const [owner] = await db().query<{ id: number }>(
         `select ${{ orgs: 'customer_org_id', offerings: 'offering_id', subscriptions: 'subscription_id', users: 'assigned_user_id' }[table]} as id
            from licences where id = $1`,
@@ -159,7 +162,7 @@ describe("the licences' copies of the names they sort by", () => {
       expect(owner?.id, table).toBe(id);
       if (table === 'offerings') {
         // The subscriptions' copies too (migration 099): Customer Subs by offering.
-        const [sub] = await sortedIds('offering.name', true, 1, true);
+        const [sub] = await sortedIds(customerSubs, 'offering.name', true, 1);
         const [of] = await db().query<{ id: number }>(
           'select offering_id as id from subscriptions where id = $1',
           [sub],
@@ -254,12 +257,7 @@ describe('the Issued Licences sorted by a joined name', () => {
       [userSort, 'licences_vendor_user_sort'],
     ] as const) {
       for (const sortDesc of [false, true]) {
-        const { sql, params } = pageQuery(
-          issuedLicencesDef,
-          { where: ['l.vendor_org_id = $1'], params: [ACME] },
-          { take: 50, skip: 100, sortBy, sortDesc },
-        );
-        const plan = await planOf(sql, params);
+        const plan = await sortPlan(issuedLicences, sortBy, sortDesc);
         const where = `${sortBy} ${sortDesc ? 'desc' : 'asc'}`;
         expect(plan, where).toMatch(
           new RegExp(`Index Only Scan (Backward )?using ${index}(_desc)?\\b`),
@@ -281,12 +279,7 @@ describe('Customer Subs sorted by a column of the subscription or its offering',
       'offering.name',
     ])
       for (const sortDesc of [false, true]) {
-        const { sql, params } = pageQuery(
-          customerSubsDef,
-          { where: ['s.vendor_org_id = $1'], params: [ACME] },
-          { take: 50, skip: 100, sortBy, sortDesc },
-        );
-        const plan = await planOf(sql, params);
+        const plan = await sortPlan(customerSubs, sortBy, sortDesc);
         const where = `${sortBy} ${sortDesc ? 'desc' : 'asc'}`;
         expect(plan, where).toMatch(
           /Index (Only )?Scan (Backward )?using subscriptions_vendor_\w+/,
@@ -298,11 +291,7 @@ describe('Customer Subs sorted by a column of the subscription or its offering',
 
 describe('Customer Subs sorted by seats used', () => {
   it("counts each subscription's assigned licences from their own index", async () => {
-    const { sql, params } = pageQuery(
-      customerSubsDef,
-      { where: ['s.vendor_org_id = $1'], params: [ACME] },
-      { take: 50, sortBy: 'seats', sortDesc: true },
-    );
+    const { sql, params } = customerSubs({ take: 50, sortBy: 'seats', sortDesc: true });
     // Reading each subscription's licences to test their user cost 1.4 s a page at 100,000
     // subscriptions (migration 097).
     expect(await planOf(sql, params)).toMatch(
