@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asRequest, recordDownload as download } from '../test/audit';
+import { afterEveryEvent, asRequest, recordDownload as download } from '../test/audit';
 import { emptyTestDb } from '../test/harness';
 import { purgeTrail, verifyTrail } from './audit';
 import { migrate } from './migrate';
@@ -47,7 +47,7 @@ describe('audit chain heads (migration 082)', () => {
     await download(db, 2);
     const dir = await mkdtemp(path.join(tmpdir(), 'audit-heads-'));
     dirs.push(dir);
-    await purgeTrail(db, { before: new Date(), archiveDir: dir });
+    await purgeTrail(db, { before: afterEveryEvent(), archiveDir: dir });
     await download(db, 1);
     await download(db, null);
     const anchors = await db.query<{ chain: number; hash: string }>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditProbe, expectListedNames } from '../test/audit';
+import { afterEveryEvent, auditProbe, expectListedNames } from '../test/audit';
 import { crmTestApp } from '../crm/test-support';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -299,7 +299,10 @@ describe('audit trail', () => {
       const [{ count } = { count: 0 }] = await q<{ count: number }>(
         'select count(*)::int as count from audit_events',
       );
-      const report = await purgeTrail(crm.app.services.db, { before: new Date(), archiveDir: dir });
+      const report = await purgeTrail(crm.app.services.db, {
+        before: afterEveryEvent(),
+        archiveDir: dir,
+      });
       expect(report.purged).toBe(count);
       const lines = (await readFile(report.archive ?? '', 'utf8')).trim().split('\n');
       expect(lines).toHaveLength(count);
