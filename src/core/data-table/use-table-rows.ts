@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { EXACT_COUNT_LIMIT } from '@/contract/lists';
 import type { ListSource } from './list-source';
 import type { RowRecord } from './types';
 import type { useClientData } from './use-client-data';
@@ -83,9 +84,12 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     shown: server.shownParams
       ? { params: server.shownParams, total: server.total, isEstimate: server.totalIsEstimate }
       : null,
-    fallback: client.tableData.tooLarge
-      ? { total: client.tableData.totalAvailable, isEstimate: false }
-      : null,
+    // The list's first answer, when its total is exact: beyond EXACT_COUNT_LIMIT the server
+    // estimates it, and the list's own page says so (asked once).
+    fallback:
+      client.tableData.tooLarge && client.tableData.totalAvailable <= EXACT_COUNT_LIMIT
+        ? { total: client.tableData.totalAvailable, isEstimate: false }
+        : null,
   });
 
   // --- client mode ----------------------------------------------------------------------------

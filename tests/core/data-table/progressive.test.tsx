@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configureApiAuth, crmApi } from '@/core/api';
 import { fetchList } from '@/core/api/list';
+import { EXACT_COUNT_LIMIT } from '@/contract/lists';
 import { config } from '@/core/config';
 import type { FetchData } from '@/core/data-table';
 import { server } from '../../msw/server';
@@ -121,6 +122,25 @@ describe('client mode paints the first page at once (issue 16)', () => {
       ),
     );
     expect(calls.every((call) => call.search === 'Customer 1')).toBe(true);
+  });
+
+  it("a list opened searched, whose first answer's total is past the exact count: the search box says the source's own, estimated", async () => {
+    // Beyond EXACT_COUNT_LIMIT the server estimates; the whole-list answer cannot say so, so the
+    // list's own page does (a placeholder 'Search 10281 records...' for about 10,222 before).
+    const list = gatedList(EXACT_COUNT_LIMIT + 281);
+    const { source, calls } = fakeSource(all, { totalIsEstimate: true });
+    renderTable(
+      { columnSettings: settings, fetchData: fetchLicences, queryKey: ['l'], source },
+      { url: '/list?q=Customer%201' },
+    );
+    await list.release();
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+        'placeholder',
+        'Search about 250 records...',
+      ),
+    );
+    expect(calls.some((call) => call.search === '' && call.pageSize === 1)).toBe(true);
   });
 });
 
