@@ -138,8 +138,13 @@ test('a re-sent invitation ends the older link; the demo invitation waits in the
   await owner.page.getByRole('searchbox', { name: 'Search' }).fill(email);
   const row = owner.page.getByRole('row').filter({ hasText: email });
   await row.getByRole('checkbox').check();
-  await owner.page.getByRole('button', { name: 'Resend invitation' }).click();
-  await expect(owner.page.getByText(`Invitation sent again to ${email}`).first()).toBeVisible();
+  await owner.page.getByRole('button', { name: 'Resend invitations' }).click();
+  const resend = owner.page.getByRole('dialog', { name: 'Resend invitations' });
+  await expect(resend).toContainText('Send 1 invitation again?');
+  await resend.getByRole('button', { name: 'Resend invitations' }).click();
+  await expect(resend.getByRole('status')).toContainText('Done: 1.');
+  await expect(resend.getByRole('status')).toContainText('Refused: 0.');
+  await resend.getByRole('button', { name: 'Close' }).first().click();
   await owner.close();
 
   const second = await openMessage(page, email, 'Invitation to join Acme Mining');

@@ -56,7 +56,6 @@ export type { TableMode, TableTotals } from './use-table-rows';
  */
 export const SERVER_TEXT_DEBOUNCE_MS = 50;
 
-const NO_BULK_ACTIONS: ReadonlyArray<BulkActionSetting> = [];
 
 export interface DataTableOptions<T extends RowRecord, TEditor = unknown> {
   columnSettings: ColumnSettings<T>;
@@ -317,9 +316,9 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     columns: cols.columns,
     ribbonActions: cols.ribbonActions,
     inlineActions: cols.inlineActions,
-    // Server mode's: the selection may hold rows of other pages or every matching row. In client
-    // mode every row is at hand and the screen's own ribbon actions act on the selection.
-    bulkActions: isServer ? cols.bulkActions : NO_BULK_ACTIONS,
+    // Both modes: one request for the selection (client mode: its ids; server mode: ids across
+    // pages or every matching row), with the count before it runs and what it did after.
+    bulkActions: cols.bulkActions,
     ribbonActionState,
     /** The inputs' text and values (the URL's; client mode applies them at once). */
     search: list.query.search,

@@ -38,16 +38,6 @@ export async function updateMember(orgId: number, { id, email, flags }: UpdateMe
   return orgUserSchema.parse(data);
 }
 
-/** POST orgs/{orgId}/users/{id}/resend-invitation */
-export async function resendInvitation(orgId: number, user: UserRef) {
-  const data = await crmApi.post<unknown>(
-    `orgs/${orgId}/users/${user.id}/resend-invitation`,
-    {},
-    { successMessage: `Invitation sent again to ${user.email}` },
-  );
-  return orgUserSchema.parse(data);
-}
-
 /** DELETE orgs/{orgId}/users/{id}/invitation: a pending invitation is withdrawn. */
 export async function revokeInvitation(orgId: number, user: UserRef) {
   const data = await crmApi.delete<unknown>(
@@ -80,6 +70,5 @@ function useOrgUserMutation<TInput, TResult>(
 
 export const useInviteUser = () => useOrgUserMutation(inviteUser);
 export const useUpdateMember = () => useOrgUserMutation(updateMember);
-export const useResendInvitation = () => useOrgUserMutation(resendInvitation);
 export const useRevokeInvitation = () => useOrgUserMutation(revokeInvitation);
 export const useRemoveMember = () => useOrgUserMutation(removeMember);

@@ -172,7 +172,7 @@ describe('Users screen (/users)', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('resends the selected invitations', async () => {
+  it('resends the selected invitations in one request: the count first, then what was done and refused', async () => {
     usersStore([
       createOrgUser(),
       createOrgUser({
@@ -183,19 +183,25 @@ describe('Users screen (/users)', () => {
         status: 'Invited',
       }),
     ]);
-    const resent: string[] = [];
+    const bodies: unknown[] = [];
     server.use(
-      http.post(`${base}/:id/resend-invitation`, ({ params }) => {
-        resent.push(String(params.id));
+      http.post(`${base}/bulk/resend-invitation`, async ({ request }) => {
+        bodies.push(await request.json());
         return HttpResponse.json({
           success: true,
-          data: createOrgUser({
-            id: 11,
-            firstName: null,
-            lastName: null,
-            email: 'new@example.com',
-            status: 'Invited',
-          }),
+          data: {
+            requested: 2,
+            done: 1,
+            refused: 1,
+            refusals: [
+              {
+                code: 'alreadyAccepted',
+                message: 'This user has already accepted the invitation',
+                count: 1,
+                ids: [10],
+              },
+            ],
+          },
         });
       }),
     );
@@ -203,16 +209,26 @@ describe('Users screen (/users)', () => {
       url: '/users',
       permissions: { isSubManager: true },
     });
-    const resend = await screen.findByRole('button', { name: 'Resend invitation' });
-    expect(resend).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
-    expect(resend).toBeDisabled();
+    const ribbon = await screen.findByRole('toolbar', { name: 'Users actions' });
+    await screen.findByText('Grace Hopper');
+    // Nothing selected: no bulk action to start.
+    expect(within(ribbon).queryByRole('button', { name: 'Resend invitations' })).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Pending user activation' }));
-    expect(resend).toBeEnabled();
-    await user.click(resend);
-    await waitFor(() => expect(resent).toEqual(['11']));
-    expect(await screen.findByText('Invitation sent again to new@example.com')).toBeInTheDocument();
+    await user.click(within(ribbon).getByRole('button', { name: 'Resend invitations' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Resend invitations' }));
+    expect(
+      dialog.getByText(/^Send 2 invitations again\? Each gets a new link/),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Resend invitations' }));
+    const result = await dialog.findByRole('status');
+    expect(result).toHaveTextContent('Done: 1.');
+    expect(result).toHaveTextContent('Refused: 1.');
+    expect(result).toHaveTextContent('1: This user has already accepted the invitation');
+    // One request for the selection, by id.
+    expect(bodies).toEqual([expect.objectContaining({ ids: expect.arrayContaining([11]) })]);
+    expect((bodies[0] as { ids: number[] }).ids).toHaveLength(2);
   });
 
   it('changes a flag with its toggle switch', async () => {

@@ -1,15 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { MemberFlags, OrgUser } from '@/contract/crm/users';
 import {
   ActionDisplay,
   ActionKind,
   DataTable,
-  useDataTableContext,
   type ColumnSettings,
   type RowAction,
   type BulkActionSetting,
 } from '@/core/data-table';
-import { formatDate, formatUser, formatUserName } from '@/core/format';
+import { formatDate, formatUser, formatUserName, pluralise } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { useCanAccess } from '@/core/permissions';
 import { flagToggleColumns, submitMember } from '@/core/members';
@@ -18,7 +17,6 @@ import { orgUsersQueryOptions, orgUsersSource } from '@/org/entities/org-users/a
 import {
   useInviteUser,
   useRemoveMember,
-  useResendInvitation,
   useRevokeInvitation,
   useUpdateMember,
 } from '@/org/entities/org-users/mutations';
@@ -31,9 +29,15 @@ const memberForm = lazyModule(() => import('./member-form'));
 const MemberModal = memberForm.component('MemberModal');
 const preloadModals = () => Promise.all([memberForm.preload(), preloadDialogs()]);
 
-/** Issue 16: resend the selected or every matching invitation, in one request (server mode). */
+/** Issue 16: resend the selected or every matching invitation, in one request. */
 const USERS_BULK: BulkActionSetting[] = [
-  { id: 'resend-invitation', label: 'Resend invitations', permissions: 'orgUsers.write' },
+  {
+    id: 'resend-invitation',
+    label: 'Resend invitations',
+    permissions: 'orgUsers.write',
+    confirmText: (count, isEstimate) =>
+      `Send ${isEstimate ? 'about ' : ''}${pluralise(count, 'invitation')} again? Each gets a new link and its older link stops working. A member who has already accepted is refused.`,
+  },
 ];
 
 const isInvited = (row: OrgUser | null) => row?.status === 'Invited';
@@ -107,39 +111,12 @@ function buildColumnSettings(
   };
 }
 
-/**
- * Resends the invitations of the selected rows (one or several): a ribbon button, so that the
- * rows stay narrow; it is enabled when every selected row is a pending invitation.
- */
-function ResendButton({ resend }: { resend: (row: OrgUser) => Promise<unknown> }) {
-  const { selectedRows: rows } = useDataTableContext<OrgUser>();
-  const [busy, setBusy] = useState(false);
-  const enabled = rows.length > 0 && rows.every((r) => isInvited(r));
-  return (
-    <button
-      type="button"
-      className="btn btn-sm btn-outline-primary"
-      disabled={!enabled || busy}
-      title="Select one or more pending invitations to send them again"
-      onClick={() => {
-        setBusy(true);
-        Promise.all(rows.map((r) => resend(r)))
-          .catch((e: unknown) => console.error(e))
-          .finally(() => setBusy(false));
-      }}
-    >
-      Resend invitation{rows.length > 1 && enabled ? `s (${rows.length})` : ''}
-    </button>
-  );
-}
-
 /** The organisation's members and pending invitations (SPEC §2 /users). */
 export function UsersTable() {
   const canManage = useCanAccess('orgUsers.write');
   const isOrgAdmin = useCanAccess('orgUsers.remove');
   const invite = useInviteUser();
   const update = useUpdateMember();
-  const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const remove = useRemoveMember();
   const orgId = useOrgId();
@@ -165,7 +142,6 @@ export function UsersTable() {
       source={orgUsersSource(orgId)}
       bulkActions={USERS_BULK}
       actions={actions}
-      ribbon={canManage ? <ResendButton resend={(row) => resend.mutateAsync(row)} /> : null}
       preloadModal={preloadModals}
       renderModal={({ action, row, close }) => {
         if (action === ActionKind.CREATE || action === ActionKind.EDIT) {
