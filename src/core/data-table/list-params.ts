@@ -97,7 +97,7 @@ export function initialSort(
   shown: Columns,
 ): SortState | null {
   const column = settings.columns.find((_, index) => index === settings.sortIndex);
-  return column && shown.includes(column)
+  return column && shown.some((candidate) => candidate.id === column.id)
     ? { id: column.id, desc: Boolean(settings.isDesc) }
     : null;
 }

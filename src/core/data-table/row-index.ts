@@ -144,7 +144,8 @@ export class RowIndex<T extends RowRecord> {
       );
       if (predicate) tests.push({ keys: this.keys(setting), predicate });
     }
-    const needle = search.toLowerCase();
+    // Spaces around the text are not searched for, as the server's search trims them.
+    const needle = search.trim().toLowerCase();
     if (!needle && tests.length === 0) return order;
     const haystack = needle ? this.search() : undefined;
     const out = new Int32Array(order.length);

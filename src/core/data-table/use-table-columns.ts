@@ -29,11 +29,18 @@ export function useTableColumns<T extends RowRecord>(
       columnSettings.columns
         .filter((column) => column.isVisible !== false && hasAccess(column.permissions, grants))
         .map((column) => {
-          // A select column of the server list filters by its values (the server refuses others).
           const listed = listColumns?.[column.id];
-          return listed?.kind === 'select' && !column.filterOptions
-            ? { ...column, filterOptions: listed.values }
-            : column;
+          if (!listed) return column;
+          return {
+            ...column,
+            // The search reads the columns the server's search reads (text and select), so
+            // that a list finds the same rows in the browser as when the server pages it.
+            isSearchable: column.isSearchable ?? (listed.kind === 'text' || listed.kind === 'select'),
+            // A select column of the server list filters by its values (the server refuses others).
+            ...(listed.kind === 'select' && !column.filterOptions
+              ? { filterOptions: listed.values }
+              : {}),
+          };
         }),
     [columnSettings, grants, listColumns],
   );

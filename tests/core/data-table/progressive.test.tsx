@@ -220,3 +220,42 @@ describe("an entity's list query paints its first page at once too (issue 16)", 
     expect(client.getQueryData<Licence[]>(entityQuery.queryKey)).toHaveLength(35);
   });
 });
+
+describe('a list in the browser searches as its server would', () => {
+  // Seats 901…945: digits no name holds.
+  const rows = licences(45).map((row) => ({ ...row, seats: 900 + row.id }));
+  const columns = {
+    customer: { kind: 'text', sortable: true },
+    seats: { kind: 'number', sortable: true },
+    state: { kind: 'select', sortable: true, values: ['Active', 'Suspended'] },
+  } as const;
+
+  it('reads the text and select columns of the contract, not numbers, and trims the text', async () => {
+    const { source } = fakeSource(rows);
+    const { container, user } = renderTable({
+      columnSettings: settings,
+      rows,
+      source: { ...source, columns },
+    });
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    // The server's search reads no number column: the browser's neither.
+    await user.type(search, '901');
+    await waitFor(() => expect(footer(container)).toBe('Showing 0–0 of 0'));
+    // Spaces around the text are not searched for (the server trims them).
+    await user.clear(search);
+    await user.type(search, '  customer 044  ');
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–1 of 1'));
+    expect(columnTexts(container, 0)).toEqual(['Customer 044']);
+    await user.clear(search);
+    await user.type(search, 'suspended');
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–15 of 15'));
+  });
+
+  it('without a contract, every column the table shows is searched', async () => {
+    const { container, user } = renderTable({ columnSettings: settings, rows });
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '901');
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–1 of 1'));
+  });
+});
