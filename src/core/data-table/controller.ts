@@ -56,7 +56,6 @@ export type { TableMode, TableTotals } from './use-table-rows';
  */
 export const SERVER_TEXT_DEBOUNCE_MS = 50;
 
-
 export interface DataTableOptions<T extends RowRecord, TEditor = unknown> {
   columnSettings: ColumnSettings<T>;
   /**

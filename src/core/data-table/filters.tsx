@@ -5,6 +5,7 @@
  * A value of the wrong type shows the field's error and sends nothing.
  */
 import { useId, useState } from 'react';
+import { MAX_FILTER_TEXT } from '@/contract/lists';
 import {
   filterKindOf,
   inputFromYmd,
@@ -196,6 +197,7 @@ function TextFilter<T extends RowRecord>({ setting, value, onChange }: FilterPro
       type="search"
       className="form-control form-control-sm"
       aria-label={`Filter ${setting.title}`}
+      maxLength={MAX_FILTER_TEXT}
       value={text}
       onChange={(event) => {
         setText(event.target.value);

@@ -3,6 +3,7 @@
  * export, and with a selection its bulk actions), the export's progress, and the search box.
  */
 import { useState, type ReactNode } from 'react';
+import { MAX_SEARCH_TEXT } from '@/contract/lists';
 import { useDataTableContext } from './context';
 import { ActionContent } from './action-content';
 import { ExportStatus } from './export-status';
@@ -134,6 +135,7 @@ function SearchBox() {
         type="search"
         className="form-control"
         aria-label="Search"
+        maxLength={MAX_SEARCH_TEXT}
         placeholder={
           count ? TABLE_TEXT.searchPlaceholder(count.total, count.isEstimate) : 'Search records...'
         }

@@ -45,7 +45,11 @@ interface Shown<T> {
 
 /** The message a failed page shows where the table is; null for the SPEC error state. */
 function messageOf(error: unknown): string | null {
-  if (isApiError(error)) return error.message;
+  if (isApiError(error)) {
+    // A refused query's field errors say what to change ('search: Value must be at most 200…').
+    const fields = Object.entries(error.fieldErrors).map(([field, e]) => `${field}: ${e.message}`);
+    return [error.message, ...fields].join(' ');
+  }
   if (error instanceof Error && error.name !== 'BadDataError') return error.message || null;
   return null;
 }

@@ -35,7 +35,8 @@ export function useTableColumns<T extends RowRecord>(
             ...column,
             // The search reads the columns the server's search reads (text and select), so
             // that a list finds the same rows in the browser as when the server pages it.
-            isSearchable: column.isSearchable ?? (listed.kind === 'text' || listed.kind === 'select'),
+            isSearchable:
+              column.isSearchable ?? (listed.kind === 'text' || listed.kind === 'select'),
             // A select column of the server list filters by its values (the server refuses others).
             ...(listed.kind === 'select' && !column.filterOptions
               ? { filterOptions: listed.values }

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MAX_FILTER_TEXT, MAX_SEARCH_TEXT } from '@/contract/lists';
 import { ApiError } from '@/core/api';
 import type { FetchData } from '@/core/data-table';
 import { columnTexts, dataRows, renderTable } from './harness';
@@ -326,6 +327,33 @@ describe('server mode: one query in the URL (issue 16)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('search: Invalid characters');
     expect(customers(container)).toEqual(range(1, 20));
     expect(screen.queryByText("Error: Something's gone wrong!")).toBeNull();
+  });
+
+  it("a refused query's field errors say what to change; the inputs take no more than the server does", async () => {
+    const { container, user, fake } = await openGated();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveAttribute('maxLength', String(MAX_SEARCH_TEXT));
+    expect(screen.getByRole('searchbox', { name: 'Filter Customer' })).toHaveAttribute(
+      'maxLength',
+      String(MAX_FILTER_TEXT),
+    );
+    await user.type(search, 'x');
+    await fake.asked((p) => p.search === 'x');
+    const refusal = new ApiError({
+      message: 'The request has invalid fields',
+      status: 400,
+      kind: 'http',
+      method: 'POST',
+      endpoint: 'x',
+      fieldErrors: {
+        search: { errorCode: 'too_big', message: 'Value must be at most 200 characters long' },
+      },
+    });
+    await act(async () => fake.fail(refusal, (p) => p.search === 'x'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The request has invalid fields search: Value must be at most 200 characters long',
+    );
+    expect(customers(container)).toEqual(range(1, 20));
   });
 });
 
