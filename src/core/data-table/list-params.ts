@@ -225,9 +225,16 @@ export const sameQuery = (a: ListQuery, b: ListQuery) =>
 
 /**
  * A heading click (SPEC §4): an unsorted column sorts ascending, then descending, then the sort
- * is removed.
+ * is removed. Removing it shows the table's initial order; where that is the order already on
+ * screen (the column the table opens sorted by, in that direction: the Audit log's newest
+ * first), the click turns the direction instead, so that every click changes something.
  */
-export function nextSort(current: SortState | null, id: string): SortState | null {
+export function nextSort(
+  current: SortState | null,
+  id: string,
+  initial: SortState | null = null,
+): SortState | null {
   if (current?.id !== id) return { id, desc: false };
-  return current.desc ? null : { id, desc: true };
+  if (!current.desc) return { id, desc: true };
+  return sameSort(current, initial) ? { id, desc: false } : null;
 }

@@ -162,7 +162,11 @@ export function useListParams({
   const toggleSort = useCallback(
     (id: string) => {
       const { url: current, columns: shown, initialSort: fallback } = latest.current;
-      write({ sort: nextSort(readListQuery(current, shown, fallback).sort, id) }, true, 'push');
+      write(
+        { sort: nextSort(readListQuery(current, shown, fallback).sort, id, fallback) },
+        true,
+        'push',
+      );
     },
     [write],
   );

@@ -214,6 +214,19 @@ describe('sort cycle (SPEC §4)', () => {
     expect(nextSort({ id: 'a', desc: true }, 'a')).toBeNull();
     expect(nextSort({ id: 'a', desc: true }, 'b')).toEqual({ id: 'b', desc: false });
   });
+
+  it('on the column the table opens sorted by, newest first, every click turns the order', () => {
+    const initial = { id: 'when', desc: true };
+    // Removing the sort would show the same rows: the click sorts oldest first instead.
+    expect(nextSort(initial, 'when', initial)).toEqual({ id: 'when', desc: false });
+    expect(nextSort({ id: 'when', desc: false }, 'when', initial)).toEqual(initial);
+    // Another column's cycle still ends in the table's own order.
+    expect(nextSort({ id: 'a', desc: true }, 'a', initial)).toBeNull();
+    // Opened ascending: descending, then none (the ascending order again), as SPEC says.
+    const byName = { id: 'name', desc: false };
+    expect(nextSort(byName, 'name', byName)).toEqual({ id: 'name', desc: true });
+    expect(nextSort({ id: 'name', desc: true }, 'name', byName)).toBeNull();
+  });
 });
 
 describe('the URL as the table writes it (issue 17)', () => {
