@@ -91,10 +91,14 @@ function usePublishClearTop(dialogRef: React.RefObject<HTMLDivElement | null>, a
     const content = dialog.querySelector('.modal-content');
     if (observer && content) observer.observe(content);
     dialog.addEventListener('scroll', update, { passive: true });
+    // The dialog slides 50 px down as it opens (Bootstrap's transform, which no ResizeObserver
+    // sees): measured before, a toast shown under it covered its buttons.
+    dialog.addEventListener('transitionend', update);
     window.addEventListener('resize', update);
     return () => {
       observer?.disconnect();
       dialog.removeEventListener('scroll', update);
+      dialog.removeEventListener('transitionend', update);
       window.removeEventListener('resize', update);
       root.style.removeProperty(MODAL_CLEAR_TOP_PROPERTY);
     };

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { setupUser } from '../../user';
 import { useState } from 'react';
 import Select from 'react-select';
@@ -182,6 +182,15 @@ describe('Modal keeps overlays clear of its controls (issue 17)', () => {
         expect(root.style.getPropertyValue(MODAL_CLEAR_TOP_PROPERTY)).toBe(
           `${String(overlayClearTop(header, content, window.innerHeight))}px`,
         ),
+      );
+      // The dialog slides 50 px down as it opens (a transform: no resize to observe); where
+      // the slide ends, the toasts start under it, not over its buttons.
+      const moved = { header: { top: 58, bottom: 115 }, content: { top: 58, bottom: 300 } };
+      rects['modal-header'] = moved.header;
+      rects['modal-content'] = moved.content;
+      fireEvent.transitionEnd(screen.getByRole('dialog'));
+      expect(root.style.getPropertyValue(MODAL_CLEAR_TOP_PROPERTY)).toBe(
+        `${String(overlayClearTop(moved.header, moved.content, window.innerHeight))}px`,
       );
       await user.click(screen.getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(root.style.getPropertyValue(MODAL_CLEAR_TOP_PROPERTY)).toBe(''));
