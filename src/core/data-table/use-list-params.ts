@@ -102,7 +102,16 @@ export function useListParams({
     [url, columns, initialSort],
   );
   const page = readPageParam(url);
-  const [pageSize, storePageSize] = usePageSize();
+  // The page size shown changes in the same render as the page (a transition, as the router's
+  // navigation is): the stored one changes at once. A change of the stored size from elsewhere
+  // (another table, another tab) is followed as it comes.
+  const [storedSize, storePageSize] = usePageSize();
+  const [pageSize, setShownSize] = useState(storedSize);
+  const [followedSize, setFollowedSize] = useState(storedSize);
+  if (storedSize !== followedSize) {
+    setFollowedSize(storedSize);
+    setShownSize(storedSize);
+  }
   const [generation, setGeneration] = useState(0);
   // What a server is asked for: set by each write, at once or once typing is quiet (a timer that
   // only sets this state: it never navigates).
@@ -181,12 +190,18 @@ export function useListParams({
     startTransition(() => setGeneration((n) => n + 1));
   }, [write]);
   const correctPage = useCallback((next: number) => write({ page: next }, true), [write]);
+  // The rows at the top of the page stay in view: the page that holds the first of them, shown
+  // with the new size in one render (page 4 of 245 rows at 100 a page was corrected to the last,
+  // 201–245, before page 1 arrived, and stayed there).
   const setPageSize = useCallback(
     (size: PageSize) => {
+      const first = (readPageParam(latest.current.url) - 1) * pageSize;
+      setFollowedSize(size);
       storePageSize(size);
-      write({ page: 1 }, true);
+      startTransition(() => setShownSize(size));
+      write({ page: Math.floor(first / size) + 1 }, true);
     },
-    [storePageSize, write],
+    [storePageSize, write, pageSize, latest],
   );
 
   // A URL changed from outside (back, forward, a link): the inputs start again from it, and it

@@ -259,3 +259,20 @@ describe('a list in the browser searches as its server would', () => {
     await waitFor(() => expect(footer(container)).toBe('Showing 1–1 of 1'));
   });
 });
+
+describe('rows per page', () => {
+  it('a new page size keeps the rows in view on screen, not a page corrected past them', async () => {
+    const rows = licences(245);
+    const { container, user, location } = renderTable(
+      { columnSettings: settings, rows },
+      { url: '/list?page=4' },
+    );
+    await waitFor(() => expect(footer(container)).toBe('Showing 61–80 of 245'));
+    // 100 a page has 3 pages: page 4 was corrected to the last (201–245) before page 1 came.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–100 of 245'));
+    expect(location()).toBe('/list');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–50 of 245'));
+  });
+});

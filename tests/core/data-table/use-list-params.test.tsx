@@ -84,11 +84,18 @@ describe('useListParams (issue 16)', () => {
     expect(result.current.params.generation).toBe(1);
   });
 
-  it('keeps the page size in localStorage (SPEC §9) and goes back to page 1', () => {
+  it('keeps the page size in localStorage (SPEC §9), on the page that holds the first row in view', () => {
     const { result } = setup('/list?page=5');
+    // Page 5 of 20 starts at row 81: 50 a page, that is page 2; 100 a page, page 1.
     act(() => result.current.params.setPageSize(50));
     expect(localStorage.getItem('page_size')).toBe('50');
     expect(result.current.params.pageSize).toBe(50);
+    expect(search(result)).toBe('?page=2');
+    expect(result.current.params.committed.page).toBe(2);
+    act(() => result.current.params.setPageSize(100));
+    expect(search(result)).toBe('');
+    // Back to 20 a page: row 1 is on page 1.
+    act(() => result.current.params.setPageSize(20));
     expect(search(result)).toBe('');
   });
 });
