@@ -113,10 +113,12 @@ function ToggleCell<T extends RowRecord>({
   setting,
   row,
   actions,
+  rowLabel,
 }: {
   setting: ColumnSetting<T>;
   row: T;
   actions: CellActions;
+  rowLabel: string | undefined;
 }) {
   const checked = Boolean(readValue(setting, row));
   const interactive = Boolean(setting.toggleAction || setting.onToggle);
@@ -128,7 +130,9 @@ function ToggleCell<T extends RowRecord>({
         role="switch"
         checked={checked}
         disabled={!interactive}
-        aria-label={setting.title}
+        // Named after its row as the row's buttons are ('Site admin: Ada Lovelace'): a screen
+        // reader hears which row's switch it is.
+        aria-label={rowLabel ? `${setting.title}: ${rowLabel}` : setting.title}
         data-opens-dialog={setting.toggleAction ? '' : undefined}
         onClick={(event) => event.stopPropagation()}
         onChange={(event) => {
@@ -167,12 +171,14 @@ export function renderCell<T extends RowRecord>(
   setting: ColumnSetting<T>,
   row: T,
   actions: CellActions,
+  /** The row's name (its first column), for the controls in the cell. */
+  rowLabel?: string,
 ): ReactNode {
   switch (setting.type) {
     case ColumnType.BUTTON_DROPDOWN:
       return <DropdownCell setting={setting} row={row} actions={actions} />;
     case ColumnType.TOGGLE_SWITCH:
-      return <ToggleCell setting={setting} row={row} actions={actions} />;
+      return <ToggleCell setting={setting} row={row} actions={actions} rowLabel={rowLabel} />;
     case ColumnType.URL:
       return <UrlCell setting={setting} row={row} />;
     default:
@@ -222,18 +228,18 @@ export function renderCell<T extends RowRecord>(
   }
 }
 
+interface CellProps<T extends RowRecord> {
+  setting: ColumnSetting<T>;
+  row: T;
+  actions: CellActions;
+  rowLabel?: string;
+}
+
 export const Cell = memo(function Cell<T extends RowRecord>({
   setting,
   row,
   actions,
-}: {
-  setting: ColumnSetting<T>;
-  row: T;
-  actions: CellActions;
-}) {
-  return <>{renderCell(setting, row, actions)}</>;
-}) as <T extends RowRecord>(props: {
-  setting: ColumnSetting<T>;
-  row: T;
-  actions: CellActions;
-}) => ReactNode;
+  rowLabel,
+}: CellProps<T>) {
+  return <>{renderCell(setting, row, actions, rowLabel)}</>;
+}) as <T extends RowRecord>(props: CellProps<T>) => ReactNode;

@@ -129,7 +129,7 @@ export const DataRow = memo(function DataRow<T extends RowRecord>({
           key={column.id}
           className={`dt-cell text-break${isTextColumn(column as ColumnSetting<never>) ? ' dt-cell-text' : ''}`}
         >
-          <Cell setting={column} row={row} actions={cellActions} />
+          <Cell setting={column} row={row} actions={cellActions} rowLabel={label} />
         </td>
       ))}
       {inlineActions.length > 0 && (

@@ -76,11 +76,11 @@ describe('button dropdown and toggle switch cells (SPEC §3, §4)', () => {
       ],
     };
     const { user } = renderTable({ columnSettings: settings, rows: devices, renderModal });
-    const switches = screen.getAllByRole('switch', { name: 'Enabled' });
-    expect(switches[0]).toBeChecked();
-    await user.click(switches[1] as HTMLElement);
+    // Each switch is named after its row, as the row's buttons are.
+    expect(screen.getByRole('switch', { name: 'Enabled: Drill' })).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Enabled: Loader' }));
     expect(onToggle).toHaveBeenCalledWith(devices[1], true);
-    await user.click(screen.getAllByRole('switch', { name: 'Enabled (edit)' })[0] as HTMLElement);
+    await user.click(screen.getByRole('switch', { name: 'Enabled (edit): Drill' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('DISABLE');
   });
 });

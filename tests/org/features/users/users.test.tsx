@@ -240,7 +240,7 @@ describe('Users screen (/users)', () => {
     await screen.findByText('Grace Hopper');
     const row = screen.getByText('Grace Hopper').closest('tr');
     if (!row) throw new Error('no row');
-    await user.click(within(row).getByRole('switch', { name: 'Tech support' }));
+    await user.click(within(row).getByRole('switch', { name: 'Tech support: Grace Hopper' }));
     await waitFor(() => expect(requests.at(-1)?.method).toBe('PUT'));
     expect(requests.at(-1)?.body).toMatchObject({ isTechSupport: true, isDeveloper: true });
   });
@@ -269,6 +269,6 @@ describe('Users screen (/users)', () => {
     ).not.toBeInTheDocument();
     const row = screen.getByText('Grace Hopper').closest('tr');
     if (!row) throw new Error('no row');
-    expect(within(row).getByRole('switch', { name: 'Tech support' })).toBeDisabled();
+    expect(within(row).getByRole('switch', { name: 'Tech support: Grace Hopper' })).toBeDisabled();
   });
 });
