@@ -28,6 +28,9 @@ const blastForm = lazyModule(() => import('./blast-form'));
 const BlastModal = blastForm.component('BlastModal');
 const preloadModals = () => Promise.all([blastForm.preload(), preloadDialogs()]);
 
+/** The status as the table shows it, and as the CSV writes it. */
+const statusText = (row: BlastListItem) => (row.status === 'fired' ? 'Fired' : 'Planned');
+
 const actions: RowAction<BlastListItem>[] = [
   {
     action: ActionKind.CREATE,
@@ -52,7 +55,7 @@ const actions: RowAction<BlastListItem>[] = [
   },
 ];
 
-function columnSettings(siteId: number): ColumnSettings<BlastListItem> {
+export function blastColumns(siteId: number): ColumnSettings<BlastListItem> {
   return {
     entity: 'Blasts',
     columns: [
@@ -68,7 +71,7 @@ function columnSettings(siteId: number): ColumnSettings<BlastListItem> {
       {
         id: 'status',
         title: 'Status',
-        accessor: (row) => (row.status === 'fired' ? 'Fired' : 'Planned'),
+        accessor: statusText,
       },
       {
         // One date per blast: when it was fired, or when a planned blast is planned for.
@@ -93,7 +96,7 @@ function columnSettings(siteId: number): ColumnSettings<BlastListItem> {
     isDesc: true,
     csvMapperFn: (row) => ({
       Name: row.name,
-      Status: row.status,
+      Status: statusText(row),
       Fired: formatDate(row.firedAt),
       Planned: formatDate(row.plannedAt),
       Holes: row.holeCount,
@@ -111,7 +114,7 @@ export function BlastsTable() {
   const upload = useUploadBlast();
   const update = useUpdateBlast();
   const remove = useDeleteBlast();
-  const settings = useMemo(() => columnSettings(siteId), [siteId]);
+  const settings = useMemo(() => blastColumns(siteId), [siteId]);
 
   return (
     <DataTable<BlastListItem>

@@ -24,6 +24,9 @@ import { lazyModule } from '@/core/ui/lazy';
 import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
 
 // Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
+/** The status as the table shows it, and as the CSV writes it. */
+const statusText = (row: SiteUser) => (row.status === 'pending' ? 'Pending' : 'Active');
+
 const siteUserForm = lazyModule(() => import('./site-user-form'));
 const SiteUserModal = siteUserForm.component('SiteUserModal');
 const preloadModals = () => Promise.all([siteUserForm.preload(), preloadDialogs()]);
@@ -49,7 +52,7 @@ const actions: RowAction<SiteUser>[] = [
   },
 ];
 
-function buildColumnSettings(
+export function siteUserColumns(
   onToggle: (row: SiteUser, flag: keyof SiteUserFlags, on: boolean) => void,
 ): ColumnSettings<SiteUser> {
   return {
@@ -62,7 +65,7 @@ function buildColumnSettings(
       {
         id: 'status',
         title: 'Status',
-        accessor: (row) => (row.status === 'pending' ? 'Pending' : 'Active'),
+        accessor: statusText,
       },
       ...flagToggleColumns(siteUserFlags, onToggle),
     ],
@@ -70,7 +73,7 @@ function buildColumnSettings(
     csvMapperFn: (row) => ({
       User: formatUser(row),
       Email: row.email,
-      Status: row.status,
+      Status: statusText(row),
       'Site admin': row.isSiteAdmin ? 'Yes' : 'No',
       'Site user': row.isSiteUser ? 'Yes' : 'No',
     }),
@@ -87,7 +90,7 @@ export function SiteUsersTable() {
   const { mutate: updateFlags } = update;
   const columnSettings = useMemo(
     () =>
-      buildColumnSettings((row, flag, on) => {
+      siteUserColumns((row, flag, on) => {
         const flags = { ...flagsOf(row), [flag]: on };
         // At least one flag stays on (the server's rule): switching the last one off is refused.
         if (!flags.isSiteAdmin && !flags.isSiteUser) {
