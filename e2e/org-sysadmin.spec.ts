@@ -47,7 +47,8 @@ test.describe('Organizations', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('gridcell', { name, exact: true }) });
     await expect(row).toHaveCount(1);
-    await expect(row.getByRole('gridcell', { name: 'Yes', exact: true })).toHaveCount(1);
+    await expect(row.getByRole('switch', { name: `Product owner: ${name}` })).toBeChecked();
+    await expect(row.getByRole('switch', { name: `Service owner: ${name}` })).not.toBeChecked();
 
     await row.getByRole('button', { name: `Edit: ${name}` }).click();
     const edit = page.getByRole('dialog', { name: `Edit ${name}` });
@@ -56,7 +57,7 @@ test.describe('Organizations', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toHaveCount(0);
     await reloadAndSearch(page, name);
-    await expect(row.getByRole('gridcell', { name: 'Yes', exact: true })).toHaveCount(2);
+    await expect(row.getByRole('switch', { name: `Service owner: ${name}` })).toBeChecked();
     await expect(
       row.getByRole('gridcell', { name: 'Edited by the end-to-end test' }),
     ).toBeVisible();

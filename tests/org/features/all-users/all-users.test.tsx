@@ -40,7 +40,11 @@ describe('All Users (/all-users, sysadmin)', () => {
     const row = (await screen.findByText('Sam Admin')).closest('tr');
     const cells = within(row as HTMLElement);
     expect(cells.getByRole('cell', { name: 'Acme Mining, Borealis Quarries' })).toBeInTheDocument();
-    expect(cells.getByRole('cell', { name: 'Yes' })).toBeInTheDocument();
+    // The flag is a read-only switch, filtered All/On/Off (a boolean, as the list's contract).
+    const sysadmin = cells.getByRole('switch', { name: 'Sysadmin: Sam Admin' });
+    expect(sysadmin).toBeChecked();
+    expect(sysadmin).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Filter Sysadmin' })).toBeInTheDocument();
     // Issue 17: the email once, in its own column (the name column shows the name alone).
     expect(cells.getAllByText(/sysadmin@example\.com/i)).toHaveLength(1);
     expect(screen.getByText('Pending user activation')).toBeInTheDocument();

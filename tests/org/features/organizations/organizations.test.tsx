@@ -28,7 +28,12 @@ describe('Organizations (/organizations, sysadmin)', () => {
     await renderApp(<OrganizationsPage />, { url: '/organizations', ...sysadmin });
     const row = (await screen.findByRole('cell', { name: 'Delta Drilling' })).closest('tr');
     const cells = within(row as HTMLElement);
-    expect(cells.getAllByRole('cell', { name: 'No' })).toHaveLength(2);
+    for (const flag of ['Product owner', 'Service owner']) {
+      const toggle = cells.getByRole('switch', { name: `${flag}: Delta Drilling` });
+      expect(toggle).not.toBeChecked();
+      expect(toggle).toBeDisabled();
+      expect(screen.getByRole('combobox', { name: `Filter ${flag}` })).toBeInTheDocument();
+    }
     expect(cells.getByRole('link', { name: 'Custom data' })).toHaveAttribute(
       'href',
       '/organizations?customData=4',

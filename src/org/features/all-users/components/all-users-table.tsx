@@ -1,5 +1,5 @@
 import type { AdminUser } from '@/contract/crm/users';
-import { DataTable, type ColumnSettings } from '@/core/data-table';
+import { ColumnType, DataTable, type ColumnSettings } from '@/core/data-table';
 import { formatUser, formatUserName } from '@/core/format';
 import { allUsersQueryOptions, allUsersSource } from '@/org/entities/all-users/api';
 
@@ -12,9 +12,11 @@ export const allUsersColumns: ColumnSettings<AdminUser> = {
     { id: 'email', title: 'Email' },
     { id: 'status', title: 'Status', width: '7rem' },
     {
+      // A read-only switch, as the Users screen's flags: its filter is All/On/Off, a boolean
+      // as the list's contract takes it (a text filter 'yes' was refused once the server paged).
       id: 'isSysadmin',
       title: 'Sysadmin',
-      accessor: (row) => (row.isSysadmin ? 'Yes' : 'No'),
+      type: ColumnType.TOGGLE_SWITCH,
       width: '7rem',
     },
     { id: 'orgName', title: 'Organizations' },

@@ -23,16 +23,17 @@ export const organisationColumns: ColumnSettings<Organisation> = {
   columns: [
     { id: 'name', title: 'Organization' },
     { id: 'description', title: 'Description' },
+    // Read-only switches: their filter is All/On/Off, a boolean as the list's contract takes it.
     {
       id: 'isProductOwnerEnabled',
       title: 'Product owner',
-      accessor: (row) => yesNo(row.isProductOwnerEnabled),
+      type: ColumnType.TOGGLE_SWITCH,
       width: '8rem',
     },
     {
       id: 'isServiceOwnerEnabled',
       title: 'Service owner',
-      accessor: (row) => yesNo(row.isServiceOwnerEnabled),
+      type: ColumnType.TOGGLE_SWITCH,
       width: '8rem',
     },
     { id: 'memberCount', title: 'Members', type: ColumnType.NUMBER, width: '6rem' },
