@@ -227,9 +227,13 @@ function ChoiceFilter({
   chosen: string;
   onChoose: (value: string) => void;
 }) {
+  // Wide enough for its longest choice and the arrow ('Suspended' read 'Suspenc'): a narrow
+  // column grows to fit it.
+  const longest = Math.max(3, ...options.map((option) => optionLabel(option).length));
   return (
     <select
       className="form-select form-select-sm"
+      style={{ minWidth: `calc(${String(longest)}ch + 2.25rem)` }}
       aria-label={`Filter ${title}`}
       value={chosen}
       onChange={(event) => onChoose(event.target.value)}

@@ -97,6 +97,10 @@ describe('an empty list and a search that matches nothing (issue 17)', () => {
       await screen.findByRole('button', { name: 'Clear search and filters' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Filter State' })).toHaveValue('Suspended');
+    // Wide enough for its longest choice and the arrow (it read 'Suspenc').
+    expect(screen.getByRole('combobox', { name: 'Filter State' }).style.minWidth).toBe(
+      'calc(9ch + 2.25rem)',
+    );
     await first.user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
     await waitFor(() => expect(dataRows(first.container)).toHaveLength(1));
     expect(screen.getByRole('combobox', { name: 'Filter State' })).toHaveValue('');
