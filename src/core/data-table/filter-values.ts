@@ -44,13 +44,19 @@ export function filterKindOf(setting: ColumnSetting<never>): FilterKind {
 }
 
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/** Thousands grouped by commas, as the table shows numbers ('1,046.2'). */
+const GROUPED_NUMBER_TEXT = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/;
 
-/** A number bound as typed: null when empty, 'invalid' when it is not a plain decimal number. */
+/**
+ * A number bound as typed: null when empty, 'invalid' when it is not a plain decimal number or
+ * one written as the table shows it, its thousands grouped by commas.
+ */
 export function parseNumberInput(text: string): number | null | 'invalid' {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  if (!NUMBER_TEXT.test(trimmed)) return 'invalid';
-  const value = Number(trimmed);
+  const plain = GROUPED_NUMBER_TEXT.test(trimmed) ? trimmed.replaceAll(',', '') : trimmed;
+  if (!NUMBER_TEXT.test(plain)) return 'invalid';
+  const value = Number(plain);
   return Number.isFinite(value) ? value : 'invalid';
 }
 

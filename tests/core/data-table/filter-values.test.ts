@@ -53,7 +53,7 @@ describe('which filter a column has (SPEC §5)', () => {
 });
 
 describe('what the user types in a filter field', () => {
-  it('numbers: plain decimals with a sign, blanks around; anything else is invalid', () => {
+  it('numbers: plain decimals with a sign, blanks around, thousands grouped by commas; anything else is invalid', () => {
     expect(parseNumberInput('+5')).toBe(5);
     expect(parseNumberInput('-3')).toBe(-3);
     expect(parseNumberInput('12.')).toBe(12);
@@ -63,7 +63,27 @@ describe('what the user types in a filter field', () => {
     expect(parseNumberInput('-0.5')).toBe(-0.5);
     expect(parseNumberInput(' 0 ')).toBe(0);
     expect(parseNumberInput('   ')).toBeNull();
-    for (const bad of ['1.2.3', '.', '+', '--1', 'a1', '1a', '1 2', '0x10', 'Infinity', '1e3']) {
+    // As the table shows numbers: thousands grouped by commas.
+    expect(parseNumberInput('1,000')).toBe(1000);
+    expect(parseNumberInput('1,046.2')).toBe(1046.2);
+    expect(parseNumberInput('-12,345,678')).toBe(-12345678);
+    for (const bad of [
+      '1.2.3',
+      '.',
+      '+',
+      '--1',
+      'a1',
+      '1a',
+      '1 2',
+      '0x10',
+      'Infinity',
+      '1e3',
+      '1,00',
+      '1,0000',
+      '1000,000',
+      ',100',
+      '1,',
+    ]) {
       expect(parseNumberInput(bad), bad).toBe('invalid');
     }
     // A run of digits too long for a double is no number either.
