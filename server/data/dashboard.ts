@@ -170,7 +170,12 @@ export function dashboardRoutes({ db }: Services) {
                     where x.site_id = $1 and l.revoked_at is null) as active_links,
                   (select count(*)::int from shared_blasts sb join blasts x on x.id = sb.blast_id
                     where x.site_id = $1) as shares,
-                  (select count(*)::int from node_libraries where site_id = $1) as node_libraries
+                  -- The libraries the site's Node Libraries list shows: its own and those of
+                  -- the organisation every site shares.
+                  (select count(*)::int from node_libraries nl where nl.site_id = $1
+                      or (nl.site_id is null
+                          and nl.org_id = (select s.org_id from sites s where s.id = $1)))
+                    as node_libraries
              from blasts b where b.site_id = $1`,
           [params.siteId],
         );

@@ -312,13 +312,18 @@ describe('dashboards', () => {
   it('answers a site dashboard: counts, recent blasts and twelve months', async () => {
     const d = await call('siteuser', 'GET', '/orgs/2/sites/1/dashboard');
     expect(d.status).toBe(200);
+    // As many node libraries as the site's list shows: its own and the organisation's.
+    const libraries = await call('siteuser', 'POST', '/orgs/2/sites/1/node-libraries/list', {
+      includeOrgLibraries: true,
+    });
+    expect(libraries.data.totalAvailable).toBeGreaterThan(1);
     expect(d.data).toMatchObject({ siteId: 1, siteName: 'North Pit' });
     expect(d.data.counts).toMatchObject({
       blasts: 25,
       fired: 25,
       planned: 0,
       users: 2,
-      nodeLibraries: 1,
+      nodeLibraries: libraries.data.totalAvailable,
       activeLinks: 2,
       shares: 1,
     });
