@@ -12,7 +12,15 @@
  * quiet; a page, sort or select change commits at once. A URL changed from outside (back,
  * forward, a link) resets the inputs through `generation`.
  */
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PageSize } from '@/core/storage';
 import { usePageSize } from '@/core/storage/page-size';
@@ -118,13 +126,24 @@ export function useListParams({
   const [committed, setCommitted] = useState<CommittedList>({ query, page });
 
   // The latest known URL and settings: two writes before a render must not undo each other.
-  const latest = useLatest({ url, setUrl, columns, initialSort, debounceMs });
+  const latest = useRef({ url, setUrl, columns, initialSort, debounceMs });
+  // The URL this hook wrote last, over the router's URL of that moment. The router navigates in
+  // a transition: a render before it lands (the table's own state) still shows the older URL, and
+  // must not put it back (a select's change, then a number typed at once, undid the select).
+  // A URL the router has not shown before (the write landed, or back, forward, a link) is taken.
+  const written = useRef<{ over: URLSearchParams; url: URLSearchParams } | null>(null);
+  const shownUrl = useLatest(url);
+  useLayoutEffect(() => {
+    const pending = written.current?.over === url ? written.current.url : url;
+    latest.current = { url: pending, setUrl, columns, initialSort, debounceMs };
+  });
   // The list states this hook wrote lately: a URL showing one of them is no change from outside.
   const ownKeys = useRef([listKey({ query, page })]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const navigate = useCallback((next: URLSearchParams, replace: boolean) => {
+    written.current = { over: shownUrl.current, url: next };
     latest.current = { ...latest.current, url: next };
     const { setUrl } = latest.current;
     startTransition(() => {

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ColumnSetting } from '@/core/data-table';
@@ -64,6 +65,20 @@ describe('useListParams (issue 16)', () => {
     expect(result.current.params.committed.query.filters).toEqual({
       name: { kind: 'text', text: 'bo' },
       seats: { kind: 'number', min: 3 },
+    });
+  });
+
+  it('a render before the router lands a write does not put the older URL back', () => {
+    const { result } = setup('/list?f.name=bo', 60_000);
+    act(() => {
+      // The router navigates in a transition; the table's own state renders at once meanwhile.
+      flushSync(() => result.current.params.setFilter('name', null, true));
+      result.current.params.setFilter('seats', { kind: 'number', min: 30 }, true);
+    });
+    // The name filter taken away stays away.
+    expect(search(result)).toBe('?f.seats=30..');
+    expect(result.current.params.committed.query.filters).toEqual({
+      seats: { kind: 'number', min: 30 },
     });
   });
 
