@@ -21,7 +21,14 @@ export function StatCards({ stats, label }: { stats: readonly Stat[]; label: str
           <div className="card h-100">
             <div className="card-body py-2">
               <div className="small text-body-secondary">{s.label}</div>
-              <div className="fs-4 fw-semibold">{formatFigure(s.value, s.decimals)}</div>
+              {/* One line: a figure never breaks inside ('1,622,231.' over '6' on a phone); its
+                  size follows the screen's width down to 1 rem. */}
+              <div
+                className="fw-semibold text-nowrap"
+                style={{ fontSize: 'clamp(1rem, 4.5vw, 1.5rem)' }}
+              >
+                {formatFigure(s.value, s.decimals)}
+              </div>
             </div>
           </div>
         </li>
