@@ -54,7 +54,7 @@ export default defineConfig(async (env) => {
       ? {
           name: 'server',
           environment: 'node',
-          include: files(onlyTests ?? ['server/auth', 'server/http']),
+          include: files(onlyTests ?? ['server/auth', 'server/http', 'server/crm/bulk-actions.test.ts']),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         }
