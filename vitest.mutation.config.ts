@@ -54,7 +54,9 @@ export default defineConfig(async (env) => {
       ? {
           name: 'server',
           environment: 'node',
-          include: files(onlyTests ?? ['server/auth', 'server/http', 'server/crm/bulk-actions.test.ts']),
+          include: files(
+            onlyTests ?? ['server/auth', 'server/http', 'server/crm/bulk-actions.test.ts'],
+          ),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         }
