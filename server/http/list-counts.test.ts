@@ -1,0 +1,110 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EXACT_COUNT_LIMIT } from '@/contract/lists';
+import { openPglite } from '../db/pglite';
+import type { Db, Queryable } from '../db/types';
+import { listPage, type ListDef, type Scope } from './list';
+
+/**
+ * The true total of a list of any size (issue 16, docs/lists.md "counting"): exact up to
+ * EXACT_COUNT_LIMIT matching rows, beyond it the planner's estimate, never below the rows the
+ * answer proves exist, remembered for 30 s by the query it counts. On a table of its own in an
+ * in-memory PGlite: `items` holds EXACT_COUNT_LIMIT rows of group 'a' and 2,000 of group 'b'.
+ */
+let db: Db;
+const A = EXACT_COUNT_LIMIT;
+const B = 2_000;
+beforeAll(async () => {
+  db = await openPglite();
+  await db.exec(`
+    create table items (id int primary key, grp text not null, note text);
+    insert into items select n, 'a', 'n' || n from generate_series(1, ${A}) n;
+    insert into items select ${A} + n, 'b', 'n' || n from generate_series(1, ${B}) n;
+  `);
+});
+afterAll(async () => {
+  await db.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const columns = { id: { kind: 'number' }, note: { kind: 'text' } } as const;
+const def: ListDef<typeof columns, { id: number }, number> = {
+  columns,
+  sql: { id: { sql: 'i.id' }, note: { sql: 'i.note' } },
+  from: 'items i',
+  key: 'i.id',
+  select: 'i.id',
+  map: (row) => row.id,
+  defaultSort: { by: 'id' },
+};
+/** A scope the planner cannot estimate well (an expression it prices at a fixed share). */
+const scope = (where: string): Scope => ({ where: [where], params: [] });
+
+/** A Queryable that counts the statements run through it (a count is one, EXPLAIN another). */
+function counting() {
+  const statements: string[] = [];
+  const counted: Queryable = {
+    query: (sql, params) => {
+      statements.push(sql);
+      return db.query(sql, params);
+    },
+  };
+  return { counted, statements, counts: () => statements.filter((s) => /count\(|explain/.test(s)) };
+}
+
+describe('the total of a list page', () => {
+  it('counts exactly up to EXACT_COUNT_LIMIT matching rows', async () => {
+    const page = await listPage(db, def, scope(`i.grp = 'a'`), { take: 50 });
+    expect(page).toMatchObject({ totalAvailable: A, totalIsEstimate: false, hasMore: true });
+  });
+
+  it('estimates beyond it, with the planner, saying so; never fewer than it counted', async () => {
+    await db.exec('analyze items');
+    const page = await listPage(db, def, scope(`i.grp in ('a', 'b')`), { take: 50 });
+    expect(page.totalIsEstimate).toBe(true);
+    // The planner's figure for the table after analyze: the 12,000 rows it holds.
+    expect(page.totalAvailable).toBeGreaterThan(A);
+    expect(Math.abs(page.totalAvailable - (A + B))).toBeLessThan(500);
+  });
+
+  it('never says fewer rows than a deep page proves, counted afresh or remembered', async () => {
+    // The planner prices `length(note) > 0` at a third of the table: far fewer than match.
+    const deep = { skip: 11_000, take: 50 };
+    const fresh = await listPage(db, def, scope('length(i.note) > 0'), deep);
+    expect(fresh).toMatchObject({ totalIsEstimate: true, hasMore: true });
+    expect(fresh.totalAvailable).toBe(deep.skip + deep.take + 1);
+    // The same query again: the remembered estimate, under the same floor.
+    const again = await listPage(db, def, scope('length(i.note) > 0'), deep);
+    expect(again.totalAvailable).toBe(deep.skip + deep.take + 1);
+    const first = await listPage(db, def, scope('length(i.note) > 0'), { take: 50 });
+    expect(first.totalIsEstimate).toBe(true);
+    expect(first.totalAvailable).toBeGreaterThan(A);
+  });
+
+  it('remembers an estimate for 30 s, then counts again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const where = scope(`i.id > 0`);
+    const { counted, counts } = counting();
+    await listPage(counted, def, where, { take: 50 });
+    expect(counts()).toHaveLength(2); // the count up to the limit, the planner's estimate
+    vi.setSystemTime(Date.now() + 30_000);
+    await listPage(counted, def, where, { skip: 50, take: 50 });
+    expect(counts()).toHaveLength(2); // remembered
+    vi.setSystemTime(Date.now() + 1);
+    const later = await listPage(counted, def, where, { take: 50 });
+    expect(counts()).toHaveLength(4); // counted again
+    expect(later.totalIsEstimate).toBe(true);
+  });
+
+  it('counts nothing for a last page: its rows are the rest', async () => {
+    const { counted, counts } = counting();
+    const last = await listPage(counted, def, scope(`i.grp = 'b'`), { skip: B - 10, take: 50 });
+    expect(last).toMatchObject({ totalAvailable: B, totalIsEstimate: false, hasMore: false });
+    expect(counts()).toEqual([]);
+    // A page past the end is counted, so the portal can go to the true last page.
+    const past = await listPage(counted, def, scope(`i.grp = 'b'`), { skip: B + 10, take: 50 });
+    expect(past.totalAvailable).toBe(B);
+    expect(counts()).toHaveLength(1);
+  });
+});
