@@ -124,7 +124,7 @@ export function SiteCards() {
   return (
     <div className="mb-3">
       {searchable && (
-        <div className="mb-3" style={{ maxWidth: '24rem' }}>
+        <div className="mb-3" style={{ maxWidth: '32rem' }}>
           <input
             type="search"
             className="form-control"
