@@ -227,13 +227,13 @@ function ChoiceFilter({
   chosen: string;
   onChoose: (value: string) => void;
 }) {
-  // Wide enough for its longest choice and the arrow ('Suspended' read 'Suspenc'): a narrow
-  // column grows to fit it.
+  // Wide enough for its longest choice (a 'ch' is a digit's width: one more for wider letters),
+  // its padding and the arrow ('Suspended' read 'Suspenc'): a narrow column grows to fit it.
   const longest = Math.max(3, ...options.map((option) => optionLabel(option).length));
   return (
     <select
       className="form-select form-select-sm"
-      style={{ minWidth: `calc(${String(longest)}ch + 2.25rem)` }}
+      style={{ minWidth: `calc(${String(longest + 1)}ch + 2.75rem)` }}
       aria-label={`Filter ${title}`}
       value={chosen}
       onChange={(event) => onChoose(event.target.value)}
