@@ -49,6 +49,7 @@ function counting() {
       statements.push(sql);
       return db.query(sql, params);
     },
+    exec: (sql) => db.exec(sql),
   };
   return { counted, statements, counts: () => statements.filter((s) => /count\(|explain/.test(s)) };
 }
