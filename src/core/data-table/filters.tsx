@@ -228,12 +228,13 @@ function ChoiceFilter({
   onChoose: (value: string) => void;
 }) {
   // Wide enough for its longest choice (a 'ch' is a digit's width: one more for wider letters),
-  // its padding and the arrow ('Suspended' read 'Suspenc'): a narrow column grows to fit it.
+  // its padding and the arrow ('Suspended' read 'Suspenc'): a narrow column grows to fit it, up
+  // to 8.5 rem (longer choices, the Audit log's, would widen the table past its screen).
   const longest = Math.max(3, ...options.map((option) => optionLabel(option).length));
   return (
     <select
       className="form-select form-select-sm"
-      style={{ minWidth: `calc(${String(longest + 1)}ch + 2.75rem)` }}
+      style={{ minWidth: `min(calc(${String(longest + 1)}ch + 2.75rem), 8.5rem)` }}
       aria-label={`Filter ${title}`}
       value={chosen}
       onChange={(event) => onChoose(event.target.value)}
