@@ -9,7 +9,15 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useForm, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import {
+  set,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type FieldPath,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { showingInPlace } from '@/core/api';
 import { confirmLeave, useLeaveGuard } from '@/core/ui/leave-guard';
 import { FormField } from './form-field';
@@ -95,9 +103,27 @@ export function FormEngine(props: FormEngineProps) {
   const fieldNames = useMemo(() => fields.map((f) => f.field), [fields]);
   const schema = useMemo(() => buildFormSchema(settings), [settings]);
   const [initialValues] = useState(() => buildInitialValues(settings, props.defaultValues));
+  // What fields could not take (a refused file, a typed date that is no date): an error of
+  // theirs at every validation, so that nothing is submitted while one stands.
+  const problems = useRef(new Map<string, string>());
+  const setProblem = useCallback((field: string, message: string | null) => {
+    if (message === null) problems.current.delete(field);
+    else problems.current.set(field, message);
+  }, []);
+  const resolver = useMemo((): Resolver<FormValues> => {
+    const bySchema = zodResolver(schema);
+    return async (values, context, options) => {
+      const result = await bySchema(values, context, options);
+      if (problems.current.size === 0) return result;
+      const errors: FieldErrors<FormValues> = { ...result.errors };
+      for (const [field, message] of problems.current)
+        set(errors, field, { type: 'problem', message });
+      return { values: {}, errors };
+    };
+  }, [schema]);
   const form = useForm<FormValues>({
     defaultValues: initialValues,
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -344,6 +370,7 @@ export function FormEngine(props: FormEngineProps) {
                   values={values}
                   setLoading={setLoading}
                   setShownText={setShownText}
+                  setProblem={setProblem}
                   setFieldDefault={(field, value) =>
                     resetField(field as FieldPath<FormValues>, { defaultValue: value })
                   }

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, type CSSProperties } from 'react';
+import { Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { HelpTip } from '@/core/ui/tooltip';
 import { FIELD_KINDS } from './field-registry';
@@ -20,6 +20,8 @@ export interface FormFieldProps {
   setLoading: (field: string, loading: boolean) => void;
   /** Keeps the text this field shows for its value (a picker's label) for the form's review. */
   setShownText: (field: string, text: string) => void;
+  /** Keeps what this field could not take (FieldComponentProps.setProblem): no submit meanwhile. */
+  setProblem: (field: string, message: string | null) => void;
 }
 
 /** What a field shows while its code loads; the form cannot be submitted meanwhile. */
@@ -54,8 +56,12 @@ export function FormField({
   setFieldDefault,
   setLoading,
   setShownText,
+  setProblem,
 }: FormFieldProps) {
   const { field, fieldState } = useController({ name: setting.field, control });
+  // What the field could not take: shown at once, in place of the validation's message (the
+  // field is empty because of it: 'Mandatory field' beside it would be a second error).
+  const [problem, setOwnProblem] = useState<string | null>(null);
   const kind = FIELD_KINDS[setting.type];
   const Component = kind.component;
   const id = `${idPrefix}-${setting.field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -66,7 +72,9 @@ export function FormField({
   // (before any submit), and what they typed is kept.
   const counter = disabled ? undefined : lengthCounter(setting, field.value);
   const message =
-    fieldState.error?.message ?? (counter?.over ? MESSAGES.maxLength(counter.max) : undefined);
+    problem ??
+    fieldState.error?.message ??
+    (counter?.over ? MESSAGES.maxLength(counter.max) : undefined);
   const invalid = Boolean(message);
   const describedBy =
     [
@@ -83,6 +91,15 @@ export function FormField({
     [setLoading, name],
   );
   const shownText = useCallback((text: string) => setShownText(name, text), [setShownText, name]);
+  const fieldProblem = useCallback(
+    (message: string | null, blocks = true) => {
+      setOwnProblem(message);
+      setProblem(name, blocks ? message : null);
+    },
+    [setProblem, name],
+  );
+  // A field that goes (hidden, or the form closed) takes its problem with it.
+  useEffect(() => () => setProblem(name, null), [setProblem, name]);
   const column = columnOf(setting.width);
 
   // The help sits beside the label, never inside it, and so does the mandatory star: the label
@@ -156,6 +173,7 @@ export function FormField({
         takeDefault={(value) => setFieldDefault(setting.field, value)}
         setLoading={fieldLoading}
         setShownText={shownText}
+        setProblem={fieldProblem}
         label={title}
         labelHidden={!hasFieldTitle}
       />
@@ -164,9 +182,17 @@ export function FormField({
 
   const after = (
     <>
-      {invalid && (
-        <div id={errorId} className="text-danger small text-break">
-          {message}
+      {message && (
+        <div
+          id={errorId}
+          className="text-danger small text-break"
+          // Said at once when it comes from what the user just did, not from a submit.
+          role={problem ? 'alert' : undefined}
+        >
+          {/* A problem may be several (files refused together): one line each. */}
+          {message.includes('\n')
+            ? message.split('\n').map((line, i) => <div key={i}>{line}</div>)
+            : message}
         </div>
       )}
       {counter && (

@@ -19,6 +19,8 @@ export const MESSAGES = {
   notPositive: 'Value must be positive',
   invalidRange: 'Invalid range',
   invalidUrl: 'Invalid URL',
+  /** Typed text a date field could not read (SPEC §5: nothing is set). */
+  notADate: (format: string) => `Not a date: type it as ${format}`,
 } as const;
 
 /** The value of the empty option of a non-mandatory dropdown (SPEC §5). */

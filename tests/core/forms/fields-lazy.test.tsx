@@ -205,16 +205,65 @@ describe('date field (react-datepicker, lazily loaded)', () => {
     expect(submitted(onSubmit)).toEqual({ when: toStoredDate(new Date(1969, 2, 4)) });
   });
 
-  it('text that is not a date sets nothing', async () => {
+  it('text that is not a date sets nothing, stays as typed with the format as its error, and holds the submit', async () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
     const stored = toStoredDate(new Date(2024, 0, 15));
     const { save, onSubmit, user } = renderForm([date], { defaultValues: { when: stored } });
     const input = await screen.findByLabelText('When');
     await user.clear(input);
-    await user.type(input, '2024-99-99');
+    await user.type(input, '13/45/2026');
+    // Nothing said while typing: a date being typed is not a date until its last digit.
+    expect(screen.queryByText(/Not a date/)).toBeNull();
     await user.keyboard('{Escape}');
+    await user.tab();
+    // What the user typed is not lost, and the field says why nothing was set.
+    expect(input).toHaveValue('13/45/2026');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(describedText(input)).toBe('Not a date: type it as DD/MM/YYYY');
     await save();
-    expect(submitted(onSubmit)).toEqual({ when: stored });
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(input).toHaveValue('13/45/2026');
+    // Mended, the date is set and the form goes.
+    await user.clear(input);
+    await user.type(input, '13/4/2026');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText(/Not a date/)).toBeNull();
+    await save();
+    expect(submitted(onSubmit)).toEqual({ when: toStoredDate(new Date(2026, 3, 13)) });
+  });
+
+  it('a mandatory date with text that is no date says so once, not also that it is mandatory; Enter does not submit it', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    const { save, onSubmit, user } = renderForm([{ ...date, isMandatory: true }]);
+    const input = await screen.findByLabelText('When');
+    await user.type(input, 'soon{Enter}');
+    await save();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(describedText(input)).toBe('Not a date: type it as MM/DD/YYYY');
+    expect(input).toHaveValue('soon');
+    // Erased, the field is as before any typing: empty, and mandatory.
+    await user.clear(input);
+    await user.tab();
+    await save();
+    expect(describedText(input)).toBe('Mandatory field');
+  });
+
+  it('a calendar pick after text that is no date takes the pick and clears the error', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    const { save, onSubmit, user } = renderForm([date], {
+      defaultValues: { when: toStoredDate(new Date(2024, 1, 10)) },
+    });
+    const input = await screen.findByLabelText('When');
+    await user.clear(input);
+    await user.type(input, 'x');
+    await user.tab();
+    expect(describedText(input)).toBe('Not a date: type it as DD/MM/YYYY');
+    await user.click(input);
+    const day = screen.getAllByRole('gridcell', { name: /February 20th, 2024/ })[0] as HTMLElement;
+    await user.click(day);
+    expect(screen.queryByText(/Not a date/)).toBeNull();
+    await save();
+    expect(submitted(onSubmit)).toEqual({ when: toStoredDate(new Date(2024, 1, 20)) });
   });
 
   it('a calendar pick stores local midnight; the calendar has month and year selects and starts on Sunday', async () => {

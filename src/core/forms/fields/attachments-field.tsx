@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { FilePicker } from '@/core/ui/file-picker';
 import {
   acceptMessage,
@@ -20,13 +19,12 @@ function isAttachment(value: unknown): value is Attachment {
  * Files as { fileName, base64 } (SPEC §3). Each picked file is checked when it is picked (issue
  * 17): its type against the field's accept, its size against 20971520 bytes (a message naming it
  * and the limit), its content by the field's checkFile. A refused file is not added and what
- * the form held stays; the picker names what the form holds, with the size.
+ * the form held stays; why it was refused is the field's error until the next pick (setProblem);
+ * the picker names what the form holds, with the size.
  */
 export function AttachmentsField({ controlHandle, ...props }: FieldComponentProps) {
   const { setting, disabled } = props;
   const attachments = Array.isArray(props.value) ? props.value.filter(isAttachment) : [];
-  const [problems, setProblems] = useState<string[]>([]);
-  const problemId = `${props.id}-problems`;
   const single = setting.multiple === false;
 
   const problemOf = async (file: File): Promise<string | undefined> => {
@@ -40,7 +38,8 @@ export function AttachmentsField({ controlHandle, ...props }: FieldComponentProp
     const checked = await Promise.all(
       files.map(async (file) => ({ file, problem: await problemOf(file) })),
     );
-    setProblems(checked.flatMap((c) => (c.problem ? [c.problem] : [])));
+    const problems = checked.flatMap((c) => (c.problem ? [c.problem] : []));
+    props.setProblem(problems.length ? problems.join('\n') : null, false);
     const accepted = checked.filter((c) => !c.problem).map((c) => c.file);
     const read = await Promise.all(
       accepted.map(async (f) => ({ fileName: f.name, base64: base64Of(await readAsDataUrl(f)) })),
@@ -58,12 +57,8 @@ export function AttachmentsField({ controlHandle, ...props }: FieldComponentProp
             accept={setting.accept}
             multiple={!single}
             disabled={disabled}
-            invalid={props.invalid || problems.length > 0}
-            describedBy={
-              [props.describedBy, problems.length ? problemId : undefined]
-                .filter(Boolean)
-                .join(' ') || undefined
-            }
+            invalid={props.invalid}
+            describedBy={props.describedBy}
             chosen={attachments.map((a) => ({ name: a.fileName, size: decodedSizeOf(a.base64) }))}
             onPick={(files) => void add(files)}
             onBlur={props.onBlur}
@@ -77,13 +72,6 @@ export function AttachmentsField({ controlHandle, ...props }: FieldComponentProp
           />
         )}
       </div>
-      {problems.length > 0 && (
-        <div id={problemId} className="text-danger small" role="alert">
-          {problems.map((p) => (
-            <div key={p}>{p}</div>
-          ))}
-        </div>
-      )}
       {attachments.length > 0 && !single && (
         <ul className="list-unstyled mt-2 mb-0">
           {attachments.map((a, i) => (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import {
@@ -12,6 +13,7 @@ import {
   toStoredDate,
   yearDropdownYears,
 } from '../dates';
+import { MESSAGES } from '../validation';
 import type { FieldComponentProps } from './field-props';
 
 const MONTHS = Array.from({ length: 12 }, (_, m) =>
@@ -93,11 +95,16 @@ function toDates(value: unknown): Date[] {
 /**
  * The date field (SPEC §5): typed day/month/year text (month first in the US region) or a
  * calendar pick, stored as local midnight in a timestamp string; a clear button when enabled.
+ * Typed text that is no date sets nothing, and stays as typed with the format to use as the
+ * field's error; the form is not submitted meanwhile.
  * dateMode 'range' and 'multiple' apply the calendar rules of ../dates.
  */
 export function DateField(props: FieldComponentProps & { expired?: boolean }) {
-  const { setting, disabled } = props;
+  const { setting, disabled, setProblem } = props;
   const monthFirst = browserMonthFirst();
+  // Typed text that is no date (yet): kept in the input, never replaced by the stored value.
+  const [typed, setTyped] = useState<string | null>(null);
+  const format = setting.pickYear ? 'YYYY' : monthFirst ? 'MM/DD/YYYY' : 'DD/MM/YYYY';
   const isDisabledDay = setting.filterDate ? (d: Date) => !setting.filterDate?.(d) : undefined;
   const className = [
     'form-control',
@@ -115,8 +122,7 @@ export function DateField(props: FieldComponentProps & { expired?: boolean }) {
     // under it like every other field's (issue 17).
     wrapperClassName: 'd-block',
     disabled,
-    placeholderText:
-      setting.placeholder ?? (setting.pickYear ? 'YYYY' : monthFirst ? 'MM/DD/YYYY' : 'DD/MM/YYYY'),
+    placeholderText: setting.placeholder ?? format,
     dateFormat: setting.pickYear ? 'yyyy' : monthFirst ? 'MM/dd/yyyy' : 'dd/MM/yyyy',
     showYearPicker: setting.pickYear,
     isClearable: !disabled,
@@ -198,25 +204,51 @@ export function DateField(props: FieldComponentProps & { expired?: boolean }) {
     );
   }
 
+  const settle = (text: string | null) => {
+    setTyped(text);
+    setProblem(text === null ? null : MESSAGES.notADate(format));
+  };
   return (
     <DatePicker
       {...common}
       selected={fromStoredDate(props.value)}
+      value={typed ?? undefined}
       onChangeRaw={(event) => {
         // SPEC §5: typed text is day/month/year (month first in the US), else nothing is set.
         const target = event?.target;
         if (event?.type !== 'change' || !(target instanceof HTMLInputElement)) return;
-        const year = /^\s*(\d{4})\s*$/.exec(target.value)?.[1];
+        const text = target.value;
+        const year = /^\s*(\d{4})\s*$/.exec(text)?.[1];
         const parsed = setting.pickYear
           ? year
             ? new Date(Number(year), 0, 1)
             : null
-          : parseTypedDate(target.value, monthFirst);
-        if (parsed) props.onChange(toStoredDate(parsed));
+          : parseTypedDate(text, monthFirst);
+        if (parsed) {
+          settle(null);
+          props.onChange(toStoredDate(parsed));
+        } else if (text.trim() === '') {
+          // Text erased: the stored date (or none) shows again, as before any typing.
+          settle(null);
+        } else {
+          // Said when the user leaves the field or presses Enter, not at every key of a date
+          // being typed.
+          setTyped(text);
+        }
+      }}
+      onBlur={() => {
+        if (typed !== null) settle(typed);
+        props.onBlur();
+      }}
+      onKeyDown={(event) => {
+        // Enter submits the form: the text must count before it does (a click on Submit
+        // leaves the field first).
+        if (event.key === 'Enter' && typed !== null) settle(typed);
       }}
       onChange={(date: Date | null, event?: { type: string }) => {
         // Typed text is handled by onChangeRaw with our parser; picks and the clear button land here.
         if (event?.type === 'change') return;
+        settle(null);
         props.onChange(date ? toStoredDate(date) : null);
       }}
     />

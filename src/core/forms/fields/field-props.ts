@@ -28,6 +28,14 @@ export interface FieldComponentProps {
   takeDefault: (value: unknown) => void;
   /** Reports the text the field shows for its value (a picker's label), for a review's summary. */
   setShownText?: (text: string) => void;
+  /**
+   * Reports what the user gave that the field could not take (a file refused when picked, a
+   * typed date that is no date), or null once it is gone. It shows as the field's error, in
+   * place of any other. Unless `blocks` is false, the form is not submitted while it stands: the
+   * field shows what the user typed, not the value it holds. A refused file is not shown as
+   * chosen: the form may go without it (false).
+   */
+  setProblem: (message: string | null, blocks?: boolean) => void;
 }
 
 /** The aria attributes of a single native control. */

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { setupUser, loadFormFields } from '../../../user';
 import { http } from 'msw';
 import SiteBlastsPage from '@/site/features/blasts/route';
 import {
+  CHOOSE_FILE_MESSAGE,
   NOT_BLST_MESSAGE,
   ONLY_BLST_MESSAGE,
   uploadFileProblem,
@@ -97,6 +98,13 @@ describe('Blasts: upload', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(form.getByText('No file chosen')).toBeInTheDocument();
     expect(form.getByLabelText(/^Name/)).toHaveValue('North Pit 0042');
+    // Upload without a file: the field says why it has none, once (not also that it wants one).
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+    // The validation (asynchronous) settles.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(form.getByText(NOT_BLST_MESSAGE)).toHaveAttribute('id', `${input.id}-error`);
+    expect(form.queryByText(CHOOSE_FILE_MESSAGE)).toBeNull();
+    expect(form.queryByText('Mandatory field')).toBeNull();
     // A real one is taken and named, with its size.
     await user.upload(input, new File(['BLST 1\n'], 'trial.blst'));
     expect(await form.findByText('trial.blst (7 B)')).toBeInTheDocument();
