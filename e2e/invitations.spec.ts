@@ -85,6 +85,7 @@ test('through the link in the outbox the invitee creates the invited account and
   page,
   browser,
 }) => {
+  test.slow(); // an invitation sent, an account registered through the provider, a sign-in
   const email = await invitedAddress(browser);
 
   const link = await followMessageLink(page, email, 'Invitation to join Acme Mining');

@@ -128,6 +128,7 @@ test.describe('Blasts of a site', () => {
   test('siteadmin uploads a .blst file, edits it and deletes it, each kept by the server', async ({
     page,
   }) => {
+    test.slow(); // three writes, each read back after a reload
     await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/1/blasts' });
     const name = `E2E blast ${unique()}`;
     await uploadBlast(page, `${name.replace(/\s+/g, '_')}.blst`, blstFile(name, 24));

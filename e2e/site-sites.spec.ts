@@ -190,6 +190,7 @@ test.describe('Site Users', () => {
   test('siteadmin adds a member of Borealis, changes the flags and removes them', async ({
     page,
   }) => {
+    test.slow(); // three writes and a refusal, each read back after a reload, and an accessibility check
     await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/2/users' });
     await expect(page).toHaveTitle('Site Users - Site Portal');
     await expect(
@@ -260,6 +261,7 @@ test.describe('Node Libraries', () => {
   });
 
   test('siteadmin creates, edits and deletes a library of its site', async ({ page }) => {
+    test.slow(); // three writes, each read back, and an accessibility check
     await signIn(page, 'siteadmin', { portal: SITE_PORTAL, path: '/site/1/node-libraries' });
     await expect(page.getByRole('link', { name: 'North Pit Nodes' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Borealis Standard Nodes' })).toBeVisible();
