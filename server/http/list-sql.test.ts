@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { customersDef } from '../crm/customers';
 import { issuedLicencesDef } from '../crm/licences';
 import { blastsDef } from '../data/blast-model';
-import { fromFor, orderOf } from './list-sql';
+import { escapeLike, fromFor, orderOf, pageQuery, whereOf, type ListDef } from './list-sql';
 
 /** The from clause of a statement: only the joins it needs (docs/lists.md, "On the server"). */
 describe('fromFor', () => {
@@ -60,5 +60,97 @@ describe('orderOf', () => {
       'lower(o.name) collate "C" asc, o.id asc',
     );
     expect(order('state.name')).toMatch(/^\(case .*\) collate "C" asc, l\.id asc$/s);
+  });
+});
+
+/** Filters and the search as SQL: what the server suite cannot see from a page's rows. */
+describe('whereOf', () => {
+  const def = issuedLicencesDef as unknown as ListDef<never, unknown, unknown>;
+  const scope = { where: ['l.vendor_org_id = $1'], params: [1] };
+
+  it('writes a text filter literally: %, _ and \\ are plain characters', () => {
+    expect(escapeLike('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+
+  it("takes an instant's days in the request's time zone, or UTC, whatever the host's zone", () => {
+    const host = process.env.TZ;
+    process.env.TZ = 'Pacific/Auckland';
+    try {
+      const days = { issuedAt: { from: '2026-03-01', to: '2026-03-01' } };
+      const iso = (params: unknown[]) =>
+        params.map((p) => (p instanceof Date ? p.toISOString() : p));
+      expect(iso(whereOf(def, scope, { filters: days } as never).params)).toEqual([
+        1,
+        '2026-03-01T00:00:00.000Z',
+        '2026-03-02T00:00:00.000Z',
+      ]);
+      expect(
+        iso(
+          whereOf(def, scope, { filters: days, timeZone: 'America/Los_Angeles' } as never).params,
+        ),
+      ).toEqual([1, '2026-03-01T08:00:00.000Z', '2026-03-02T08:00:00.000Z']);
+    } finally {
+      if (host === undefined) delete process.env.TZ;
+      else process.env.TZ = host;
+    }
+  });
+
+  it('tests a joined name in the statement when its keys were not found first', () => {
+    // lookupKeys finds no keys beyond its limit: the statement tests the names itself.
+    const { where } = whereOf(def, scope, {
+      filters: { 'customerOrg.name': 'ridge' },
+      search: 'north',
+    } as never);
+    expect(where).toContain('l.customer_org_id = any(array(select co.id from orgs co where');
+    expect(where).toMatch(/\(co\.name\) ilike \$2/);
+  });
+
+  it('leaves out a filter without a value, and a name that is no column of the list', () => {
+    const filters = { seats: null, expiry: undefined, toString: { min: 1 }, nope: 'x' };
+    expect(whereOf(def, scope, { filters } as never)).toEqual({
+      where: 'where l.vendor_org_id = $1',
+      params: [1],
+    });
+  });
+});
+
+/** A sort by a computed state: one branch per value, in the sort's order (docs/lists.md). */
+describe('pageQuery by a computed select column', () => {
+  const sortBy = { sortBy: 'state.name', take: 10 };
+  const branches = (sql: string) => sql.match(/\(select l\.id as __key, \d as __v/g)?.length ?? 0;
+
+  it("reads the values' rows one after another, under the scope's where or its own", () => {
+    const scoped = pageQuery(
+      issuedLicencesDef,
+      { where: ['l.vendor_org_id = $1'], params: [1] },
+      sortBy,
+    );
+    expect(branches(scoped.sql)).toBe(3);
+    expect(scoped.sql).toContain("where l.vendor_org_id = $1 and (l.state = 'Suspended')");
+    const everywhere = pageQuery(issuedLicencesDef, { where: [], params: [] }, sortBy);
+    expect(everywhere.sql).toContain("from licences l where (l.state = 'Suspended')");
+  });
+
+  it('sorts by the computed value when a value has no predicate, or the value may be null', () => {
+    const { Active = '', Expired = '' } = issuedLicencesDef.sql['state.name'].when ?? {};
+    const partial = {
+      ...issuedLicencesDef,
+      sql: {
+        ...issuedLicencesDef.sql,
+        'state.name': { ...issuedLicencesDef.sql['state.name'], when: { Active, Expired } },
+      },
+    };
+    const nullable = {
+      ...issuedLicencesDef,
+      sql: {
+        ...issuedLicencesDef.sql,
+        'state.name': { ...issuedLicencesDef.sql['state.name'], nullable: true },
+      },
+    };
+    for (const def of [partial, nullable]) {
+      const { sql } = pageQuery(def, { where: [], params: [] }, sortBy);
+      expect(branches(sql)).toBe(0);
+      expect(sql).toMatch(/order by \(case .* collate "C" asc/s);
+    }
   });
 });
