@@ -129,6 +129,17 @@ export function FormEngine(props: FormEngineProps) {
   });
   const { control, handleSubmit, trigger, getValues, setValue, reset, resetField, formState } =
     form;
+  // A field's problem gone after a validation showed it: that field's validation again, so that
+  // what is left to say about its value shows in its place (or nothing).
+  const fieldProblem = useCallback(
+    (field: string, message: string | null) => {
+      setProblem(field, message);
+      const path = field as FieldPath<FormValues>;
+      if (message === null && form.getFieldState(path).error?.type === 'problem')
+        void form.trigger(path);
+    },
+    [form, setProblem],
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const [thrownUnmatched, setThrownUnmatched] = useState<string[]>([]);
   // Fields still loading their code or their options: nothing is submitted before they are in.
@@ -370,7 +381,7 @@ export function FormEngine(props: FormEngineProps) {
                   values={values}
                   setLoading={setLoading}
                   setShownText={setShownText}
-                  setProblem={setProblem}
+                  setProblem={fieldProblem}
                   setFieldDefault={(field, value) =>
                     resetField(field as FieldPath<FormValues>, { defaultValue: value })
                   }

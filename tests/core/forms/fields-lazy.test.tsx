@@ -241,9 +241,11 @@ describe('date field (react-datepicker, lazily loaded)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(describedText(input)).toBe('Not a date: type it as MM/DD/YYYY');
     expect(input).toHaveValue('soon');
-    // Erased, the field is as before any typing: empty, and mandatory.
+    // Erased, the field is as before any typing: empty, and mandatory (said at once: the form
+    // was submitted).
     await user.clear(input);
     await user.tab();
+    await waitFor(() => expect(describedText(input)).toBe('Mandatory field'));
     await save();
     expect(describedText(input)).toBe('Mandatory field');
   });
