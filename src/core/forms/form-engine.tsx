@@ -106,10 +106,6 @@ export function FormEngine(props: FormEngineProps) {
   // What fields could not take (a refused file, a typed date that is no date): an error of
   // theirs at every validation, so that nothing is submitted while one stands.
   const problems = useRef(new Map<string, string>());
-  const setProblem = useCallback((field: string, message: string | null) => {
-    if (message === null) problems.current.delete(field);
-    else problems.current.set(field, message);
-  }, []);
   const resolver = useMemo((): Resolver<FormValues> => {
     const bySchema = zodResolver(schema);
     return async (values, context, options) => {
@@ -129,16 +125,19 @@ export function FormEngine(props: FormEngineProps) {
   });
   const { control, handleSubmit, trigger, getValues, setValue, reset, resetField, formState } =
     form;
-  // A field's problem gone after a validation showed it: that field's validation again, so that
-  // what is left to say about its value shows in its place (or nothing).
-  const fieldProblem = useCallback(
+  // A field's problem kept, or gone: once gone after a validation showed it, that field is
+  // validated again, so that what is left to say about its value shows in its place (or nothing).
+  const setProblem = useCallback(
     (field: string, message: string | null) => {
-      setProblem(field, message);
+      if (message !== null) {
+        problems.current.set(field, message);
+        return;
+      }
+      problems.current.delete(field);
       const path = field as FieldPath<FormValues>;
-      if (message === null && form.getFieldState(path).error?.type === 'problem')
-        void form.trigger(path);
+      if (form.getFieldState(path).error?.type === 'problem') void form.trigger(path);
     },
-    [form, setProblem],
+    [form],
   );
   const formRef = useRef<HTMLFormElement>(null);
   const [thrownUnmatched, setThrownUnmatched] = useState<string[]>([]);
@@ -381,7 +380,7 @@ export function FormEngine(props: FormEngineProps) {
                   values={values}
                   setLoading={setLoading}
                   setShownText={setShownText}
-                  setProblem={fieldProblem}
+                  setProblem={setProblem}
                   setFieldDefault={(field, value) =>
                     resetField(field as FieldPath<FormValues>, { defaultValue: value })
                   }
