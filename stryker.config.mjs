@@ -24,7 +24,7 @@ const groups = {
   ],
   server: [
     'server/auth/{access,passwords,secrets,tokens}.ts',
-    'server/http/{envelope,errors,input,query,security,list,list-sql,list-support,bulk}.ts',
+    'server/http/{envelope,errors,input,query,security,list,list-sql,bulk}.ts',
   ],
 };
 
