@@ -24,6 +24,8 @@ export const unitTests: Record<string, string[]> = {
 };
 
 const group = process.env.MUTATION_GROUP ?? 'storage';
+/** A failed beforeAll fails its suite's tests, so that Stryker sees it (tests/mutation-runner.ts). */
+const mutationRunner = './tests/mutation-runner.ts';
 /**
  * MUTATION_TESTS=a,b: only these test files or folders (a quick first run over a module whose
  * group's component tests make each mutant slow; its score is then a lower bound: a mutant
@@ -43,6 +45,7 @@ export default defineConfig(async (env) => {
     // A sandbox's first import of a module is transformed with every mutant compiled in: a
     // hook that loads a field's code (custom-data's editor test) took past the 10 s default.
     hookTimeout: 60_000,
+    runner: mutationRunner,
   };
   const files = (paths: string[]) =>
     paths.map((path) =>
@@ -54,6 +57,7 @@ export default defineConfig(async (env) => {
       ? {
           name: 'server',
           environment: 'node',
+          runner: mutationRunner,
           include: files(
             onlyTests ?? ['server/auth', 'server/http', 'server/crm/bulk-actions.test.ts'],
           ),
