@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app';
 import { verifyTrail } from '../db/audit';
 import type { Queryable } from '../db/types';
+import { MAX_REFUSAL_IDS } from '@/contract/lists';
 import { BULK_BATCH } from '../http/bulk';
 import { abortMidStream, framesOf } from '../http/list-support';
 import { ORGS, bearer, createTestApp, tokenFor, type DemoAccount } from '../test/harness';
@@ -201,6 +202,76 @@ describe('bulk actions on issued licences, by the single-row rules', () => {
       record_id: String(id),
       changes: { expiry: { before: '2031-03-03', after: '2033-03-03' } },
     });
+  });
+
+  it('counts every refused row and names the first of each reason', async () => {
+    const suspended = await issue(MAX_REFUSAL_IDS + 5, 'Suspended', '2036-06-06');
+    const res = await send('manager', '/orgs/1/issued-licences/bulk/suspend', { ids: suspended });
+    expect(res.json().data).toEqual({
+      requested: suspended.length,
+      done: 0,
+      refused: suspended.length,
+      refusals: [
+        {
+          code: 'alreadySuspended',
+          message: 'This licence is already suspended',
+          count: suspended.length,
+          ids: suspended.slice(0, MAX_REFUSAL_IDS),
+        },
+      ],
+    });
+  });
+
+  it('matching nothing, it says so at once and changes nothing', async () => {
+    const last = await trail.lastId();
+    const res = await send(
+      'manager',
+      '/orgs/1/issued-licences/bulk/suspend',
+      { all: true, search: 'no licence is called this' },
+      { accept: 'application/x-ndjson' },
+    );
+    expect(framesOf(res.body)).toEqual([
+      { kind: 'start', total: 0 },
+      { kind: 'end', result: { requested: 0, done: 0, refused: 0, refusals: [] } },
+    ]);
+    expect(await trail.eventsAfter(last)).toEqual([]);
+  });
+
+  it('an error part-way ends the stream with a frame that says so; the batches done stay done', async () => {
+    const ids = await issue(BULK_BATCH + 10, 'Active', '2037-07-07', ORGS.borealis);
+    const db = app.services.db;
+    const original = db.transaction.bind(db);
+    let batches = 0;
+    const txSpy = vi
+      .spyOn(db, 'transaction')
+      .mockImplementation(async <T>(fn: (tx: Queryable) => Promise<T>) => {
+        batches++;
+        if (batches === 2) throw new Error('the database went away');
+        return original(fn);
+      });
+    let res;
+    try {
+      res = await send(
+        'manager',
+        '/orgs/1/issued-licences/bulk/suspend',
+        { ids },
+        { accept: 'application/x-ndjson' },
+      );
+    } finally {
+      txSpy.mockRestore();
+    }
+    expect(res.statusCode).toBe(200);
+    expect(framesOf(res.body)).toEqual([
+      { kind: 'start', total: ids.length },
+      { kind: 'progress', done: BULK_BATCH, refused: 0 },
+      {
+        kind: 'error',
+        message: 'The action stopped on an error; the rows done so far stay done',
+      },
+    ]);
+    const states = Object.values(await statesOf(ids));
+    expect(states.filter((s) => s.startsWith('Suspended'))).toHaveLength(BULK_BATCH);
+    expect(states.filter((s) => s.startsWith('Active'))).toHaveLength(10);
   });
 
   it('stops after the batch under way when the client goes away', async () => {
