@@ -1,3 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
@@ -5,6 +12,7 @@ import { CookieJar } from '../test/harness';
 import { ORG_ORIGIN, providerGet, signIn, tokenRequest, type TokenResponse } from '../test/oidc';
 import {
   HAPROXY_BIN,
+  haproxyConfig,
   hasHaproxy,
   hasIpv6Loopback,
   startCluster,
@@ -39,6 +47,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.stop();
 }, 60_000);
+
+/** The addresses listening on `port` (/proc/net/tcp and tcp6): what a refused connection met. */
+function listening(port: number): string[] {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  return ['tcp', 'tcp6'].flatMap((file) =>
+    readFileSync(`/proc/net/${file}`, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      // Fields: sl, local address, remote address, state (0A: LISTEN), …
+      .filter(([, local = '', , state]) => state === '0A' && local.endsWith(hex))
+      .map(([, local]) => `${file} ${String(local)}`),
+  );
+}
 
 /** Each client its own address (X-Forwarded-For, trusted from loopback): its own rate count. */
 let clients = 0;
@@ -153,16 +175,52 @@ describe('several stack processes on one database behind HAProxy', { timeout: 90
     if (!hasIpv6Loopback()) {
       throw new Error('This machine has no IPv6 loopback (`ip -6 addr show lo` shows no ::1).');
     }
-    const port = new URL(cluster.url).port;
+    const port = Number(new URL(cluster.url).port);
+    expect(cluster.proxyConfig, 'the proxy was started without ::1').toContain(
+      `bind [::1]:${port}`,
+    );
     let res: Response;
     try {
       res = await fetch(`http://[::1]:${port}/health`, { signal: AbortSignal.timeout(5000) });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
       throw new Error(
-        `http://[::1]:${port}/health did not answer (${cause}): the proxy must listen on ::1 as well as 127.0.0.1`,
+        [
+          `http://[::1]:${port}/health did not answer (${cause}): the proxy must listen on ::1 as well as 127.0.0.1.`,
+          `Listening on port ${port}: ${listening(port).join(', ') || 'nothing'}.`,
+          `The proxy printed:\n${cluster.proxyOutput()}`,
+        ].join('\n'),
       );
     }
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+  });
+
+  it('refuses to start a second proxy on its port, rather than share the port with it', async () => {
+    // HAProxy's default (SO_REUSEPORT) would let a second cluster's proxy start on a busy
+    // port and take part of the first one's connections.
+    const port = Number(new URL(cluster.url).port);
+    const dir = await mkdtemp(path.join(tmpdir(), 'second-proxy-'));
+    const file = path.join(dir, 'haproxy.cfg');
+    await writeFile(file, haproxyConfig(port, [await freePort()]));
+    const second = spawn(HAPROXY_BIN, ['-db', '-W', '-f', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    second.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    second.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      const ended = await Promise.race([
+        once(second, 'exit').then(([code]) => `exit ${String(code)}`),
+        setTimeout(10_000, 'still running'),
+      ]);
+      expect(ended, out).toBe('exit 1');
+      expect(out).toContain('Address already in use');
+    } finally {
+      second.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+    const res = await fetch(`${cluster.url}/health`);
     expect(res.status).toBe(200);
     await res.arrayBuffer();
   });

@@ -32,6 +32,10 @@ export function haproxyConfig(
     '  maxconn 4096',
     // A soft stop (SIGUSR1, RunningCluster.stop) lets requests in flight finish, not forever.
     '  hard-stop-after 10s',
+    // HAProxy binds with SO_REUSEPORT by default: a second proxy on a port in use would start
+    // beside the first and take part of its connections (two clusters, one address, each
+    // request to either). Without it, the second fails to start: "Address already in use".
+    '  noreuseport',
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -85,6 +89,10 @@ export interface ClusterOptions {
 export interface RunningCluster {
   /** The proxy's address (http://127.0.0.1:<publicPort>). */
   url: string;
+  /** The proxy's configuration (haproxyConfig), as written. */
+  proxyConfig: string;
+  /** What the proxy has printed so far. */
+  proxyOutput: () => string;
   publicUrl: string;
   databaseUrl: string;
   stacks: RunningStack[];
@@ -154,7 +162,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     const config = path.join(dir, 'haproxy.cfg');
     const ports = stacks.map((s) => Number(new URL(s.url).port));
-    await writeFile(config, haproxyConfig(options.publicPort, ports));
+    const proxyConfig = haproxyConfig(options.publicPort, ports);
+    await writeFile(config, proxyConfig);
     // -db: in the foreground, not a daemon (it stops with us); -W: master-worker. Its own
     // process group, like the stack processes: a terminal's Ctrl-C (SIGINT to the foreground
     // group) reaches only the tool, which stops the proxy first, then the processes, then the
@@ -188,7 +197,16 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       throw new Error(`${(error as Error).message}\n${proxyOut}`);
     }
     stillWanted();
-    return { url, publicUrl, databaseUrl, stacks, proxy, stop };
+    return {
+      url,
+      proxyConfig,
+      proxyOutput: () => proxyOut,
+      publicUrl,
+      databaseUrl,
+      stacks,
+      proxy,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
