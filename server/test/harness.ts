@@ -71,9 +71,27 @@ export const TEST_CONFIG: Partial<ServerConfig> = {
 /** The seeded database the server-pg project copies for each test file (postgres-setup.ts). */
 export const PG_TEMPLATE_DB = 'lists_template';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server-pg project's throw-away PostgreSQL cluster (postgres-setup.ts). */
+    testPostgresUrl?: string;
+  }
+}
+
+/**
+ * The run's PostgreSQL cluster in the server-pg project; undefined in the server project, whose
+ * files use PGlite. Provided to its own project alone: the server project's files, run beside
+ * them (`npm run test:servers`), stay on PGlite. Vitest is loaded only when a test asks, as the
+ * tools that import this file run outside it.
+ */
+async function postgresClusterUrl(): Promise<string | undefined> {
+  const { inject } = await import('vitest');
+  return inject('testPostgresUrl');
+}
+
 /**
  * A fresh database copied from the seeded template, on the run's throw-away PostgreSQL cluster
- * (TEST_POSTGRES_URL, set by server/test/postgres-setup.ts for the server-pg project).
+ * (postgresClusterUrl: provided by server/test/postgres-setup.ts to the server-pg project).
  */
 async function postgresCopy(clusterUrl: string): Promise<Db> {
   const name = `test_${randomUUID().replace(/-/g, '')}`;
@@ -101,7 +119,7 @@ export async function emptyTestDb(): Promise<Db> {
  * PostgreSQL each its own pool; in memory (PGlite, never shared by processes) the same one.
  */
 export async function emptyTestDbHandles(count: number): Promise<Db[]> {
-  const clusterUrl = process.env.TEST_POSTGRES_URL;
+  const clusterUrl = await postgresClusterUrl();
   if (!clusterUrl) return Array<Db>(count).fill(await openPglite());
   const name = `empty_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: clusterUrl });
@@ -120,7 +138,7 @@ export async function emptyTestDbHandles(count: number): Promise<Db[]> {
  * when the run has a cluster (npm run test:server:pg).
  */
 export async function createTestApp(config: Partial<ServerConfig> = {}): Promise<App> {
-  const clusterUrl = process.env.TEST_POSTGRES_URL;
+  const clusterUrl = await postgresClusterUrl();
   const db = clusterUrl
     ? await postgresCopy(clusterUrl)
     : await openPglite({ loadDataDir: await seededTemplate() });
@@ -137,7 +155,7 @@ export async function createTestCluster(
   size: number,
   config: Partial<ServerConfig> = {},
 ): Promise<{ apps: App[]; close: () => Promise<void> }> {
-  const clusterUrl = process.env.TEST_POSTGRES_URL;
+  const clusterUrl = await postgresClusterUrl();
   const db = clusterUrl
     ? await postgresCopy(clusterUrl)
     : await openPglite({ loadDataDir: await seededTemplate() });

@@ -6,6 +6,7 @@
  * end of the run.
  */
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { openPg } from '../db/pg';
 import { migrate } from '../db/migrate';
 import { seed } from '../seed/seed';
@@ -13,7 +14,7 @@ import { loadKeys } from '../auth/keys';
 import { PG_BIN, hasPostgres, startTempPostgres } from '../resilience/stack';
 import { PG_TEMPLATE_DB, TEST_SCALE } from './harness';
 
-export default async function setup() {
+export default async function setup(project: TestProject) {
   if (!hasPostgres()) {
     throw new Error(
       `The server-pg tests need PostgreSQL's binaries in ${PG_BIN} (Debian: apt-get install -y postgresql; or set PG_BIN)`,
@@ -31,7 +32,9 @@ export default async function setup() {
   await loadKeys(db);
   await db.exec('vacuum analyze');
   await db.close();
-  process.env.TEST_POSTGRES_URL = cluster.databaseUrl;
+  // To this project's files alone (harness.ts postgresClusterUrl), not through the environment,
+  // which the server project's workers, started by the same run, would inherit.
+  project.provide('testPostgresUrl', cluster.databaseUrl);
   return async () => {
     await cluster.destroy();
   };
