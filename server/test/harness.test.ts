@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { createTestApp, emptyTestDb } from './harness';
 
 /**
- * The same server files run on both databases, and `npm run test:servers` runs both projects
- * at once: each project's files must get their own (a cluster's address leaking into the
- * environment once ran the PGlite project on PostgreSQL).
+ * The same server files run on both databases, and one vitest run may hold both projects
+ * (`npx vitest run`): each project's files must get their own (the cluster's address, once
+ * passed through the environment, ran the PGlite project on PostgreSQL in such a run).
  */
 it('gives the files of each project their database: PGlite in server, PostgreSQL in server-pg', async ({
   task,

@@ -81,7 +81,7 @@ declare module 'vitest' {
 /**
  * The run's PostgreSQL cluster in the server-pg project; undefined in the server project, whose
  * files use PGlite. Provided to its own project alone: the server project's files, run beside
- * them (`npm run test:servers`), stay on PGlite. Vitest is loaded only when a test asks, as the
+ * them (`npx vitest run`), stay on PGlite. Vitest is loaded only when a test asks, as the
  * tools that import this file run outside it.
  */
 async function postgresClusterUrl(): Promise<string | undefined> {
