@@ -248,7 +248,9 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     start,
     destroy: async () => {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+        // Immediate, as the folder goes next: a fast stop's shutdown checkpoint wrote the test
+        // run's cluster (1.6 GB, a database per test file) to disk first, 16 s of every run.
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } catch {
         // already stopped
       }
@@ -257,10 +259,10 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   };
 }
 
-/** Stops a cluster of startTempPostgres by its folder (from another process) and removes it. */
+/** Stops a cluster of startTempPostgres by its folder (from another process), at once, and removes it. */
 export async function stopTempPostgres(dir: string): Promise<void> {
   const cmd = path.join(PG_BIN, 'pg_ctl');
-  const args = ['-D', path.join(dir, 'data'), '-m', 'fast', '-w', 'stop'];
+  const args = ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop'];
   if (process.getuid?.() === 0) spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args]);
   else spawnSync(cmd, args);
   await rm(dir, { recursive: true, force: true });
