@@ -5,6 +5,17 @@ import { addDays, BASE, bulkLoad, d, insertMany, iso, type SeedContext } from '.
  * Licences: Borealis' own under its subscriptions (some assigned to its users), then generated
  * issued licences, each under a generated subscription.
  */
+/**
+ * When a licence expiring on `expiry` was issued: its term (30 days to two years, from `back`)
+ * before it expires, and never after the seed's day, which a licence running years ahead was
+ * issued not long before. A licence is never issued after it expired.
+ */
+function issuedBefore(expiry: string, back: number): Date {
+  const termStart = addDays(new Date(`${expiry}T00:00:00Z`), -(30 + back));
+  const latest = addDays(BASE, -(back % 31));
+  return termStart < latest ? termStart : latest;
+}
+
 export async function seedLicences({ tx, r, n }: SeedContext, subs: SqlParam[][]) {
   // Licences: Borealis' own under its subscriptions (some assigned), then generated issued licences.
   const lic: SqlParam[][] = [];
@@ -27,7 +38,7 @@ export async function seedLicences({ tx, r, n }: SeedContext, subs: SqlParam[][]
       seats,
       expiry,
       user,
-      addDays(BASE, -r.int(0, 700)),
+      issuedBefore(expiry, r.int(0, 700)),
     ]);
   for (let i = 0; i < 6; i++)
     addLic(1, 2, 1, 1, 'Active', 1, d(400), i === 0 ? 6 : i === 1 ? 7 : null);

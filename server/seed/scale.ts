@@ -75,7 +75,10 @@ export async function addIssuedLicences(db: Db, options: ScaleOptions) {
               case when e.expiry < current_date then 'Expired'
                    when ${hash('i', 69621, 12)} = 0 then 'Suspended' else 'Active' end,
               1 + ${hash('i', 48271, 20)}, e.expiry,
-              current_date - ${hash('i', 16807, 700)} + interval '1 second' * ${hash('i', 40503, 86400)},
+              -- As the demo seed's (seed/licences.ts issuedBefore): its term before it expires,
+              -- and on a day before today (a time of today might be later than now).
+              least(e.expiry - (30 + ${hash('i', 16807, 700)}), current_date - 1 - ${hash('i', 16807, 700)} % 31)
+                + interval '1 second' * ${hash('i', 40503, 86400)},
               lower(co.name), lower(f.name), lower(s.name)
          from generate_series(1, $2::int) i
          cross join lateral (select current_date + (${hash('i', 1103515245, 1300)} - 400) as expiry) e
