@@ -212,7 +212,7 @@ describe('several stack processes on one database behind HAProxy', { timeout: 90
     try {
       const ended = await Promise.race([
         once(second, 'exit').then(([code]) => `exit ${String(code)}`),
-        setTimeout(10_000, 'still running'),
+        setTimeout(10_000, 'still running', { ref: false }),
       ]);
       expect(ended, out).toBe('exit 1');
       expect(out).toContain('Address already in use');
