@@ -259,7 +259,7 @@ export async function startTempPostgres(): Promise<TempPostgres> {
   };
 }
 
-/** Stops a cluster of startTempPostgres by its folder (from another process), at once, and removes it. */
+/** Stops a cluster of startTempPostgres by its folder (from another process) at once; removes it. */
 export async function stopTempPostgres(dir: string): Promise<void> {
   const cmd = path.join(PG_BIN, 'pg_ctl');
   const args = ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop'];

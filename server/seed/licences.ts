@@ -2,10 +2,6 @@ import type { SqlParam } from '../db/types';
 import { addDays, BASE, bulkLoad, d, insertMany, iso, type SeedContext } from './context';
 
 /**
- * Licences: Borealis' own under its subscriptions (some assigned to its users), then generated
- * issued licences, each under a generated subscription.
- */
-/**
  * When a licence expiring on `expiry` was issued: its term (30 days to two years, from `back`)
  * before it expires, and never after the seed's day, which a licence running years ahead was
  * issued not long before. A licence is never issued after it expired.
@@ -16,6 +12,10 @@ function issuedBefore(expiry: string, back: number): Date {
   return termStart < latest ? termStart : latest;
 }
 
+/**
+ * Licences: Borealis' own under its subscriptions (some assigned to its users), then generated
+ * issued licences, each under a generated subscription.
+ */
 export async function seedLicences({ tx, r, n }: SeedContext, subs: SqlParam[][]) {
   // Licences: Borealis' own under its subscriptions (some assigned), then generated issued licences.
   const lic: SqlParam[][] = [];
