@@ -37,7 +37,11 @@ describe('the landing page with many sites', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Showing 60 of 1,500 sites');
 
     // The 1,001st site and beyond are found by the server's search.
-    await user.type(screen.getByRole('searchbox', { name: 'Search your sites' }), '1499');
+    const searchbox = screen.getByRole('searchbox', { name: 'Search your sites' });
+    expect(searchbox).toHaveAccessibleDescription(
+      'By site, organization, location or subscription.',
+    );
+    await user.type(searchbox, '1499');
     await waitFor(() => expect(list.querySelectorAll('article')).toHaveLength(1), {
       timeout: 8000,
     });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Site } from '@/contract/data/sites';
 import { useOrgContext, type Organisation } from '@/core/org';
@@ -74,6 +74,7 @@ export function SiteCards() {
   const context = useOrgContext();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
+  const hintId = useId();
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
@@ -129,11 +130,16 @@ export function SiteCards() {
             type="search"
             className="form-control"
             aria-label="Search your sites"
-            placeholder="Search by site, organization, location or subscription"
+            aria-describedby={hintId}
+            // Short enough for a phone's width; what it searches is the hint below.
+            placeholder="Search sites"
             value={typed}
             maxLength={200}
             onChange={(e) => setTyped(e.target.value)}
           />
+          <div id={hintId} className="form-text">
+            By site, organization, location or subscription.
+          </div>
         </div>
       )}
       {searchable && (
