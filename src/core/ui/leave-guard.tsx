@@ -51,16 +51,22 @@ function leavingLink(event: MouseEvent): boolean {
  * modal around the form asks before closing, as does a navigation by code (useGuardedNavigate).
  *
  * Returns `handingOver`: a submit hands its changes over while it runs (handingOver(true)), so
- * that the navigation its success starts (to the saved record, away from a finished form) does
- * not ask about them; a submit that fails takes them back (handingOver(false)).
+ * that neither the navigation its success starts (to the saved record, away from a finished
+ * form) nor a link clicked while its answer or refetch is on the way asks about them; a submit
+ * that fails takes them back (handingOver(false)).
  */
 export function useLeaveGuard(dirty: boolean): (handing: boolean) => void {
   const id = useId();
   const modalForms = useContext(DirtyFormsContext);
   const appForms = useContext(AppDirtyFormsContext);
   const latestDirty = useRef(dirty);
+  // Whether leaving asks now: the changes, unless a submit holds them (handingOver). A ref, so
+  // that a save on its way (its refetch still running) stops the questions at once, not at the
+  // render after it ends.
+  const held = useRef(dirty);
   useEffect(() => {
     latestDirty.current = dirty;
+    held.current = dirty;
     modalForms?.set(id, dirty);
     appForms?.set(id, dirty);
     return () => {
@@ -71,9 +77,9 @@ export function useLeaveGuard(dirty: boolean): (handing: boolean) => void {
   const handingOver = useCallback(
     (handing: boolean) => {
       // Now, not in an effect: the submit's own navigation comes before the next render.
-      const held = latestDirty.current && !handing;
-      modalForms?.set(id, held);
-      appForms?.set(id, held);
+      held.current = latestDirty.current && !handing;
+      modalForms?.set(id, held.current);
+      appForms?.set(id, held.current);
     },
     [modalForms, appForms, id],
   );
@@ -81,13 +87,14 @@ export function useLeaveGuard(dirty: boolean): (handing: boolean) => void {
   useEffect(() => {
     if (!dirty) return;
     const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (!held.current) return;
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';
     };
     // Capture, on the document: before the router's link handler (on the app's root) runs.
     const onClick = (event: MouseEvent) => {
-      if (!leavingLink(event) || confirmLeave()) return;
+      if (!held.current || !leavingLink(event) || confirmLeave()) return;
       event.preventDefault();
       event.stopPropagation();
     };

@@ -403,3 +403,44 @@ describe('a navigation started by code asks before unsaved changes are lost (iss
     expect(asked).not.toHaveBeenCalled();
   });
 });
+
+describe('a save on its way holds no unsaved changes (issue 17)', () => {
+  it('a link clicked while the save is still answering leaves without asking', async () => {
+    // The save was sent and its toast may already say so, but its refetch is still on its way:
+    // the link must not ask about what is being saved (a question declined cancels the link).
+    let answer = () => {};
+    const saving = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    window.history.replaceState(null, '', '/things/1');
+    const user = setupUser();
+    render(
+      <BrowserRouter>
+        <LeaveGuardProvider>
+          <Link to="/list">Go to the list</Link>
+          <Routes>
+            <Route
+              path="/things/1"
+              element={
+                <FormEngine
+                  settings={{ rows: [[name]] }}
+                  defaultValues={{ name: 'Anvil' }}
+                  onSubmit={() => saving}
+                />
+              }
+            />
+            <Route path="/list" element={<h1>List</h1>} />
+          </Routes>
+        </LeaveGuardProvider>
+      </BrowserRouter>,
+    );
+    await user.type(screen.getByLabelText('Name'), ' 2');
+    const asked = confirmAnswering(false);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+    await user.click(screen.getByRole('link', { name: 'Go to the list' }));
+    expect(await screen.findByRole('heading', { name: 'List' })).toBeInTheDocument();
+    expect(asked).not.toHaveBeenCalled();
+    act(() => answer());
+  });
+});
