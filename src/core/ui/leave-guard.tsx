@@ -60,9 +60,9 @@ export function useLeaveGuard(dirty: boolean): (handing: boolean) => void {
   const modalForms = useContext(DirtyFormsContext);
   const appForms = useContext(AppDirtyFormsContext);
   const latestDirty = useRef(dirty);
-  // Whether leaving asks now: the changes, unless a submit holds them (handingOver). A ref, so
-  // that a save on its way (its refetch still running) stops the questions at once, not at the
-  // render after it ends.
+  // Whether leaving within the app asks now: the changes, unless a submit holds them
+  // (handingOver). A ref, so that a save on its way (its refetch still running) stops the
+  // questions at once, not at the render after it ends.
   const held = useRef(dirty);
   useEffect(() => {
     latestDirty.current = dirty;
@@ -86,8 +86,8 @@ export function useLeaveGuard(dirty: boolean): (handing: boolean) => void {
 
   useEffect(() => {
     if (!dirty) return;
+    // A reload or a closed tab still asks while a save runs: it would cancel the request.
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (!held.current) return;
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = '';

@@ -405,7 +405,7 @@ describe('a navigation started by code asks before unsaved changes are lost (iss
 });
 
 describe('a save on its way holds no unsaved changes (issue 17)', () => {
-  it('a link clicked while the save is still answering leaves without asking', async () => {
+  it('a link clicked while the save is still answering leaves without asking; a reload asks', async () => {
     // The save was sent and its toast may already say so, but its refetch is still on its way:
     // the link must not ask about what is being saved (a question declined cancels the link).
     let answer = () => {};
@@ -438,6 +438,8 @@ describe('a save on its way holds no unsaved changes (issue 17)', () => {
     const asked = confirmAnswering(false);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled());
+    // A reload would cancel the save's request: that still asks.
+    expect(unloadAsks()).toBe(true);
     await user.click(screen.getByRole('link', { name: 'Go to the list' }));
     expect(await screen.findByRole('heading', { name: 'List' })).toBeInTheDocument();
     expect(asked).not.toHaveBeenCalled();
