@@ -122,7 +122,7 @@ test.describe('sign-in callback hardening', () => {
       if (location) seen.push(new URL(location, r.url()).href);
     });
     page.on('request', (r) => seen.push(r.url()));
-    await signIn(page, 'developer', { path: '/licences' });
+    await signIn(page, 'developer', { path: '/licences', viaPortal: true });
     const callbackUrl =
       seen.find((u) => u.startsWith(`${ORG_PORTAL}/signin-oidc?`) && u.includes('code=')) ??
       `missing: ${seen.filter((u) => u.includes('5173')).join(' ')}`;

@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import { request, type BrowserContext, type Page } from '@playwright/test';
+import { User, type IdTokenClaims } from 'oidc-client-ts';
 
 export const ORG_PORTAL = 'http://localhost:5173';
 export const SITE_PORTAL = 'http://localhost:5174';
@@ -34,24 +36,28 @@ export const signInAccounts = (Object.keys(accounts) as Account[]).filter((a) =>
  */
 export const sessionFile = (account: Account) => join('e2e', '.auth', `${account}.json`);
 
-/**
- * The portals keep their tokens in session storage (SPEC §3), which a storage state does not
- * carry; the provider's session is a cookie, which it does. So a test reuses the account's
- * provider session, and the portal signs in through the provider without its form: a real
- * authorization code flow with fresh tokens for every test, no password typed again.
- */
-const sessionOf = new WeakMap<BrowserContext, Account>();
+/** A cookie as Playwright reads it (and a saved browser state holds it). */
+type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
 
-async function useSavedSession(context: BrowserContext, account: Account): Promise<void> {
-  if (sessionOf.get(context) === account) return;
-  let state: { cookies?: Parameters<BrowserContext['addCookies']>[0] };
+/**
+ * This worker's latest provider cookies per account. The provider gives its session a new id
+ * when it completes an authorization: the cookies saved by e2e/sessions.setup.ts serve one
+ * sign-in, after which they meet the sign-in form. Each sign-in keeps the cookies it ended with
+ * for the worker's next test of that account.
+ */
+const providerCookies = new Map<Account, Cookie[]>();
+
+async function cookiesOf(account: Account): Promise<Cookie[]> {
+  const kept = providerCookies.get(account);
+  if (kept) return kept;
   try {
-    state = JSON.parse(await readFile(sessionFile(account), 'utf8')) as typeof state;
+    const state = JSON.parse(await readFile(sessionFile(account), 'utf8')) as {
+      cookies?: Cookie[];
+    };
+    return state.cookies ?? [];
   } catch {
-    return; // no saved session (a spec run without its setup): the form below signs in
+    return []; // no saved session (a spec run without its setup): the provider's form signs in
   }
-  await context.addCookies(state.cookies ?? []);
-  sessionOf.set(context, account);
 }
 
 /** The provider's sign-in form: fill it and submit. */
@@ -61,11 +67,101 @@ export async function submitSignInForm(page: Page, account: Account): Promise<vo
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+const AUTHORITY = `${STACK}/identity`;
+/** SPEC §7's scopes (src/core/auth/settings.ts). */
+const SCOPE = 'openid profile email crmApi blastDataApi IdentityServerApi offline_access';
+const clientIdOf = (portal: string) => (portal === SITE_PORTAL ? 'site-portal' : 'org-portal');
+/** Where oidc-client-ts keeps the portal's user in session storage (src/core/auth/stored-user.ts). */
+const storedUserKey = (portal: string) => `oidc.user:${AUTHORITY}:${clientIdOf(portal)}`;
+/** Claims oidc-client-ts leaves out of a user's profile (its default `filterProtocolClaims`). */
+const PROTOCOL_CLAIMS = ['nbf', 'jti', 'auth_time', 'nonce', 'acr', 'amr', 'azp', 'at_hash'];
+
 /**
- * Signs in for real: opens a guarded page of the portal, which redirects to the identity
- * provider; the provider answers at once from the account's saved session (or shows its form,
- * which is filled: `form: true`, or a session that ended); waits until the portal is back on
- * that page (lastRoute restored) with its signed-in shell.
+ * The portal's authorization code flow (PKCE, S256), run from the test with the account's
+ * provider session: the real provider issues real tokens, which are stored as the portal's
+ * sign-in library stores them (its own User record). Resolves to undefined when the provider
+ * asks for the password (the session ended, or another worker's sign-in renewed its id first).
+ */
+async function tokensFromProvider(account: Account, portal: string) {
+  const api = await request.newContext({
+    storageState: { cookies: await cookiesOf(account), origins: [] },
+  });
+  try {
+    const verifier = randomBytes(32).toString('base64url');
+    const redirectUri = `${portal}/signin-oidc`;
+    let url = `${AUTHORITY}/auth?${new URLSearchParams({
+      client_id: clientIdOf(portal),
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: SCOPE,
+      state: randomBytes(16).toString('base64url'),
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    }).toString()}`;
+    // The provider's redirects (its interaction, granted at once for a first-party client).
+    for (let hop = 0; !url.startsWith(`${redirectUri}?`); hop += 1) {
+      const answer = await api.get(url, { maxRedirects: 0 });
+      const location = answer.headers()['location'];
+      if (!location) return undefined; // a page: the sign-in form
+      if (hop === 10) throw new Error(`The provider kept redirecting: ${url}`);
+      url = new URL(location, url).toString();
+    }
+    const back = new URL(url).searchParams;
+    const code = back.get('code');
+    if (!code) throw new Error(`The provider's answer has no code: ${url}`);
+    const answer = await api.post(`${AUTHORITY}/token`, {
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: clientIdOf(portal),
+        code_verifier: verifier,
+      },
+    });
+    if (!answer.ok())
+      throw new Error(`The token request failed: ${answer.status()} ${await answer.text()}`);
+    const tokens = (await answer.json()) as {
+      access_token: string;
+      id_token: string;
+      refresh_token: string;
+      token_type: string;
+      scope: string;
+      expires_in: number;
+    };
+    const claims = JSON.parse(
+      Buffer.from(tokens.id_token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as Record<string, unknown>;
+    const profile = Object.fromEntries(
+      Object.entries(claims).filter(([claim]) => !PROTOCOL_CLAIMS.includes(claim)),
+    ) as unknown as IdTokenClaims;
+    const user = new User({
+      ...tokens,
+      session_state: back.get('session_state'),
+      profile,
+      expires_at: Math.floor(Date.now() / 1000) + tokens.expires_in,
+    });
+    const { cookies } = await api.storageState();
+    return { stored: user.toStorageString(), cookies };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * Signs in for real and opens `path` (default /dashboard) of the portal with its signed-in shell.
+ *
+ * The portals keep their tokens in session storage (SPEC §3), which no saved browser state
+ * carries; the provider's session is a cookie, which one does. By default the test runs the
+ * portal's authorization code flow itself with the account's provider session, puts the user
+ * record in the tab's session storage as the portal's sign-in library would, then opens the
+ * page once: one load of the portal instead of three (the page that redirects, the provider's
+ * form, the callback). The portal's own redirect and callback are covered where they are the
+ * subject (`form: true`, `landed`, e2e/session.spec.ts and e2e/security.spec.ts).
+ *
+ * `viaPortal: true` goes the browser's way: the guarded page redirects to the provider, which
+ * answers from the account's provider session (or shows its form, which is filled; `form: true`
+ * always asks for it), and the portal's callback lands back on `path` (lastRoute restored;
+ * `landed` says where instead, and takes the browser's way too).
  */
 export async function signIn(
   page: Page,
@@ -74,20 +170,47 @@ export async function signIn(
     portal?: string;
     path?: string;
     form?: boolean;
+    /** Through the portal's own redirect and callback (the provider's session, no form). */
+    viaPortal?: boolean;
     /** Where the portal lands after the callback (default: on `path` itself). */
     landed?: (url: URL) => boolean;
   } = {},
 ): Promise<void> {
   const portal = options.portal ?? ORG_PORTAL;
   const path = options.path ?? '/dashboard';
-  if (!options.form) await useSavedSession(page.context(), account);
-  const providerForm = page.getByRole('heading', { name: 'Sign in', exact: true });
+  const context = page.context();
   const shell = page.getByRole('navigation', { name: 'Main navigation' });
-  // Two tests of one account start from the same saved session; the provider rotates a
-  // session's id when a sign-in completes, so the other test's sign-in, begun under the old id,
-  // ends on 'interaction session and authentication session mismatch' (a browser shares no
-  // cookies with another: only the suite meets this). That test signs in again: its session is
-  // gone, and the provider asks for the password.
+  const viaPortal = options.form || options.viaPortal || options.landed;
+  const issued = !viaPortal && (await tokensFromProvider(account, portal));
+  if (issued) {
+    providerCookies.set(account, issued.cookies);
+    await context.addCookies(issued.cookies);
+    // The portal's origin, without loading the portal, to write its session storage.
+    await page.goto(`${portal}/favicon.svg`);
+    await page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), {
+      key: storedUserKey(portal),
+      value: issued.stored,
+    });
+    const redirected: string[] = [];
+    const watch = (r: { url(): string }) => {
+      if (r.url().startsWith(`${AUTHORITY}/auth`)) redirected.push(r.url());
+    };
+    page.on('request', watch);
+    await page.goto(portal + path);
+    await shell.waitFor();
+    page.off('request', watch);
+    if (redirected.length > 0) {
+      throw new Error('The portal did not take the stored user: it asked the provider again.');
+    }
+    return;
+  }
+  if (!options.form) await context.addCookies(await cookiesOf(account));
+  const providerForm = page.getByRole('heading', { name: 'Sign in', exact: true });
+  // Two workers may start from the same saved session; when the other one's sign-in completes
+  // first, the provider has given that session a new id, and this sign-in, begun under the old
+  // one, ends on 'interaction session and authentication session mismatch' (a browser shares
+  // no cookies with another: only the suite meets this). Its session is gone: the provider asks
+  // for the password.
   const sharedSessionRace = page.getByText(
     'interaction session and authentication session mismatch',
   );
@@ -101,5 +224,5 @@ export async function signIn(
   const landed = options.landed ?? ((url: URL) => url.pathname === path);
   await page.waitForURL((url) => url.origin === portal && landed(url));
   await shell.waitFor();
-  sessionOf.set(page.context(), account);
+  providerCookies.set(account, await context.cookies(STACK));
 }
