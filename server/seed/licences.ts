@@ -17,7 +17,6 @@ function issuedBefore(expiry: string, back: number): Date {
  * issued licences, each under a generated subscription.
  */
 export async function seedLicences({ tx, r, n }: SeedContext, subs: SqlParam[][]) {
-  // Licences: Borealis' own under its subscriptions (some assigned), then generated issued licences.
   const lic: SqlParam[][] = [];
   const addLic = (
     vendor: number,
