@@ -19,7 +19,6 @@ import { expect, test } from './support/test';
  * Acme; blast 1 is shared with siteuser@example.com; email preferences code 'demo-code'.
  */
 
-test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 120_000 });
 
 const NOT_FOUND = 'Page not found';

@@ -60,6 +60,10 @@ async function settled(page: Page) {
   await expect(page.locator('[data-app-loader]')).toHaveCount(0);
 }
 
+// The pages as most people see them, transitions included (the other specs open dialogs without
+// their slide: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test('landing pages: the purge changes no style', async ({ page }) => {
   for (const [portal, name] of [
     [ORG_PORTAL, 'org'],

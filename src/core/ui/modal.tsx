@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { confirmLeave, DirtyFormsContext, useDirtyForms } from './leave-guard';
 
@@ -143,7 +143,7 @@ export function Modal({
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  // Mounted while open and while the closing transition runs; 'show' a frame after mounting.
+  // Mounted while open and while the closing transition runs; 'show' from the first paint.
   const [prevOpen, setPrevOpen] = useState(open);
   const [closing, setClosing] = useState(false);
   const [entered, setEntered] = useState(false);
@@ -165,12 +165,22 @@ export function Modal({
     onCloseRef.current = onClose;
   }, [onClose]);
 
+  // 'show' before the first paint, after a reflow of the hidden state (as Bootstrap's own script
+  // does): the transition starts from there, and no frame shows a dialog that is still
+  // transparent and out of place yet takes clicks (a frame later, under load several).
+  useLayoutEffect(() => {
+    if (!open || entered) return;
+    void dialogRef.current?.offsetHeight;
+    // A second commit on purpose: the reflow between the two is what starts the transition.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setEntered(true);
+  }, [open, entered]);
+
   useEffect(() => {
     if (open) {
       openerRef.current =
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      const frame = requestAnimationFrame(() => setEntered(true));
-      return () => cancelAnimationFrame(frame);
+      return undefined;
     }
     // Focus goes back to the opener (SPEC: focus returned on close).
     const opener = openerRef.current;

@@ -59,6 +59,14 @@ describe('Modal', () => {
     await waitFor(() => expect(dialog).toHaveClass('show'));
   });
 
+  it('shows from its first paint: no frame of a transparent dialog out of place taking clicks', () => {
+    render(<Harness />);
+    // One synchronous render and its effects, no animation frame in between.
+    fireEvent.click(screen.getByRole('button', { name: 'Open editor' }));
+    expect(screen.getByRole('dialog', { name: 'Edit Thing' })).toHaveClass('show');
+    expect(document.querySelector('.modal-backdrop')).toHaveClass('show');
+  });
+
   it('traps Tab and Shift+Tab inside', async () => {
     const user = setupUser();
     render(<Harness />);
