@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { request, type BrowserContext, type Page } from '@playwright/test';
 import { User, type IdTokenClaims } from 'oidc-client-ts';
+import { OIDC_SCOPE, PORTAL_CLIENTS } from '../../src/contract/identity/oidc';
+import { storedUserKeyOf } from '../../src/core/auth/stored-user-key';
 
 export const ORG_PORTAL = 'http://localhost:5173';
 export const SITE_PORTAL = 'http://localhost:5174';
@@ -68,11 +70,10 @@ export async function submitSignInForm(page: Page, account: Account): Promise<vo
 }
 
 const AUTHORITY = `${STACK}/identity`;
-/** SPEC §7's scopes (src/core/auth/settings.ts). */
-const SCOPE = 'openid profile email crmApi blastDataApi IdentityServerApi offline_access';
-const clientIdOf = (portal: string) => (portal === SITE_PORTAL ? 'site-portal' : 'org-portal');
-/** Where oidc-client-ts keeps the portal's user in session storage (src/core/auth/stored-user.ts). */
-const storedUserKey = (portal: string) => `oidc.user:${AUTHORITY}:${clientIdOf(portal)}`;
+/** The client ids the build of .env.development names. */
+const clientIdOf = (portal: string) =>
+  portal === SITE_PORTAL ? PORTAL_CLIENTS.site : PORTAL_CLIENTS.org;
+const storedUserKey = (portal: string) => storedUserKeyOf(AUTHORITY, clientIdOf(portal));
 /** Claims oidc-client-ts leaves out of a user's profile (its default `filterProtocolClaims`). */
 const PROTOCOL_CLAIMS = ['nbf', 'jti', 'auth_time', 'nonce', 'acr', 'amr', 'azp', 'at_hash'];
 
@@ -93,7 +94,7 @@ async function tokensFromProvider(account: Account, portal: string) {
       client_id: clientIdOf(portal),
       redirect_uri: redirectUri,
       response_type: 'code',
-      scope: SCOPE,
+      scope: OIDC_SCOPE,
       state: randomBytes(16).toString('base64url'),
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
@@ -156,7 +157,8 @@ async function tokensFromProvider(account: Account, portal: string) {
  * record in the tab's session storage as the portal's sign-in library would, then opens the
  * page once: one load of the portal instead of three (the page that redirects, the provider's
  * form, the callback). The portal's own redirect and callback are covered where they are the
- * subject (`form: true`, `landed`, e2e/session.spec.ts and e2e/security.spec.ts).
+ * subject (`viaPortal: true`, `form: true`, `landed`: e2e/session.spec.ts and
+ * e2e/security.spec.ts).
  *
  * `viaPortal: true` goes the browser's way: the guarded page redirects to the provider, which
  * answers from the account's provider session (or shows its form, which is filled; `form: true`

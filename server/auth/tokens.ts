@@ -5,8 +5,7 @@ import type { StackKeys } from './keys';
 export const API_AUDIENCE = 'portal-api';
 /** The resource indicator (RFC 8707 needs an absolute URI) whose tokens carry aud API_AUDIENCE. */
 export const API_RESOURCE = 'urn:portal-api';
-export const API_SCOPES = ['crmApi', 'blastDataApi', 'IdentityServerApi'] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
+export { API_SCOPES, type ApiScope } from '@/contract/identity/oidc';
 
 /** The access-token claim naming the grant the token was issued under (identity/provider.ts). */
 export const GRANT_CLAIM = 'grant_id';

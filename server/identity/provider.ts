@@ -6,16 +6,15 @@ import Provider, {
 } from 'oidc-provider';
 import type { Services } from '../http/routes';
 import type { StackKeys } from '../auth/keys';
-import { API_AUDIENCE, API_RESOURCE, API_SCOPES, GRANT_CLAIM } from '../auth/tokens';
+import { API_SCOPES, OIDC_SCOPE, PORTAL_CLIENTS, PORTAL_SCOPES } from '@/contract/identity/oidc';
+import { API_AUDIENCE, API_RESOURCE, GRANT_CLAIM } from '../auth/tokens';
 import { createAdapterFactory } from './adapter';
 import { htmlCsp } from '../http/security';
 import { esc, logoutPage, messagePage } from './pages';
 import { recordSignOut } from './audit';
 
-export const PORTAL_CLIENTS = { org: 'org-portal', site: 'site-portal' } as const;
 /** Internal client of the getStarted flow (/identity/Account/Login); its codes are never redeemed. */
 export const ACCOUNT_CLIENT_ID = 'identity-account';
-export const SCOPES = ['openid', 'profile', 'email', ...API_SCOPES, 'offline_access'];
 
 const portalClient = (clientId: string, origin: string): ClientMetadata => ({
   client_id: clientId,
@@ -26,7 +25,7 @@ const portalClient = (clientId: string, origin: string): ClientMetadata => ({
   response_types: ['code'],
   redirect_uris: [`${origin}/signin-oidc`, `${origin}/silent-renew.html`],
   post_logout_redirect_uris: [`${origin}/signout-callback-oidc`, `${origin}/`],
-  scope: SCOPES.join(' '),
+  scope: OIDC_SCOPE,
 });
 
 interface AccountRow {
@@ -77,7 +76,7 @@ export function createProvider(services: Services, keys: StackKeys) {
     ],
     jwks: { keys: [keys.signingJwk as never] },
     cookies: { keys: keys.cookieKeys, long: SESSION_COOKIE },
-    scopes: SCOPES,
+    scopes: PORTAL_SCOPES,
     claims: {
       openid: ['sub'],
       profile: ['given_name', 'family_name', 'name'],

@@ -1,11 +1,8 @@
 import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
+import { OIDC_SCOPE } from '@/contract/identity/oidc';
 import { config, type Portal } from '@/core/config';
 import { tokenStore } from '@/core/storage';
 import { authRoutes } from './routes';
-
-/** SPEC §7: the scopes the portals ask for. */
-export const OIDC_SCOPE =
-  'openid profile email crmApi blastDataApi IdentityServerApi offline_access';
 
 /** The library settings of SPEC §9 for one portal on one origin. */
 export function oidcSettings(portal: Portal, origin: string): UserManagerSettings {
