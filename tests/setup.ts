@@ -42,4 +42,11 @@ afterEach(() => {
     sessionStorage.clear();
   }
 });
-afterAll(() => server.close());
+// A module a test began to load on demand (a dialog preloaded while the page is idle) is loaded
+// before its file ends. Each file of a shared worker is its own run, whose end cancels the
+// worker's unanswered requests: a load cut off there left its module, and every module importing
+// it, failed for the worker's later files ('Cannot load … after the environment was torn down').
+afterAll(async () => {
+  await vi.dynamicImportSettled();
+  server.close();
+});

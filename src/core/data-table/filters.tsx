@@ -234,7 +234,7 @@ function ChoiceFilter({
   return (
     <select
       className="form-select form-select-sm"
-      style={{ minWidth: `min(calc(${String(longest + 1)}ch + 2.75rem), 8.5rem)` }}
+      style={{ minWidth: `min(${String(longest + 1)}ch + 2.75rem, 8.5rem)` }}
       aria-label={`Filter ${title}`}
       value={chosen}
       onChange={(event) => onChoose(event.target.value)}
