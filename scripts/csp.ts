@@ -3,8 +3,8 @@ import type { AppConfig } from '../src/core/config/schema';
 /**
  * The Content-Security-Policy of the built portals (docs/security.md). Scripts only from the
  * portal's own origin; network only to the configured backends; nothing may frame the portals
- * but themselves (silent renewal). Styles allow inline because react-select (emotion) and
- * react-toastify inject <style> elements at run time; no inline script is ever allowed.
+ * but themselves (silent renewal). Styles allow inline because react-select (emotion) injects
+ * <style> elements at run time; no inline script is ever allowed.
  */
 export function contentSecurityPolicy(config: AppConfig): string {
   const origin = (url: string) => new URL(url).origin;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import type * as ToastifyNamespace from 'react-toastify';
+import type * as ToastifyNamespace from 'react-toastify/unstyled';
 import { TOAST_AUTO_CLOSE_MS } from './options';
 
 export { TOAST_AUTO_CLOSE_MS };
@@ -31,7 +31,7 @@ export function loadToastify(): Promise<Toastify> {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  loading ??= import('react-toastify').then(
+  loading ??= import('react-toastify/unstyled').then(
     (module) => {
       toastify = module;
       return module;
