@@ -30,7 +30,7 @@ export default defineConfig({
     // 282 -> 332 in 300 ms), so the click ends outside the switch and changes nothing. A person
     // does not aim at a moving dialog; first-load-visual.spec.ts keeps the motion.
     reducedMotion: 'reduce',
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findChromium({ headlessShell: true }), args: chromiumArgs },
     // A failed test keeps its trace: actions, DOM snapshots, network and console. Not the
     // screencast: recording it cost every test about a third of its time on 2 cores (the
     // browser's compositor encoding frames), and the DOM snapshots show the same screens.

@@ -77,15 +77,28 @@ const storedUserKey = (portal: string) => storedUserKeyOf(AUTHORITY, clientIdOf(
 /** Claims oidc-client-ts leaves out of a user's profile (its default `filterProtocolClaims`). */
 const PROTOCOL_CLAIMS = ['nbf', 'jti', 'auth_time', 'nonce', 'acr', 'amr', 'azp', 'at_hash'];
 
+/** The `action` of the first form of a page of the provider (its sign-in form). */
+function formActionOf(html: string, page: string): string {
+  const action = /<form\b[^>]*\baction="([^"]*)"/.exec(html)?.[1];
+  if (action === undefined) throw new Error(`No form on the provider's page ${page}`);
+  return new URL(action.replaceAll('&amp;', '&'), page).toString();
+}
+
 /**
  * The portal's authorization code flow (PKCE, S256), run from the test with the account's
  * provider session: the real provider issues real tokens, which are stored as the portal's
  * sign-in library stores them (its own User record). Resolves to undefined when the provider
- * asks for the password (the session ended, or another worker's sign-in renewed its id first).
+ * asks for the password (the session ended, or another worker's sign-in renewed its id first),
+ * unless `password` is set: then the provider's sign-in form is posted as the browser posts it
+ * (its own action, the email and the password), starting from no provider session.
  */
-async function tokensFromProvider(account: Account, portal: string) {
+async function tokensFromProvider(
+  account: Account,
+  portal: string,
+  { password = false }: { password?: boolean } = {},
+) {
   const api = await request.newContext({
-    storageState: { cookies: await cookiesOf(account), origins: [] },
+    storageState: { cookies: password ? [] : await cookiesOf(account), origins: [] },
   });
   try {
     const verifier = randomBytes(32).toString('base64url');
@@ -100,10 +113,21 @@ async function tokensFromProvider(account: Account, portal: string) {
       code_challenge_method: 'S256',
     }).toString()}`;
     // The provider's redirects (its interaction, granted at once for a first-party client).
+    let formPosted = false;
     for (let hop = 0; !url.startsWith(`${redirectUri}?`); hop += 1) {
-      const answer = await api.get(url, { maxRedirects: 0 });
+      let answer = await api.get(url, { maxRedirects: 0 });
+      if (!answer.headers()['location'] && password && !formPosted) {
+        formPosted = true;
+        answer = await api.post(formActionOf(await answer.text(), url), {
+          form: { email: accounts[account], password: DEMO_PASSWORD },
+          maxRedirects: 0,
+        });
+      }
       const location = answer.headers()['location'];
-      if (!location) return undefined; // a page: the sign-in form
+      if (!location) {
+        if (!password) return undefined; // a page: the sign-in form
+        throw new Error(`The provider did not sign ${account} in: ${String(answer.status())}`);
+      }
       if (hop === 10) throw new Error(`The provider kept redirecting: ${url}`);
       url = new URL(location, url).toString();
     }
@@ -146,6 +170,21 @@ async function tokensFromProvider(account: Account, portal: string) {
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * Signs the account in at the provider with its password, through the provider's sign-in form
+ * posted without a browser, and checks the tokens it issues name the account: the provider's
+ * session cookies, for e2e/sessions.setup.ts.
+ */
+export async function providerSession(account: Account): Promise<Cookie[]> {
+  const issued = await tokensFromProvider(account, ORG_PORTAL, { password: true });
+  if (!issued) throw new Error(`No provider session for ${account}`);
+  const { profile } = User.fromStorageString(issued.stored);
+  if (profile.email !== accounts[account]) {
+    throw new Error(`The provider signed in ${String(profile.email)}, not ${accounts[account]}`);
+  }
+  return issued.cookies;
 }
 
 /**
