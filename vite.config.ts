@@ -322,6 +322,8 @@ export default defineConfig(({ mode, command }) => {
               // the cluster test (several processes, PostgreSQL, HAProxy) runs here.
               'server/resilience/durability.test.ts',
               'server/resilience/load.test.ts',
+              // The Node checks and a stack process on PGlite: nothing of PostgreSQL's to test.
+              'server/runtime.test.ts',
             ],
             globalSetup: ['server/test/postgres-setup.ts'],
             testTimeout: 30_000,
