@@ -132,9 +132,11 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     loadingMore,
     incomplete:
       !isServer && !client.isFetching && client.tableData.fetched < client.tableData.totalAvailable,
+    // Unknown until the list has answered (the first page meanwhile is the source's), and after
+    // it failed: no count then, never 'Search 0 records...'.
     listTotal: isServer
       ? listTotal
-      : showsPreview
+      : client.isLoading || client.isError
         ? null
         : { total: client.tableData.totalAvailable, isEstimate: false },
   };

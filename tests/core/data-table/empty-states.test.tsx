@@ -56,6 +56,30 @@ describe('an empty list and a search that matches nothing (issue 17)', () => {
     expect(footerStatus(container)).toBeNull();
   });
 
+  it('counts no record before the list has answered, nor after it failed: never "Search 0 records"', async () => {
+    let answer: (rows: Thing[]) => void = () => undefined;
+    const loading = renderTable({
+      columnSettings: settings,
+      fetchData: () => new Promise<Thing[]>((resolve) => (answer = resolve)),
+      queryKey: ['things-pending'],
+    });
+    expect(await screen.findByPlaceholderText('Search records...')).toBeInTheDocument();
+    answer(things);
+    expect(await screen.findByPlaceholderText('Search 2 records...')).toBeInTheDocument();
+    loading.unmount();
+
+    renderTable({
+      columnSettings: settings,
+      fetchData: () => Promise.reject(new Error('The list is unavailable')),
+      queryKey: ['things-failed'],
+    });
+    expect(await screen.findByText("Error: Something's gone wrong!")).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+      'placeholder',
+      'Search records...',
+    );
+  });
+
   it('a search that matches nothing keeps the controls, says so, and clears search and filters in one click', async () => {
     const { container, user, location } = renderTable(
       { columnSettings: settings, rows: things, actions: [create] },
