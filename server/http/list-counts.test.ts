@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { EXACT_COUNT_LIMIT } from '@/contract/lists';
 import { openPglite } from '../db/pglite';
 import type { Db, Queryable } from '../db/types';
-import { listPage, type ListDef, type Scope } from './list';
+import { listPage, listReading, type ListDef, type Scope } from './list';
 
 /**
  * The true total of a list of any size (issue 16, docs/lists.md "counting"): exact up to
@@ -71,7 +71,7 @@ describe('the total of a list page', () => {
 
   it('never says fewer rows than a deep page proves, counted afresh or remembered', async () => {
     // The planner prices `length(note) > 0` at a third of the table: far fewer than match.
-    const deep = { skip: 11_000, take: 50 };
+    const deep = { skip: A - 10, take: 50 };
     const fresh = await listPage(db, def, scope('length(i.note) > 0'), deep);
     expect(fresh).toMatchObject({ totalIsEstimate: true, hasMore: true });
     expect(fresh.totalAvailable).toBe(deep.skip + deep.take + 1);
@@ -107,5 +107,73 @@ describe('the total of a list page', () => {
     const past = await listPage(counted, def, scope(`i.grp = 'b'`), { skip: B + 10, take: 50 });
     expect(past.totalAvailable).toBe(B);
     expect(counts()).toHaveLength(1);
+  });
+});
+
+describe('a deep page near the end of a large list (listReading)', () => {
+  const reversed = (statements: string[]) =>
+    statements.filter((s) => /order by i\.id desc/.test(s));
+  const ids = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it('is read from the end, with the exact total, so the last page is the true last', async () => {
+    expect(listReading.fromEndAfter).toBe(A);
+    await db.exec('analyze items');
+    const { counted, statements, counts } = counting();
+    // 12,000 rows, a page 11,900 deep: the rows after it are walked, not the 11,900 before.
+    const near = await listPage(counted, def, scope(`i.grp in ('a', 'b', 'c')`), {
+      skip: A + B - 100,
+      take: 50,
+    });
+    expect(near.results).toEqual(ids(A + B - 99, A + B - 50));
+    expect(near).toMatchObject({ totalAvailable: A + B, totalIsEstimate: false, hasMore: true });
+    expect(reversed(statements)).toHaveLength(1);
+    expect(counts()).toHaveLength(2); // the planner's estimate, then the exact count
+    const last = await listPage(counted, def, scope(`i.grp in ('a', 'b', 'c')`), {
+      skip: A + B - 30,
+      take: 50,
+    });
+    expect(last.results).toEqual(ids(A + B - 29, A + B));
+    expect(last).toMatchObject({ totalAvailable: A + B, totalIsEstimate: false, hasMore: false });
+    // Past the end: no rows, and the exact total to go back to.
+    const past = await listPage(counted, def, scope(`i.grp in ('a', 'b', 'c')`), {
+      skip: A + B + 500,
+      take: 50,
+    });
+    expect(past).toMatchObject({ results: [], totalAvailable: A + B, totalIsEstimate: false });
+    expect(reversed(statements)).toHaveLength(2); // none for the page past the end
+  });
+
+  it('is read from the start when it lies before the last part, or shallow', async () => {
+    const { counted, statements, counts } = counting();
+    const before = await listPage(counted, def, scope(`i.grp in ('a', 'b', 'd')`), {
+      skip: A + 100, // deeper than fromEndAfter, short of 0.9 of the 12,000 rows
+      take: 50,
+    });
+    expect(before.results).toEqual(ids(A + 101, A + 150));
+    expect(counts()).toHaveLength(1); // the planner's estimate, nothing counted
+    const shallow = await listPage(counted, def, scope(`i.grp = 'b' or i.grp = 'a'`), {
+      skip: A - 10,
+      take: 50,
+    });
+    expect(shallow.results).toEqual(ids(A - 9, A + 40));
+    expect(shallow.totalIsEstimate).toBe(true);
+    expect(reversed(statements)).toEqual([]);
+  });
+
+  it('counts no further than the last part would begin when the planner guessed low', async () => {
+    // The planner's third of the table puts a page 10,100 deep in the last part; the count
+    // stops at 10,100 / 0.9 + 50 rows, finds more, and the page is read from the start.
+    const { counted, statements, counts } = counting();
+    const page = await listPage(counted, def, scope('length(i.note) > 1'), {
+      skip: A + 100,
+      take: 50,
+    });
+    expect(page.results).toEqual(ids(A + 101, A + 150));
+    expect(reversed(statements)).toEqual([]);
+    const cap = Math.floor((A + 100) / listReading.fromEndShare) + 50;
+    expect(counts().some((s) => s.includes(`limit ${cap + 1}`))).toBe(true);
+    // What the count learnt is the total now: more than the planner said, still "about".
+    expect(page).toMatchObject({ totalAvailable: cap + 1, totalIsEstimate: true, hasMore: true });
   });
 });
