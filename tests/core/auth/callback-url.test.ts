@@ -46,6 +46,11 @@ describe('sign-in callback detection (SPEC §2)', () => {
     ).toBe('/users?page=2');
     expect(withoutCallbackParams(at('/signin-oidc', '?code=a&state=b'))).toBe('/signin-oidc');
     expect(withoutCallbackParams(at('/x', '', '#error=e&error_description=d&state=s'))).toBe('/x');
+    expect(
+      withoutCallbackParams(
+        at('/users', '?tab=2&error=access_denied&error_uri=https%3A%2F%2Fidp%2Fhelp&state=s'),
+      ),
+    ).toBe('/users?tab=2');
     expect(withoutCallbackParams(at('/x', '', '#section-2'))).toBe('/x#section-2');
   });
 });

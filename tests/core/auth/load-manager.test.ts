@@ -1,13 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as callbackUrl from '@/core/auth/callback-url';
+import * as settings from '@/core/auth/settings';
 import { config } from '@/core/config';
 
 /**
  * The sign-in library is loaded on first use (load-manager.ts): once per portal, and a load that
  * failed (a chunk the network dropped) is tried again on the next call, not remembered as failed.
  * A fresh module registry per test (the unit-fresh project): each starts with nothing loaded.
+ *
+ * The modules load-manager and the library's bridge import keep the instances this file loaded
+ * first: evaluated again inside these tests, their values built at load (the callback
+ * parameters, the return path's checks, the state store) counted as covered by these two tests
+ * in a mutation run, which then tested those mutants with these tests alone (docs/testing.md,
+ * "Static mutants that a test also reaches").
  */
+const shared = { '@/core/auth/callback-url': callbackUrl, '@/core/auth/settings': settings };
+beforeEach(() => {
+  for (const [path, module] of Object.entries(shared)) vi.doMock(path, () => module);
+});
 afterEach(() => {
-  vi.doUnmock('@/core/auth/oidc-bridge');
+  for (const path of ['@/core/auth/oidc-bridge', ...Object.keys(shared)]) vi.doUnmock(path);
   vi.resetModules();
 });
 

@@ -61,6 +61,18 @@ describe('sign-in library settings (SPEC §7, §9)', () => {
 });
 
 describe("the portal's own sign-in library keeps tokens in this tab only (SPEC §3)", () => {
+  it('keeps the pending sign-in (its PKCE verifier) and the user in sessionStorage, never localStorage', async () => {
+    sessionStorage.clear();
+    localStorage.clear();
+    // The settings themselves: a manager, once made, is kept for the page's lifetime.
+    const { stateStore, userStore } = oidcSettings('site', origin);
+    await stateStore?.set('pending', '{"code_verifier":"v"}');
+    await userStore?.set('user', '{}');
+    expect(Object.keys(sessionStorage).sort()).toEqual(['oidc.pending', 'oidc.user']);
+    expect(Object.keys(localStorage)).toEqual([]);
+    sessionStorage.clear();
+  });
+
   it('a signed-in user is stored in sessionStorage, where a reload finds it, and never in localStorage', async () => {
     sessionStorage.clear();
     localStorage.clear();
