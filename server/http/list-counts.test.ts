@@ -135,6 +135,7 @@ describe('a deep page near the end of a large list (listReading)', () => {
     });
     expect(last.results).toEqual(ids(A + B - 29, A + B));
     expect(last).toMatchObject({ totalAvailable: A + B, totalIsEstimate: false, hasMore: false });
+    expect(counts()).toHaveLength(3); // the estimate remembered: the count alone
     // Past the end: no rows, and the exact total to go back to.
     const past = await listPage(counted, def, scope(`i.grp in ('a', 'b', 'c')`), {
       skip: A + B + 500,
@@ -159,6 +160,28 @@ describe('a deep page near the end of a large list (listReading)', () => {
     expect(shallow.results).toEqual(ids(A - 9, A + 40));
     expect(shallow.totalIsEstimate).toBe(true);
     expect(reversed(statements)).toEqual([]);
+  });
+
+  it('begins deeper than fromEndAfter rows, and reads a list exactly as long as the cap from the end', async () => {
+    const { counted, statements } = counting();
+    // 10,500 rows: a page fromEndAfter (10,000) deep is in the last tenth, yet read from the start.
+    const where = scope('i.id <= 10500');
+    const at = await listPage(counted, def, where, { skip: A, take: 50 });
+    expect(at.results).toEqual(ids(A + 1, A + 50));
+    expect(reversed(statements)).toEqual([]);
+    const past = await listPage(counted, def, where, { skip: A + 1, take: 50 });
+    expect(past.results).toEqual(ids(A + 2, A + 51));
+    expect(reversed(statements)).toHaveLength(1);
+    // The planner prices `length(note) >= 2` at a third of the 12,000 rows: a page 10,755 deep
+    // counts up to 10,755 / 0.9 + 50 = 12,000 rows, which is the whole list: exact.
+    const whole = await listPage(counted, def, scope('length(i.note) >= 2'), {
+      skip: 10_755,
+      take: 50,
+    });
+    expect(Math.floor(10_755 / listReading.fromEndShare) + 50).toBe(A + B);
+    expect(whole).toMatchObject({ totalAvailable: A + B, totalIsEstimate: false });
+    expect(whole.results).toEqual(ids(10_756, 10_805));
+    expect(reversed(statements)).toHaveLength(2);
   });
 
   it('counts no further than the last part would begin when the planner guessed low', async () => {

@@ -190,15 +190,17 @@ export async function listPageJson<C extends ListColumns, Row, Out>(
 }
 
 /**
- * Where a deep page is read from. The rows before a page are walked to reach it (an offset), so
- * a page near the end of a million rows walked nearly all of them: about 130-160 ms on
- * PostgreSQL whatever the sort, where counting them all takes about half of that
- * (docs/performance.md, session 48). A page deeper than `fromEndAfter` rows that lies in the
- * last part of its list (at or past `fromEndShare` of the list's estimated size) is read from
- * the end instead: the rows are counted exactly (up to where that part would begin; beyond it
- * the page is read from the start after all), and the page is the rows that many from the end
- * in the reverse order. Its total is then exact, so the last page is the true last page.
- * Exported for the tests, which read every page of a small list from its end.
+ * Where a deep page is read from. The rows before a page are walked to reach it (an offset): a
+ * page near the end of a million licences walked nearly all of them, a sort by a computed state
+ * walked each state's rows that deep (1.1-1.5 s), and its total was the planner's estimate, so
+ * the last page by that estimate was not the last. A page deeper than `fromEndAfter` rows that
+ * lies in the last part of its list (at or past `fromEndShare` of the estimated size) is read
+ * from the end instead: the rows are counted exactly (no further than where that part would
+ * begin: beyond, the page is read from the start after all), and the page is read in the
+ * reverse order, walking only the rows after it. Its total is exact: the last page is the true
+ * one. Counting costs about what walking does on an index-only walk, so a plain deep page costs
+ * the same either way (docs/performance.md, session 48). Exported for the tests, which read
+ * every page of a small list from its end.
  */
 export const listReading = { fromEndAfter: EXACT_COUNT_LIMIT, fromEndShare: 0.9 };
 
@@ -221,13 +223,14 @@ async function totalNearEnd(
     estimated = await estimate(db, from, where, params);
     rememberEstimate(key, estimated);
   }
+  // Stryker disable next-line EqualityOperator: at exactly that share both ways read the same rows; where the line falls is a choice of cost
   if (skip < share * estimated) return undefined;
   // The planner may be far off: count no further than a list whose last part holds the page.
-  const cap = share > 0 ? Math.floor(skip / share) + take : undefined;
-  const total = await countUpTo(db, from, where, params, cap);
+  const cap = share > 0 ? Math.floor(skip / share) + take : Infinity;
+  const total = await countUpTo(db, from, where, params, Number.isFinite(cap) ? cap : undefined);
   // Exact, or past the cap: more than the estimate, which put the page in the last part.
   rememberEstimate(key, total);
-  return cap !== undefined && total > cap ? undefined : total;
+  return total > cap ? undefined : total;
 }
 
 /** One page's database rows (`select`: the definition's select list) with its total. */
@@ -262,7 +265,7 @@ async function pageRows<C extends ListColumns, Row>(
           .reverse()
       : [];
     const page = await keyedRows<Row>(db, def, select, scope, keys);
-    return counts(page, skip, exact, false, end < exact);
+    return withCounts(page, skip, exact, false, end < exact);
   }
   const keys = (await db.query<{ __key: number }>(forward.sql, forward.params)).map((r) => r.__key);
   const hasMore = keys.length > take;
@@ -289,10 +292,11 @@ async function pageRows<C extends ListColumns, Row>(
       }
     }
   }
-  return counts(page, skip, total, totalIsEstimate, hasMore);
+  return withCounts(page, skip, total, totalIsEstimate, hasMore);
 }
 
-const counts = <Row>(
+/** A page's rows with the counts of the answer (ListPage's fields). */
+const withCounts = <Row>(
   page: Row[],
   skip: number,
   total: number,
