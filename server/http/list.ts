@@ -226,7 +226,7 @@ async function totalNearEnd(
   // Stryker disable next-line EqualityOperator: at exactly that share both ways read the same rows; where the line falls is a choice of cost
   if (skip < share * estimated) return undefined;
   // The planner may be far off: count no further than a list whose last part holds the page.
-  const cap = share > 0 ? Math.floor(skip / share) + take : Infinity;
+  const cap = Math.floor(skip / share) + take; // Infinity for a share of 0 (the tests)
   const total = await countUpTo(db, from, where, params, Number.isFinite(cap) ? cap : undefined);
   // Exact, or past the cap: more than the estimate, which put the page in the last part.
   rememberEstimate(key, total);
