@@ -10,9 +10,9 @@ import { config } from '@/core/config';
  *
  * The modules load-manager and the library's bridge import keep the instances this file loaded
  * first: evaluated again inside these tests, their values built at load (the callback
- * parameters, the return path's checks, the state store) counted as covered by these two tests
- * in a mutation run, which then tested those mutants with these tests alone (docs/testing.md,
- * "Static mutants that a test also reaches").
+ * parameters, the return path's probe and control-character check) counted as covered by these
+ * two tests in a mutation run, which then tested those mutants with these tests alone
+ * (docs/testing.md, "Static mutants that a test also reaches").
  */
 const shared = { '@/core/auth/callback-url': callbackUrl, '@/core/auth/settings': settings };
 beforeEach(() => {
