@@ -1,6 +1,7 @@
-import type { UserConfig } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import viteConfig, { freshModuleTests, unitTest } from './vite.config';
+import { keptThreads } from './tests/mutation-pool';
 
 /**
  * The vitest config of a mutation run (stryker.config.mjs, docs/testing.md): the project's own
@@ -33,6 +34,21 @@ const mutationRunner = './tests/mutation-runner.ts';
  */
 const onlyTests = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
 
+/**
+ * A project whose files share their worker's modules keeps its workers from one mutant's run to
+ * the next (tests/mutation-pool.ts). Set once the projects are resolved: Stryker's runner asks
+ * vitest for `pool: 'threads'`, which would override a project's own pool.
+ */
+const keepWorkers: Plugin = {
+  name: 'mutation:kept-threads',
+  configureVitest({ project }) {
+    if (project.config.isolate !== false) return;
+    const pool = keptThreads();
+    project.config.pool = pool.name;
+    project.config.poolRunner = pool;
+  },
+};
+
 export default defineConfig(async (env) => {
   const base = (await (typeof viteConfig === 'function'
     ? viteConfig(env)
@@ -53,11 +69,15 @@ export default defineConfig(async (env) => {
     );
   return {
     ...base,
+    plugins: [...(base.plugins ?? []), keepWorkers],
     test: server
       ? {
           name: 'server',
           environment: 'node',
           runner: mutationRunner,
+          // As the server project of `npm test`: the files share their worker's modules (one
+          // compile of PGlite and the app), but for static mutants (below).
+          isolate: !process.env.MUTATION_IGNORE_STATIC,
           include: files(
             onlyTests ?? ['server/auth', 'server/http', 'server/crm/bulk-actions.test.ts'],
           ),

@@ -1,4 +1,5 @@
 import type { Suite } from '@vitest/runner';
+import type { ModuleRunner } from 'vite/module-runner';
 import { VitestTestRunner } from 'vitest/runners';
 
 /**
@@ -10,8 +11,32 @@ import { VitestTestRunner } from 'vitest/runners';
  * what a file builds in its beforeAll (a server test's app: its routes, its config) counted as
  * survived, although the file failed. Here a suite's failed beforeAll fails each of its tests with
  * the hook's error instead, and the hooks after it do not run, as in vitest.
+ *
+ * A worker kept from the run before (tests/mutation-pool.ts) still holds the project's modules as
+ * that run left them: a value a module builds on first use and keeps (the portal's sign-in
+ * manager, made with the settings of the moment) would then serve the next mutant's tests, built
+ * under another mutant or none, and that mutant would survive unseen. So each run (one runner is
+ * made per run) first forgets the project's own modules, and its files evaluate them afresh, as
+ * in a new worker. What the packages under node_modules built stays (React, jsdom, PGlite's
+ * compiled WebAssembly): a mutant reaches none of it.
  */
 export default class MutationRunner extends VitestTestRunner {
+  private forgotten = false;
+
+  onBeforeCollect(): void {
+    if (this.forgotten) return;
+    this.forgotten = true;
+    // Vitest gives every runner its module runner; the type keeps the field private.
+    const { evaluatedModules } = (this as unknown as { moduleRunner: ModuleRunner }).moduleRunner;
+    evaluatedModules.idToModuleMap.forEach((node, id) => {
+      if (/\/node_modules\/|^mock:/.test(id)) return;
+      node.promise = undefined;
+      node.exports = undefined;
+      node.evaluated = false;
+      node.importers.clear();
+    });
+  }
+
   override async onBeforeRunSuite(suite: Suite): Promise<void> {
     await super.onBeforeRunSuite(suite);
     const hooks = VitestTestRunner.getSuiteHooks(suite);

@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createVitest, type Vitest } from 'vitest/node';
+import type { PoolRunnerInitializer } from 'vitest/node';
+import { keptThreads } from '../mutation-pool';
+
+const root = fileURLToPath(new URL('./fixtures/mutation-pool', import.meta.url));
+const runner = fileURLToPath(new URL('../mutation-runner.ts', import.meta.url));
+
+interface Ran {
+  name: string;
+  threadId: number;
+  evaluations: number;
+}
+
+/** Two runs of the fixture, as Stryker makes them: one vitest, a new test name pattern each. */
+async function twoRuns(pool: 'threads' | PoolRunnerInitializer) {
+  const vitest: Vitest = await createVitest('test', {
+    root,
+    config: false,
+    include: ['*.fixture.ts'],
+    environment: 'node',
+    runner,
+    pool,
+    isolate: false,
+    maxWorkers: 1,
+    watch: false,
+    reporters: [{}],
+  });
+  const runs: Ran[][] = [];
+  try {
+    for (const pattern of [/first/, /second/]) {
+      vitest.state.filesMap.clear();
+      for (const project of vitest.projects) project.config.testNamePattern = pattern;
+      await vitest.start();
+      runs.push(
+        vitest.state
+          .getFiles()
+          .flatMap((file) => file.tasks)
+          .filter((test) => test.result?.state === 'pass')
+          .map((test) => ({ name: test.name, ...(test.meta as Omit<Ran, 'name'>) })),
+      );
+    }
+  } finally {
+    await vitest.close();
+  }
+  return runs;
+}
+
+describe('the mutation runs’ pool and runner (issue 20, tests/mutation-pool.ts)', () => {
+  it('runs the next run in the same worker, with that run’s own test name pattern, and the project’s modules evaluated afresh', async () => {
+    const [first, second] = await twoRuns(keptThreads());
+    expect(first).toEqual([{ name: 'first', threadId: expect.any(Number), evaluations: 1 }]);
+    expect(second).toEqual([{ name: 'second', threadId: first?.[0]?.threadId, evaluations: 2 }]);
+  }, 60_000);
+
+  it('differs from vitest’s own threads, which start each run in a new worker', async () => {
+    const [first, second] = await twoRuns('threads');
+    expect(first).toEqual([{ name: 'first', threadId: expect.any(Number), evaluations: 1 }]);
+    expect(second).toEqual([{ name: 'second', threadId: expect.any(Number), evaluations: 1 }]);
+    expect(second?.[0]?.threadId).not.toBe(first?.[0]?.threadId);
+  }, 60_000);
+});
