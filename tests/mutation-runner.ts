@@ -40,6 +40,8 @@ export default class MutationRunner extends VitestTestRunner {
   override async onBeforeRunSuite(suite: Suite): Promise<void> {
     await super.onBeforeRunSuite(suite);
     const hooks = VitestTestRunner.getSuiteHooks(suite);
+    // A file that failed to load has no hooks and no tests: vitest reports its error.
+    if (!hooks) return;
     let failure: { error: unknown } | undefined;
     const guarded = hooks.beforeAll.map((hook) =>
       // The hook's own properties (its cleanup's timeout) are kept.

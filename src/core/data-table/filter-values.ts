@@ -83,8 +83,11 @@ export function rangeOf<K extends 'number' | 'date', V extends number | string>(
   high: V | undefined,
 ): FilterValue | null {
   if (low === undefined && high === undefined) return null;
-  // A comparison with an absent bound is false: one bound stays where it is.
-  const [a, b] = (low as V) > (high as V) ? [high, low] : [low, high];
+  // A comparison with an absent bound is false: one bound stays where it is. (The bounds are
+  // typed once here: Stryker prints `(low as V) > …` mutated without its parentheses, which
+  // does not parse.)
+  const [lo, hi] = [low, high] as [V, V];
+  const [a, b] = lo > hi ? [high, low] : [low, high];
   return kind === 'number'
     ? { kind: 'number', min: a as number | undefined, max: b as number | undefined }
     : { kind: 'date', from: a as string | undefined, to: b as string | undefined };
