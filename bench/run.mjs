@@ -215,7 +215,16 @@ async function buildPeer() {
   if (!existsSync(join(paths.peer, 'node_modules/react-admin'))) {
     console.log('   installing the peer (npm ci in bench/peers/react-admin) …');
     const lock = existsSync(join(paths.peer, 'package-lock.json'));
-    run('npm', [lock ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: paths.peer });
+    try {
+      run('npm', [lock ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: paths.peer });
+    } catch (error) {
+      // Without the peer every phase after this one fails on its port: say why, and what to do.
+      throw new Error(
+        `The react-admin peer is not installed, and installing it failed (is the npm registry ` +
+          `reachable from here?). Run \`npm ci\` in bench/peers/react-admin where it is, or ` +
+          `BENCH_PEER=0 for a run without the peer.\n${String(error)}`,
+      );
+    }
   }
   const peerVite = join(paths.peer, 'node_modules/vite/bin/vite.js');
   run(process.execPath, [peerVite, 'build', '--logLevel', 'warn'], { cwd: paths.peer });
