@@ -14,12 +14,11 @@ interface Ran {
   evaluations: number;
 }
 
-/** Two runs of the fixture, as Stryker makes them: one vitest, a new test name pattern each. */
-async function twoRuns(pool: 'threads' | PoolRunnerInitializer) {
-  const vitest: Vitest = await createVitest('test', {
+const start = (pool: 'threads' | PoolRunnerInitializer, include = ['runs.fixture.ts']) =>
+  createVitest('test', {
     root,
     config: false,
-    include: ['*.fixture.ts'],
+    include,
     environment: 'node',
     runner,
     pool,
@@ -28,6 +27,10 @@ async function twoRuns(pool: 'threads' | PoolRunnerInitializer) {
     watch: false,
     reporters: [{}],
   });
+
+/** Two runs of the fixture, as Stryker makes them: one vitest, a new test name pattern each. */
+async function twoRuns(pool: 'threads' | PoolRunnerInitializer) {
+  const vitest: Vitest = await start(pool);
   const runs: Ran[][] = [];
   try {
     for (const pattern of [/first/, /second/]) {
@@ -53,6 +56,23 @@ describe('the mutation runs’ pool and runner (issue 20, tests/mutation-pool.ts
     const [first, second] = await twoRuns(keptThreads());
     expect(first).toEqual([{ name: 'first', threadId: expect.any(Number), evaluations: 1 }]);
     expect(second).toEqual([{ name: 'second', threadId: first?.[0]?.threadId, evaluations: 2 }]);
+  }, 60_000);
+
+  it('reports a test file that fails to load as failed, with its error, and runs the others', async () => {
+    const vitest = await start(keptThreads(), ['broken.fixture.ts', 'runs.fixture.ts']);
+    try {
+      await vitest.start();
+      const files = vitest.state.getFiles();
+      const broken = files.find((file) => file.name === 'broken.fixture.ts');
+      expect(broken?.result?.state).toBe('fail');
+      expect(broken?.result?.errors?.[0]?.message).toBe('this file cannot load');
+      const runs = files.find((file) => file.name === 'runs.fixture.ts');
+      expect(runs?.tasks.map((test) => test.result?.state)).toEqual(['pass', 'pass']);
+      // What Stryker reads as "an error occurred outside of a test run": none.
+      expect(vitest.state.errorsSet.size).toBe(0);
+    } finally {
+      await vitest.close();
+    }
   }, 60_000);
 
   it('differs from vitest’s own threads, which start each run in a new worker', async () => {
