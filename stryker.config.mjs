@@ -61,8 +61,11 @@ export default {
   coverageAnalysis: 'perTest',
   incremental: true,
   incrementalFile: `${out}/stryker-incremental.json`,
-  // Two cores shared with other work: two runners, and patience before calling a mutant a hang.
-  concurrency: 2,
+  // Four runners on two cores: a runner spends most of a killed mutant's time waiting (a test
+  // waits up to testing-library's 10 s for what the mutant never shows), so two left the
+  // machine half idle; four halved the org and auth groups' runs with the same results
+  // (docs/testing.md). Patience before calling a mutant a hang.
+  concurrency: 4,
   timeoutMS: 20_000,
   timeoutFactor: 2.5,
   // A console call only logs: no user sees it, so mutating it or its text proves nothing.
