@@ -15,11 +15,10 @@ import {
  * ends, so every mutant paid for a new thread, its test environment (a jsdom window: 0.6 s) and
  * its setup files and imports again, about three quarters of a mutant's time for the unit groups.
  * Here a worker that ended its run in order is parked and the next run of the same project and
- * environment takes it: its environment and every module it evaluated stay, and each run
- * evaluates its test files afresh (vitest does so for the files of a run), as the files of one
- * run already share a worker's modules (`isolate: false`). A mutant is switched on while its
- * tests run, so a module evaluated under one mutant serves the next unchanged, as in Stryker's
- * own runners that keep their process (mocha, jasmine).
+ * environment takes it: its environment and the packages it imported stay. The project's own
+ * modules are evaluated afresh by each run (the mutation runner forgets them first,
+ * tests/mutation-runner.ts), so that a value one of them keeps is built under the mutant being
+ * tested; within a run its files share them, as with `isolate: false`.
  *
  * Vitest's worker protocol: a worker gets `start` once (its environment is set up), then `run`
  * for each batch of files, then `stop` (torn down). A parked worker's next runner sends `start`

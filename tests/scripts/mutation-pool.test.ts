@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createVitest, type Vitest } from 'vitest/node';
-import type { PoolRunnerInitializer } from 'vitest/node';
+import { createVitest, type PoolRunnerInitializer, type Vitest } from 'vitest/node';
 import { keptThreads } from '../mutation-pool';
 
 const root = fileURLToPath(new URL('./fixtures/mutation-pool', import.meta.url));
