@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { ORG_PORTAL, signIn, SITE_PORTAL, STACK } from './support/auth';
 import { chromiumArgs, findChromium } from './support/chromium';
 import { expect, test, watchPageProblems } from './support/test';
@@ -39,6 +39,12 @@ async function openUserMenu(page: Page) {
 
 const landing = (page: Page) =>
   page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true });
+/** The tokens the provider answered a refresh request with (it must have succeeded). */
+async function renewedTokens(request: Request) {
+  const response = await request.response();
+  expect(response?.status()).toBe(200);
+  return (await response?.json()) as { access_token: string; refresh_token?: string };
+}
 const isTokenRefresh = (body: string | null) =>
   new URLSearchParams(body ?? '').get('grant_type') === 'refresh_token';
 
@@ -165,12 +171,14 @@ test('An expired access token is renewed silently before the next call', async (
       exact: true,
     })
     .click();
-  await refresh;
+  const renewed = await renewedTokens(await refresh);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(
     page.getByRole('gridcell', { name: 'owner@example.com', exact: true }),
   ).toBeVisible();
   expect(new URL(page.url()).origin).toBe(ORG_PORTAL);
+  // The dashboard loaded the users already: the list may show before the renewal is stored.
+  await expect.poll(async () => (await storedUser(page))?.access_token).toBe(renewed.access_token);
   const after = await storedUser(page);
   expect(after?.access_token).not.toBe(before?.access_token);
   expect(after?.refresh_token).not.toBe(before?.refresh_token); // rotated
@@ -200,11 +208,12 @@ test('An access token the API refuses (401) is renewed once and the call retried
       exact: true,
     })
     .click();
-  await refresh;
+  const renewed = await renewedTokens(await refresh);
   await expect(
     page.getByRole('gridcell', { name: 'owner@example.com', exact: true }),
   ).toBeVisible();
   expect(unauthorised.length).toBeGreaterThan(0);
   await expect(page.getByText('Session expired, refreshing page.')).toHaveCount(0);
-  expect((await storedUser(page))?.access_token).not.toBe(before?.access_token);
+  await expect.poll(async () => (await storedUser(page))?.access_token).toBe(renewed.access_token);
+  expect(renewed.access_token).not.toBe(before?.access_token);
 });
