@@ -1,5 +1,6 @@
 import type { Suite } from '@vitest/runner';
 import type { ModuleRunner } from 'vite/module-runner';
+import { inject } from 'vitest';
 import { VitestTestRunner } from 'vitest/runners';
 
 /**
@@ -18,7 +19,8 @@ import { VitestTestRunner } from 'vitest/runners';
  * under another mutant or none, and that mutant would survive unseen. So each run (one runner is
  * made per run) first forgets the project's own modules, and its files evaluate them afresh, as
  * in a new worker. What the packages under node_modules built stays (React, jsdom, PGlite's
- * compiled WebAssembly): a mutant reaches none of it.
+ * compiled WebAssembly): a mutant reaches none of it. Nor does the mutant the worker's last run
+ * tested stay switched on while this run's modules load.
  */
 export default class MutationRunner extends VitestTestRunner {
   private forgotten = false;
@@ -26,6 +28,13 @@ export default class MutationRunner extends VitestTestRunner {
   onBeforeCollect(): void {
     if (this.forgotten) return;
     this.forgotten = true;
+    // The worker's global still names the mutant of the run before: a module evaluated before
+    // this run's first beforeAll (where Stryker's setup names this run's mutant) would build its
+    // values under that other mutant. A new worker has none then.
+    const namespace = inject('globalNamespace' as never) as string | undefined;
+    const global = globalThis as unknown as Record<string, { activeMutant?: string } | undefined>;
+    const stryker = namespace === undefined ? undefined : global[namespace];
+    if (stryker) stryker.activeMutant = undefined;
     // Vitest gives every runner its module runner; the type keeps the field private.
     const { evaluatedModules } = (this as unknown as { moduleRunner: ModuleRunner }).moduleRunner;
     evaluatedModules.idToModuleMap.forEach((node, id) => {
