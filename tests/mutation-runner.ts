@@ -1,6 +1,6 @@
 import type { Suite } from '@vitest/runner';
 import type { ModuleRunner } from 'vite/module-runner';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { VitestTestRunner } from 'vitest/runners';
 
 /**
@@ -20,7 +20,7 @@ import { VitestTestRunner } from 'vitest/runners';
  * made per run) first forgets the project's own modules, and its files evaluate them afresh, as
  * in a new worker. What the packages under node_modules built stays (React, jsdom, PGlite's
  * compiled WebAssembly): a mutant reaches none of it. Nor does the mutant the worker's last run
- * tested stay switched on while this run's modules load.
+ * tested stay switched on while this run's modules load, nor that run's config.
  */
 export default class MutationRunner extends VitestTestRunner {
   private forgotten = false;
@@ -35,6 +35,16 @@ export default class MutationRunner extends VitestTestRunner {
     const global = globalThis as unknown as Record<string, { activeMutant?: string } | undefined>;
     const stryker = namespace === undefined ? undefined : global[namespace];
     if (stryker) stryker.activeMutant = undefined;
+    // `vi.setConfig` keeps, the first time it is called in a worker, a copy of the whole config
+    // of that moment, and `vi.resetConfig`, which vitest calls after every file, writes that copy
+    // back. In a kept worker the copy is an earlier run's: its test name pattern (another
+    // mutant's tests) replaced this run's from the second file on, so a mutant's own tests did
+    // not run and it survived. Here a reset restores this run's own config.
+    const { config } = this;
+    const own = { ...config };
+    vi.resetConfig = () => {
+      Object.assign(config, own);
+    };
     // Vitest gives every runner its module runner; the type keeps the field private.
     const { evaluatedModules } = (this as unknown as { moduleRunner: ModuleRunner }).moduleRunner;
     evaluatedModules.idToModuleMap.forEach((node, id) => {

@@ -12,10 +12,16 @@ interface Ran {
   threadId: number;
   evaluations: number;
   activeAtLoad?: string;
+  file?: string;
 }
 
-const start = (pool: 'threads' | PoolRunnerInitializer, include = ['runs.fixture.ts']) =>
+const start = (
+  pool: 'threads' | PoolRunnerInitializer,
+  include = ['runs.fixture.ts'],
+  options: { bail?: number } = {},
+) =>
   createVitest('test', {
+    ...options,
     root,
     config: false,
     include,
@@ -29,8 +35,12 @@ const start = (pool: 'threads' | PoolRunnerInitializer, include = ['runs.fixture
   });
 
 /** Two runs of the fixture, as Stryker makes them: one vitest, a new test name pattern each. */
-async function twoRuns(pool: 'threads' | PoolRunnerInitializer) {
-  const vitest: Vitest = await start(pool);
+async function twoRuns(
+  pool: 'threads' | PoolRunnerInitializer,
+  include?: string[],
+  options?: { bail?: number },
+) {
+  const vitest: Vitest = await start(pool, include, options);
   // Where Stryker's setup keeps the mutant it switches on (its runner provides the name).
   vitest.provide('globalNamespace' as never, '__stryker__' as never);
   const runs: Ran[][] = [];
@@ -44,7 +54,11 @@ async function twoRuns(pool: 'threads' | PoolRunnerInitializer) {
           .getFiles()
           .flatMap((file) => file.tasks)
           .filter((test) => test.result?.state === 'pass')
-          .map((test) => ({ name: test.name, ...(test.meta as Omit<Ran, 'name'>) })),
+          .map((test) => ({
+            name: test.name,
+            ...(test.meta as Omit<Ran, 'name' | 'file'>),
+            ...(include && { file: test.file.name }),
+          })),
       );
     }
   } finally {
@@ -59,6 +73,22 @@ describe('the mutation runs’ pool and runner (issue 20, tests/mutation-pool.ts
     expect(first).toEqual([{ name: 'first', threadId: expect.any(Number), evaluations: 1 }]);
     // The first run switched mutant 7 on: the second run's modules load without it.
     expect(second).toEqual([{ name: 'second', threadId: first?.[0]?.threadId, evaluations: 2 }]);
+  }, 60_000);
+
+  it('runs every file of the next run with that run’s pattern, after a file that changed its own config', async () => {
+    const [, second] = await twoRuns(keptThreads(), ['sets-config.fixture.ts', 'runs.fixture.ts']);
+    // vi.setConfig in the first run: vitest's reset after each file wrote that run's pattern back.
+    expect(second?.map(({ name, file }) => [file, name]).sort()).toEqual([
+      ['runs.fixture.ts', 'second'],
+      ['sets-config.fixture.ts', 'second'],
+    ]);
+  }, 60_000);
+
+  it('runs the next run in order after a run that bailed at a failure while another test still ran', async () => {
+    // Stryker bails at the first failure: vitest cancels the run while a test still runs.
+    const [first, second] = await twoRuns(keptThreads(), ['bails.fixture.ts'], { bail: 1 });
+    expect(first?.map(({ name }) => name)).toEqual(['first still running']);
+    expect(second?.map(({ name, file }) => [file, name])).toEqual([['bails.fixture.ts', 'second']]);
   }, 60_000);
 
   it('reports a test file that fails to load as failed, with its error, and runs the others', async () => {
