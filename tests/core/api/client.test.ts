@@ -1544,6 +1544,29 @@ describe('the client loads on the first call (./lazy)', () => {
   }
   const anonymous = { isAnonymous: true } as const;
 
+  it('a preload loads the client before any call, and the identity and data clients reach their own backends', async () => {
+    vi.resetModules();
+    let loads = 0;
+    vi.doMock('@/core/api/client', async (importOriginal) => {
+      loads += 1;
+      return importOriginal();
+    });
+    try {
+      const lazy = await import('@/core/api/lazy');
+      lazy.preloadApiClient();
+      await vi.waitFor(() => expect(loads).toBe(1));
+      server.use(
+        http.get(`${config.identityApiUrl}/who`, () => HttpResponse.json({ data: 'identity' })),
+        http.get(`${config.dataApiUrl}/who`, () => HttpResponse.json({ data: 'data' })),
+      );
+      await expect(lazy.identityApi.get('who', undefined, anonymous)).resolves.toBe('identity');
+      await expect(lazy.dataApi.get('who', undefined, anonymous)).resolves.toBe('data');
+      expect(loads).toBe(1);
+    } finally {
+      vi.doUnmock('@/core/api/client');
+    }
+  });
+
   it('a call after a preload that failed loads the client again', async () => {
     const lazy = await lazyOffline();
     lazy.preloadApiClient();
