@@ -20,6 +20,7 @@ const CALLBACK_PARAMS = [
 ];
 
 function paramsOf(part: string): URLSearchParams {
+  // Stryker disable next-line Regex: a query or hash that is not empty begins with its sigil, so its first `?` or `#` is that one
   return new URLSearchParams(part.replace(/^[?#]/, ''));
 }
 
@@ -43,10 +44,10 @@ export function isSignOutCallback(location: Pick<LocationLike, 'pathname'>): boo
 /** The same path with the authorization response's parameters removed from query and hash. */
 export function withoutCallbackParams(location: LocationLike): string {
   const strip = (part: string, sigil: '?' | '#') => {
-    if (!part || part === sigil) return '';
+    // A part with no `name=value` (an anchor, a bare flag, none at all) holds no callback
+    // parameter: it is kept as it is.
+    if (!part.includes('=')) return part;
     const params = paramsOf(part);
-    // A hash that is not parameter-shaped (an anchor) is kept as it is.
-    if (sigil === '#' && !part.includes('=')) return part;
     for (const name of CALLBACK_PARAMS) params.delete(name);
     const rest = params.toString();
     return rest ? `${sigil}${rest}` : '';

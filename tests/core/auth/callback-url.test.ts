@@ -52,6 +52,9 @@ describe('sign-in callback detection (SPEC §2)', () => {
       ),
     ).toBe('/users?tab=2');
     expect(withoutCallbackParams(at('/x', '', '#section-2'))).toBe('/x#section-2');
+    // A bare flag beside the callback's parameters, or alone, stays as the page had it.
+    expect(withoutCallbackParams(at('/x', '?debug', '#code=a&state=b'))).toBe('/x?debug');
+    expect(withoutCallbackParams(at('/x'))).toBe('/x');
   });
 });
 
@@ -78,6 +81,21 @@ describe('getStarted entry (SPEC §2)', () => {
     expect(getStartedRedirectUrl(at('/', '?other=1'), authority)).toBeNull();
     expect(getStartedRedirectUrl(at('/', '?getStarted='), authority)).toBeNull();
     expect(getStartedRedirectUrl(at('/', '?getStarted=%22%3E%3Cscript%3E'), authority)).toBeNull();
+    // Only letters, digits, `_` and `-`, 1 to 64 of them: a bad character first or last too.
+    expect(getStartedRedirectUrl(at('/', '?getStarted=%3C42'), authority)).toBeNull();
+    expect(getStartedRedirectUrl(at('/', '?getStarted=42%3E'), authority)).toBeNull();
+    expect(getStartedRedirectUrl(at('/', `?getStarted=${'a'.repeat(65)}`), authority)).toBeNull();
+    expect(getStartedRedirectUrl(at('/', `?getStarted=${'a'.repeat(64)}`), authority)).toContain(
+      `userId=${'a'.repeat(64)}&`,
+    );
+  });
+
+  it('joins the login path to an authority written with trailing slashes', () => {
+    expect(
+      getStartedRedirectUrl(at('/register', '?getStarted=7'), 'https://id.example/identity//'),
+    ).toBe(
+      'https://id.example/identity/Account/Login?userId=7&returnUrl=http%3A%2F%2Flocalhost%3A5173%2Fregister',
+    );
   });
 
   it('never sends a returnUrl to another origin', () => {
