@@ -52,6 +52,7 @@ describe('sign-in callback detection (SPEC §2)', () => {
       ),
     ).toBe('/users?tab=2');
     expect(withoutCallbackParams(at('/x', '', '#section-2'))).toBe('/x#section-2');
+    expect(withoutCallbackParams(at('/x', '', '#tab=2&code=a&state=b'))).toBe('/x#tab=2');
     // A bare flag beside the callback's parameters, or alone, stays as the page had it.
     expect(withoutCallbackParams(at('/x', '?debug', '#code=a&state=b'))).toBe('/x?debug');
     expect(withoutCallbackParams(at('/x'))).toBe('/x');
