@@ -68,14 +68,13 @@ test.describe('A site: Activity and History (issue 18)', () => {
       .filter({ hasText: 'Borealis Quarries' })
       .first();
     await expect(edited).toContainText('siteadmin@example.com');
-    // Every event listed is the site admin's.
+    // Every event listed is the site admin's, once the filter's answer is in (the rows before
+    // it stay on screen meanwhile, and the edit, being recent, is among them).
     const events = audit
       .getByRole('row')
       .filter({ has: audit.getByRole('button', { name: /^Show the changes/ }) });
+    await expect(events.filter({ hasNotText: 'siteadmin@example.com' })).toHaveCount(0);
     await expect(events.first()).toBeVisible();
-    for (const text of await events.allInnerTexts()) {
-      expect(text).toContain('siteadmin@example.com');
-    }
     await audit.close();
   });
 });
