@@ -57,6 +57,8 @@ test('Users: searched, filtered, sorted, paged and exported', async ({ page }) =
   // Filtered: the Email filter keeps the fixed demo accounts only (case-insensitive).
   await page.getByRole('searchbox', { name: 'Filter Email' }).fill('@EXAMPLE.COM');
   await expect(page).not.toHaveURL(/page=/);
+  // The address changes first; the rows follow in the same transition.
+  await expect(footerStatus(page)).not.toHaveText(new RegExp(`of ${total}$`));
   const filtered = await shownTotal(page);
   expect(filtered).toBeGreaterThan(0);
   expect(filtered).toBeLessThan(total);
