@@ -336,7 +336,8 @@ describe('sign-in callback', () => {
     expect(await screen.findByText('Sign-in failed. Please try again.')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/offerings?tab=2');
     expect(signinRedirect).not.toHaveBeenCalled();
-    expect(reportError).toHaveBeenCalled();
+    // The error report says where it came from.
+    expect(reportError).toHaveBeenCalledWith(expect.any(Error), { during: 'signinCallback' });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(signinRedirect).toHaveBeenCalledTimes(1);
   });
