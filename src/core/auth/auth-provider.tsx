@@ -5,12 +5,13 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from 'react';
-import { useInRouterContext, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { User, UserManager } from 'oidc-client-ts';
 import { configureApiAuth } from '@/core/api';
 import { config, type Portal } from '@/core/config';
@@ -94,37 +95,25 @@ function currentPath(): string {
   return `${pathname}${search}${hash}`;
 }
 
-/** Without a router (or before it mounts) navigation is a page load. */
-const pageLoadNavigate: NavigateFn = (path, options) => {
-  if (options?.replace) window.location.replace(path);
-  else window.location.assign(path);
-};
-
-function createNavigator() {
-  let current: NavigateFn = pageLoadNavigate;
-  let routed = false;
-  return {
-    navigate: ((path, options) => current(path, options)) as NavigateFn,
-    use: (next: NavigateFn) => {
-      current = next;
-      routed = true;
-    },
-    /** Rewrites the address without loading a page (through the router when there is one). */
-    replaceUrl: (path: string) => {
-      if (routed) current(path, { replace: true });
-      else window.history.replaceState(window.history.state, '', path);
-    },
-  };
-}
-
-function RouterNavigation({ onReady }: { onReady: (navigate: NavigateFn) => void }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    onReady((path, options) => {
-      void navigate(path, { replace: options?.replace ?? false });
-    });
-  }, [navigate, onReady]);
-  return null;
+/**
+ * The router's navigate as one function for the provider's lifetime: react-router's own changes
+ * with every location, and the session controller and the API client keep the one they were given.
+ */
+function useStableNavigate(): NavigateFn {
+  const routerNavigate = useNavigate();
+  const latest = useRef(routerNavigate);
+  // Stryker disable BlockStatement,ArrayDeclaration: every path given is absolute, which the first navigate resolves like the latest
+  useLayoutEffect(() => {
+    latest.current = routerNavigate;
+  }, [routerNavigate]);
+  // Stryker restore BlockStatement,ArrayDeclaration
+  const [navigate] = useState(() => {
+    const stable: NavigateFn = (path, options) => {
+      void latest.current(path, { replace: options?.replace ?? false });
+    };
+    return stable;
+  });
+  return navigate;
 }
 
 export type EntryKind = Entry['kind'];
@@ -156,6 +145,7 @@ export interface AuthProviderProps {
 const signedOutSession: SessionController = {
   // Stryker disable next-line ArrowFunction: the API client awaits it, and reads undefined as no user like null
   getUser: () => Promise.resolve(null),
+  // Stryker disable next-line StringLiteral: the API client reads any failed refresh as an ended session (its message is the client's own)
   refreshSession: () => Promise.reject(new Error('No session to refresh')),
   announceSignOut: () => undefined,
   // Stryker disable next-line ArrowFunction: an effect without a clean-up and one whose clean-up does nothing are alike
@@ -165,8 +155,7 @@ const signedOutSession: SessionController = {
 /**
  * Sign-in for a portal (SPEC §4, §7, §9): one oidc-client-ts UserManager, the entry URL handling
  * (getStarted, sign-in/sign-out callbacks), the single refresh path shared with the API client,
- * and cross-tab session events. Mount it inside the router when there is one (it then navigates
- * client-side); it also works outside, with page loads.
+ * and cross-tab session events. Mount it inside the router: it navigates client-side.
  *
  * The library is loaded only when the page needs it (loadUserManager): a stored user to restore,
  * a provider answer to handle, a sign-in or a sign-out. A page opened with none of these is
@@ -178,12 +167,7 @@ export function AuthProvider({
   userManager,
   loadManager = loadUserManager,
 }: AuthProviderProps) {
-  const inRouter = useInRouterContext();
-  // Page loads until the router's navigate is registered (RouterNavigation, a child: its effect
-  // runs before ours).
-  const [navigator] = useState(createNavigator);
-  const navigate = navigator.navigate;
-  const onRouterReady = navigator.use;
+  const navigate = useStableNavigate();
 
   const [entry] = useState(classifyEntry);
   // Nothing stored and no provider answer: signed out, no library needed until sign-in.
@@ -267,20 +251,18 @@ export function AuthProvider({
   // Back after a sign-out must not show this page as it was left (back/forward cache): a page
   // restored with a session that ended or changed meanwhile loads afresh (page-restore.ts).
   const shownAccount = auth.user?.profile.sub ?? null;
-  const hasManager = manager != null;
   const ending = phase.kind === 'signing-out' || phase.kind === 'signed-out';
   useEffect(
     () =>
       watchPageRestore(window, {
         wasEnding: () => ending,
         shownAccount: () => shownAccount,
-        storedAccount: async () => {
-          if (!hasManager && !hasStoredUser(portal)) return null;
-          return (await (await ensureManager()).getUser())?.profile.sub ?? null;
-        },
+        // Asked only of a page that shows a user: the library is loaded.
+        // Stryker disable next-line OptionalChaining: a failed read reloads the page as another account would (page-restore.ts)
+        storedAccount: async () => (await (await ensureManager()).getUser())?.profile.sub ?? null,
         reload: () => window.location.reload(),
       }),
-    [ending, shownAccount, hasManager, portal, ensureManager],
+    [ending, shownAccount, ensureManager],
   );
   useEffect(
     () =>
@@ -296,14 +278,14 @@ export function AuthProvider({
   useEffect(() => {
     if (entryHandled.current) return;
     entryHandled.current = true;
-    const replaceUrl = (path: string) =>
-      window.history.replaceState(window.history.state, '', path);
+    // The page stays empty ('redirecting') while the browser leaves for the provider.
+    if (entry.kind === 'get-started') {
+      window.location.replace(entry.url);
+      return;
+    }
+    const replaceUrl = (path: string) => navigate(path, { replace: true });
 
     const run = async (): Promise<EntryPhase> => {
-      if (entry.kind === 'get-started') {
-        window.location.replace(entry.url);
-        return { kind: 'redirecting' };
-      }
       // Nothing to restore or finish: signed out, decided without the library.
       // Stryker disable next-line ObjectLiteral,StringLiteral: a page that restores nothing starts ready, and the answer replaces only 'processing'
       if (!restoring) return { kind: 'ready' };
@@ -325,7 +307,6 @@ export function AuthProvider({
             // Forged, replayed or failed callback: clean the URL, keep any stored session.
             replaceUrl(withoutCallbackParams(window.location));
             reportError(error, { during: 'signinCallback' });
-            await manager.getUser(true).catch(() => null);
             return { kind: 'signin-failed', error: asError(error) };
           }
           // SPEC §2: the last route is restored once authenticated; a callback that leaves no
@@ -336,6 +317,7 @@ export function AuthProvider({
             restorePath({ stored: takeStored(storageKeys.lastRoute), authenticated, portal }),
             { replace: true },
           );
+          // Stryker disable next-line ObjectLiteral,StringLiteral: the page has left for the restored route; after a sign-in return only 'processing' and the failures are read
           return { kind: 'ready' };
         }
         case 'signout-callback':
@@ -347,10 +329,12 @@ export function AuthProvider({
           }
           // Signed out: the landing page (public in both portals), not a guarded home.
           navigate(authRoutes.root, { replace: true });
+          // Stryker disable next-line ObjectLiteral,StringLiteral: the page has left for the landing; after a sign-out return only 'processing' and the failures are read
           return { kind: 'ready' };
         case 'normal': {
           // An access token that expired while the page was closed: renew it before deciding
           // the user is signed out (the refresh token may still be good).
+          // Stryker disable next-line ArrowFunction: undefined reads as no user, like null
           const user = await manager.getUser().catch(() => null);
           if (user?.expired && user.refresh_token) {
             await sessionFor(manager)
@@ -363,7 +347,8 @@ export function AuthProvider({
     };
     // A session that ended meanwhile (a failed renewal above) stays ended.
     void run().then((next) => setPhase((now) => (now.kind === 'processing' ? next : now)));
-  }, [entry, restoring, ensureManager, sessionFor, portal, navigate, navigator]);
+    // Stryker disable next-line ArrayDeclaration: the entry is handled once per page (entryHandled), whatever the effect's runs
+  }, [entry, restoring, ensureManager, sessionFor, portal, navigate]);
 
   const signIn = useCallback(
     async (options?: SignInOptions) => {
@@ -371,7 +356,8 @@ export function AuthProvider({
       const returnTo = safeReturnPath(options?.returnTo ?? currentPath(), '');
       if (returnTo && !isAuthMachineryPath(returnTo)) writeStored(storageKeys.lastRoute, returnTo);
       // While the library loads and the redirect starts, the session reads as loading; a
-      // failure is kept as the session's error (the guarded screens offer Sign in again).
+      // failure is kept as the session's error (the guarded screens and the signed-out frame
+      // say so and offer Sign in again).
       setSigningIn(true);
       try {
         await ensureManager();
@@ -386,6 +372,7 @@ export function AuthProvider({
         setSigningIn(false);
       }
     },
+    // Stryker disable next-line ArrayDeclaration: both are state values that never change
     [ensureManager, calls],
   );
   const signOut = useCallback(async () => {
@@ -401,6 +388,7 @@ export function AuthProvider({
       setPhase({ kind: 'signout-failed', error: asError(error) });
       navigate(authRoutes.signOutCallbackOidc, { replace: true });
     }
+    // Stryker disable next-line ArrayDeclaration: all four are state values that never change (navigate is stable too)
   }, [ensureManager, sessionFor, navigate, calls]);
 
   const value = useMemo<SessionContextValue>(
@@ -410,7 +398,6 @@ export function AuthProvider({
 
   return (
     <SessionContext.Provider value={value}>
-      {inRouter ? <RouterNavigation onReady={onRouterReady} /> : null}
       {manager ? (
         <Suspense fallback={null}>
           <OidcBridge manager={manager} onChange={onBridgeChange} />

@@ -1,6 +1,6 @@
 import { createContext, Suspense, useContext, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { RequireAuth, SignInButtons, useAuthSession } from '@/core/auth';
+import { RequireAuth, SIGN_IN_FAILED_MESSAGE, SignInButtons, useAuthSession } from '@/core/auth';
 import { OrgProvider } from '@/core/org/provider';
 import { useOptionalOrgContext, type OrgContextValue } from '@/core/org/context';
 import { MockPermissionsBadge } from '@/core/permissions/mock-badge';
@@ -94,7 +94,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The frame of a signed-out visitor: top bar with Sign in and Register, and main. */
+/**
+ * The frame of a signed-out visitor: top bar with Sign in and Register, and main. A sign-in that
+ * failed here (the library could not load, the provider could not be reached, its answer was
+ * refused) says so above the page, which keeps its Sign in for the next attempt.
+ */
 export function SignedOutShell({
   children,
   actions = true,
@@ -104,14 +108,16 @@ export function SignedOutShell({
 }) {
   const { name } = usePortal();
   const session = useAuthSession();
+  const signedOut = actions && session.status === 'unauthenticated';
   return (
     <PageFrame>
-      <TopBar portalName={name}>
-        {actions && session.status === 'unauthenticated' ? (
-          <SignInButtons variant="top-bar" />
-        ) : null}
-      </TopBar>
+      <TopBar portalName={name}>{signedOut ? <SignInButtons variant="top-bar" /> : null}</TopBar>
       <MainLandmark>
+        {signedOut && session.error ? (
+          <p role="alert" className="alert alert-danger">
+            {SIGN_IN_FAILED_MESSAGE}
+          </p>
+        ) : null}
         <RouteContent>{children}</RouteContent>
       </MainLandmark>
     </PageFrame>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
 import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
-import { Route } from 'react-router-dom';
+import { Route, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AccountRedirect,
@@ -25,7 +25,7 @@ import {
   renderAuthAppAt,
   type AuthTestAppProps,
 } from './auth-harness';
-import { rotatingTokenEndpoint, storeSignedInUser } from './oidc-fixtures';
+import { revocationEndpoint, rotatingTokenEndpoint, storeSignedInUser } from './oidc-fixtures';
 
 vi.mock('@/core/errors', async (importOriginal) => ({
   ...(await importOriginal<typeof ErrorsModule>()),
@@ -47,13 +47,24 @@ function Who() {
   );
 }
 
+/** Where the router says the page is (what the screens read), beside the browser's address. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p>router at {`${pathname}${search}`}</p>;
+}
+
 let manager: UserManager;
 let signinRedirect: ReturnType<typeof vi.spyOn>;
 
 /** The app of these tests: the callback pages and the account addresses beside the others. */
 const app = (): AuthTestAppProps => ({
   manager,
-  page: <Who />,
+  page: (
+    <>
+      <Who />
+      <Where />
+    </>
+  ),
   routes: (
     <>
       <Route path="/signin-oidc" element={<SignInCallbackPage />} />
@@ -141,6 +152,34 @@ describe('the session as the screens read it (useAuthSession)', () => {
     expect(await screen.findByText(/^authenticated\s+sub=7 sysadmin=false$/)).toBeInTheDocument();
   });
 
+  it('a session whose renewal fails while the page opens stays ended: a guarded page says so', async () => {
+    await storeSignedInUser(manager, { expiresIn: -5 });
+    server.use(rotatingTokenEndpoint({ validRefreshTokens: new Set() }).handler);
+    renderAt('/licences');
+    expect(await screen.findByText('landing page')).toBeInTheDocument();
+    act(() => {
+      window.history.pushState(null, '', '/licences');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are signed out.');
+    expect(signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('sign-in never saves a foreign place to come back to', async () => {
+    function ForeignSignIn() {
+      const { signIn } = useAuthSession();
+      return (
+        <button type="button" onClick={() => void signIn({ returnTo: '//evil.example/x' })}>
+          Sign in elsewhere
+        </button>
+      );
+    }
+    renderAuthAppAt('/', { ...app(), landing: <ForeignSignIn /> });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in elsewhere' }));
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(readStored(storageKeys.lastRoute)).toBeUndefined();
+  });
+
   it('an expired session that cannot be renewed (no refresh token) signs in again', async () => {
     await storeSignedInUser(manager, { expiresIn: -5, refreshToken: '' });
     renderAt('/licences');
@@ -220,6 +259,21 @@ describe('a page brought back by Back from the browser cache (page-restore.ts)',
     sessionStorage.clear();
     await broughtBack();
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it("loads afresh when another tab's sign-out ended it in this page", async () => {
+    // This tab lets its tokens go too.
+    server.use(http.post(revocationEndpoint, () => new HttpResponse(null, { status: 200 })));
+    const reload = await renderRestorable();
+    const otherTab = new BroadcastChannel(`portal-session:${config.oidcClientIds.org}`);
+    try {
+      otherTab.postMessage({ type: 'signed-out' });
+      await waitFor(() => expect(screen.queryByText('secret page')).not.toBeInTheDocument());
+    } finally {
+      otherTab.close();
+    }
+    await broughtBack();
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('loads afresh when it was left on its way to the sign-out', async () => {
@@ -332,9 +386,11 @@ describe('sign-in callback', () => {
   });
 
   it('a forged callback on a deep link: no crash, URL cleaned, sign-in offered (not started)', async () => {
+    const entries = window.history.length;
     renderAt('/offerings?tab=2&code=abc&state=forged');
     expect(await screen.findByText('Sign-in failed. Please try again.')).toBeInTheDocument();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/offerings?tab=2');
+    expect(window.history.length).toBe(entries);
     expect(signinRedirect).not.toHaveBeenCalled();
     // The error report says where it came from.
     expect(reportError).toHaveBeenCalledWith(expect.any(Error), { during: 'signinCallback' });
@@ -342,11 +398,19 @@ describe('sign-in callback', () => {
     expect(signinRedirect).toHaveBeenCalledTimes(1);
   });
 
-  it('a replayed callback with a stored session keeps the session and cleans the URL', async () => {
+  it('a replayed callback with a stored session keeps the session and cleans the URL, for the screens too', async () => {
     await storeSignedInUser(manager, { expiresIn: 3600 });
-    renderAt('/users?code=old&state=used');
+    renderAt('/users?page=2&code=old&state=used');
     expect(await screen.findByText('secret page')).toBeInTheDocument();
-    expect(`${window.location.pathname}${window.location.search}`).toBe('/users');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/users?page=2');
+    // The screens read the clean address too (a list reads its page from it).
+    expect(await screen.findByText('router at /users?page=2')).toBeInTheDocument();
+  });
+
+  it('the sign-in return address opened while signed in, with no answer, goes to the dashboard', async () => {
+    await storeSignedInUser(manager, { expiresIn: 3600 });
+    renderAt('/signin-oidc');
+    expect(await screen.findByText('router at /dashboard')).toBeInTheDocument();
   });
 
   it('a provider error answer on /signin-oidc shows the sign-in failure', async () => {
@@ -366,10 +430,13 @@ describe('sign-out callback and account routes', () => {
     expect(window.history.length).toBe(entries + 1);
   });
 
-  it('a good sign-out return goes to the landing page', async () => {
+  it('a good sign-out return goes to the landing page, in its place (Back does not return to it)', async () => {
     vi.spyOn(manager, 'signoutCallback').mockResolvedValue(undefined);
+    const entries = window.history.length;
     renderAt('/signout-callback-oidc?state=s');
     expect(await screen.findByText('landing page')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+    expect(window.history.length).toBe(entries);
     expect(signinRedirect).not.toHaveBeenCalled();
   });
 
@@ -466,10 +533,13 @@ describe('sign-out from a guarded page', () => {
     vi.spyOn(manager, 'signoutRedirect').mockRejectedValue(failure);
     renderAt('/licences');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const entries = window.history.length;
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Sign-out failed. Please try again.',
     );
     expect(window.location.pathname).toBe('/signout-callback-oidc');
+    // In place of the page that was signing out: Back does not show it signed in.
+    expect(window.history.length).toBe(entries);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(reportError).toHaveBeenCalledWith(failure, { during: 'signoutRedirect' });
     expect(signinRedirect).not.toHaveBeenCalled();

@@ -1,6 +1,8 @@
+import type * as ErrorsModule from '@/core/errors';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,9 +14,19 @@ import {
   SignInCallbackPage,
   useAuthSession,
 } from '@/core/auth';
+import { crmApi } from '@/core/api';
+import { config } from '@/core/config';
+import { reportError } from '@/core/errors';
+import { SignedOutShell } from '@/core/shell/layouts';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
+import { server } from '../../msw/server';
 import { createSignInManager, openAt, renderAuthAppAt } from './auth-harness';
 import { createTestUserManager, storeSignedInUser } from './oidc-fixtures';
+
+vi.mock('@/core/errors', async (importOriginal) => ({
+  ...(await importOriginal<typeof ErrorsModule>()),
+  reportError: vi.fn(),
+}));
 
 function Status() {
   const { status, user } = useAuthSession();
@@ -100,9 +112,65 @@ describe('the sign-in library loads only when the page needs it', () => {
   it('a library that cannot be loaded (offline) while restoring says sign-in failed and offers Sign in', async () => {
     const manager = createTestUserManager();
     await storeSignedInUser(manager, { expiresIn: 3600 });
-    renderAt('/licences', () => Promise.reject(new Error('Failed to fetch module')));
+    const offline = new Error('Failed to fetch module');
+    renderAt('/licences', () => Promise.reject(offline));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(reportError).toHaveBeenCalledWith(offline, { during: 'loadUserManager' });
+  });
+
+  it('a sign-in return when the library cannot be loaded says sign-in failed, not Signing in… for ever', async () => {
+    renderAuthAppAt('/signin-oidc?code=abc&state=s1', {
+      loadManager: () => Promise.reject(new Error('Failed to fetch module')),
+      routes: <Route path="/signin-oidc" element={<SignInCallbackPage />} />,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
+  });
+
+  it('Sign in when the library cannot be loaded says sign-in failed; Sign in tries again', async () => {
+    const { manager, signinRedirect } = createSignInManager();
+    const loadManager = vi
+      .fn<() => Promise<UserManager>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch module'))
+      .mockResolvedValue(manager);
+    // The landing in the signed-out visitor's frame, whose top bar offers Sign in.
+    renderAuthAppAt('/', { loadManager, landing: <SignedOutShell>welcome</SignedOutShell> });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in failed. Please try again.');
+    expect(screen.getByText('welcome')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(loadManager).toHaveBeenCalledTimes(2);
+  });
+
+  it('while Sign in loads the library the session reads as loading, not signed out', async () => {
+    renderAt('/', () => new Promise<UserManager>(() => undefined));
+    expect(await screen.findByText('unauthenticated')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('loading')).toBeInTheDocument();
+  });
+
+  it('a session restored with the library loaded later is the one the API client and the other tabs reach', async () => {
+    const { manager } = createSignInManager();
+    const user = await storeSignedInUser(manager, { expiresIn: 3600, refreshToken: '' });
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${config.crmApiUrl}/echo`, ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({});
+      }),
+    );
+    renderAt('/licences', () => Promise.resolve(manager));
+    expect(await screen.findByText('authenticated Ada')).toBeInTheDocument();
+    await crmApi.get('echo');
+    expect(seen).toEqual([`Bearer ${user.access_token}`]);
+    const otherTab = new BroadcastChannel(`portal-session:${config.oidcClientIds.org}`);
+    try {
+      otherTab.postMessage({ type: 'signed-out' });
+      expect(await screen.findByText('landing page')).toBeInTheDocument();
+    } finally {
+      otherTab.close();
+    }
   });
 
   it('the sign-in return address opened with no answer and nothing stored says sign-in failed, without the library', async () => {
