@@ -275,6 +275,7 @@ export function AuthProvider({
   );
 
   const entryHandled = useRef(false);
+  // Stryker disable ArrayDeclaration: the entry is handled once per page (entryHandled), whatever the effect's runs
   useEffect(() => {
     if (entryHandled.current) return;
     entryHandled.current = true;
@@ -347,8 +348,8 @@ export function AuthProvider({
     };
     // A session that ended meanwhile (a failed renewal above) stays ended.
     void run().then((next) => setPhase((now) => (now.kind === 'processing' ? next : now)));
-    // Stryker disable next-line ArrayDeclaration: the entry is handled once per page (entryHandled), whatever the effect's runs
   }, [entry, restoring, ensureManager, sessionFor, portal, navigate]);
+  // Stryker restore ArrayDeclaration
 
   const signIn = useCallback(
     async (options?: SignInOptions) => {
@@ -375,6 +376,7 @@ export function AuthProvider({
     // Stryker disable next-line ArrayDeclaration: both are state values that never change
     [ensureManager, calls],
   );
+  // Stryker disable ArrayDeclaration: all four are state values that never change (navigate is stable too)
   const signOut = useCallback(async () => {
     // Before the user is removed: the guarded screens wait for the provider's page instead of
     // starting a new sign-in (which would race this redirect and sign the user straight back in).
@@ -388,8 +390,8 @@ export function AuthProvider({
       setPhase({ kind: 'signout-failed', error: asError(error) });
       navigate(authRoutes.signOutCallbackOidc, { replace: true });
     }
-    // Stryker disable next-line ArrayDeclaration: all four are state values that never change (navigate is stable too)
   }, [ensureManager, sessionFor, navigate, calls]);
+  // Stryker restore ArrayDeclaration
 
   const value = useMemo<SessionContextValue>(
     () => ({ portal, auth, entry: entry.kind, phase, session, navigate, signIn, signOut }),

@@ -532,8 +532,9 @@ describe('sign-out from a guarded page', () => {
     const failure = new Error('end_session_endpoint unreachable');
     vi.spyOn(manager, 'signoutRedirect').mockRejectedValue(failure);
     renderAt('/licences');
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const signOut = await screen.findByRole('button', { name: 'Sign out' });
     const entries = window.history.length;
+    await userEvent.click(signOut);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Sign-out failed. Please try again.',
     );
