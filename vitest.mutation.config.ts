@@ -2,7 +2,6 @@ import type { Plugin, UserConfig } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import viteConfig, { freshModuleTests, unitTest } from './vite.config';
 import { keptThreads } from './tests/mutation-pool';
-import { QuickFirstSequencer } from './tests/mutation-sequencer';
 
 /**
  * The vitest config of a mutation run (stryker.config.mjs, docs/testing.md): the project's own
@@ -68,14 +67,11 @@ export default defineConfig(async (env) => {
     paths.map((path) =>
       path.endsWith('.tsx') || path.endsWith('.ts') ? path : `${path}/**/*.test.{ts,tsx}`,
     );
-  // Quickest files first, where vitest's own order puts the longest first (tests/mutation-sequencer.ts).
-  const sequence = { sequencer: QuickFirstSequencer };
   return {
     ...base,
     plugins: [...(base.plugins ?? []), keepWorkers],
     test: server
       ? {
-          sequence,
           name: 'server',
           environment: 'node',
           runner: mutationRunner,
@@ -89,7 +85,6 @@ export default defineConfig(async (env) => {
           hookTimeout: 60_000,
         }
       : {
-          sequence,
           // Without static mutants (MUTATION_IGNORE_STATIC), as the unit projects run
           // (vite.config.ts): the files share their worker's modules and window, but those that
           // need their own (freshModuleTests). A mutant is switched on while the tests run, so
