@@ -53,6 +53,25 @@ const portals = [
   { name: 'site', origin: SITE_PORTAL, account: 'siteadmin', path: '/dashboard' },
 ] as const;
 
+test('Sign in on the landing page while the provider cannot be reached says so; the next one goes through', async ({
+  page,
+}) => {
+  await page.goto(`${ORG_PORTAL}/`);
+  await expect(landing(page)).toBeVisible();
+  const provider = `${STACK}/identity/**`;
+  await page.route(provider, (route) => route.abort('connectionrefused'));
+  await landing(page).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Sign-in failed. Please try again.',
+  );
+  await expect(landing(page)).toBeVisible();
+
+  await page.unroute(provider);
+  await landing(page).click();
+  await page.waitForURL((url) => url.origin === STACK);
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+});
+
 for (const portal of portals) {
   test(`Sign out of the ${portal.name} portal: at once, back on the landing page, signed out at the provider too`, async ({
     page,
