@@ -8,16 +8,21 @@ import { watchPageRestore, type RestoredPage } from '@/core/auth/page-restore';
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());
 
-function watch(state: { ending?: boolean; shown?: string | null; stored?: string | null }) {
+function watch(state: { ending?: boolean; shown?: string | null; stored?: string | null | Error }) {
   const reload = vi.fn();
+  const storedAccount = vi.fn(() =>
+    state.stored instanceof Error
+      ? Promise.reject(state.stored)
+      : Promise.resolve(state.stored ?? null),
+  );
   const page: RestoredPage = {
     wasEnding: () => state.ending ?? false,
     shownAccount: () => state.shown ?? null,
-    storedAccount: () => Promise.resolve(state.stored ?? null),
+    storedAccount,
     reload,
   };
   stop = watchPageRestore(window, page);
-  return reload;
+  return Object.assign(reload, { storedAccount });
 }
 const show = async (persisted: boolean) => {
   window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted }));
@@ -49,10 +54,17 @@ describe('a page restored by Back or Forward', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it('signed out when left: stays', async () => {
+  it('signed out when left: stays, without reading the stored session (that loads the sign-in library)', async () => {
     const reload = watch({ shown: null, stored: null });
     await show(true);
     expect(reload).not.toHaveBeenCalled();
+    expect(reload.storedAccount).not.toHaveBeenCalled();
+  });
+
+  it('signed in, and the stored session cannot be read: loads afresh (it then starts from what is stored)', async () => {
+    const reload = watch({ shown: '7', stored: new Error('the library could not load') });
+    await show(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('a page loaded, not restored, is left alone (it starts from the stored session anyway)', async () => {
