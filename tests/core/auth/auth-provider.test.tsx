@@ -180,6 +180,12 @@ describe('the session as the screens read it (useAuthSession)', () => {
     expect(readStored(storageKeys.lastRoute)).toBeUndefined();
   });
 
+  it("an expired session that cannot be renewed reads as signed out: none of its user's claims, not sysadmin", async () => {
+    await storeSignedInUser(manager, { expiresIn: -5, refreshToken: '', role: 'sysadmin' });
+    renderAuthAppAt('/', { ...app(), landing: <Who /> });
+    expect(await screen.findByText(/^unauthenticated\s+sub= sysadmin=false$/)).toBeInTheDocument();
+  });
+
   it('an expired session that cannot be renewed (no refresh token) signs in again', async () => {
     await storeSignedInUser(manager, { expiresIn: -5, refreshToken: '' });
     renderAt('/licences');
