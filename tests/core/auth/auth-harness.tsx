@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AuthProvider, RequireAuth } from '@/core/auth';
+import { config } from '@/core/config';
 import { createTestUserManager } from './oidc-fixtures';
 
 /**
@@ -14,6 +15,20 @@ export function createSignInManager() {
   const manager = createTestUserManager();
   const signinRedirect = vi.spyOn(manager, 'signinRedirect').mockResolvedValue(undefined);
   return { manager, signinRedirect };
+}
+
+/**
+ * Another tab of the org portal says it signed out (session.ts's channel), and stays open until
+ * `seen` has checked what this tab did about it.
+ */
+export async function anotherTabSignsOut(seen: () => Promise<unknown>): Promise<void> {
+  const otherTab = new BroadcastChannel(`portal-session:${config.oidcClientIds.org}`);
+  try {
+    otherTab.postMessage({ type: 'signed-out' });
+    await seen();
+  } finally {
+    otherTab.close();
+  }
 }
 
 /** Puts the browser at url (tests put it back at '/' after each: afterEach(() => openAt('/'))). */

@@ -19,6 +19,7 @@ import { notify } from '@/core/notify';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
 import { server } from '../../msw/server';
 import {
+  anotherTabSignsOut,
   AuthTestApp,
   createSignInManager,
   openAt,
@@ -208,14 +209,10 @@ describe('the provider around the screens', () => {
     await storeSignedInUser(manager, { expiresIn: 3600, refreshToken: '' });
     renderAt('/licences');
     expect(await screen.findByText('secret page')).toBeInTheDocument();
-    const otherTab = new BroadcastChannel(`portal-session:${config.oidcClientIds.org}`);
-    try {
-      otherTab.postMessage({ type: 'signed-out' });
+    await anotherTabSignsOut(async () => {
       expect(await screen.findByText('landing page')).toBeInTheDocument();
       expect(await manager.getUser()).toBeNull();
-    } finally {
-      otherTab.close();
-    }
+    });
   });
 });
 
@@ -271,13 +268,9 @@ describe('a page brought back by Back from the browser cache (page-restore.ts)',
     // This tab lets its tokens go too.
     server.use(http.post(revocationEndpoint, () => new HttpResponse(null, { status: 200 })));
     const reload = await renderRestorable();
-    const otherTab = new BroadcastChannel(`portal-session:${config.oidcClientIds.org}`);
-    try {
-      otherTab.postMessage({ type: 'signed-out' });
-      await waitFor(() => expect(screen.queryByText('secret page')).not.toBeInTheDocument());
-    } finally {
-      otherTab.close();
-    }
+    await anotherTabSignsOut(() =>
+      waitFor(() => expect(screen.queryByText('secret page')).not.toBeInTheDocument()),
+    );
     await broughtBack();
     expect(reload).toHaveBeenCalledTimes(1);
   });

@@ -20,7 +20,7 @@ import { reportError } from '@/core/errors';
 import { SignedOutShell } from '@/core/shell/layouts';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
 import { server } from '../../msw/server';
-import { createSignInManager, openAt, renderAuthAppAt } from './auth-harness';
+import { anotherTabSignsOut, createSignInManager, openAt, renderAuthAppAt } from './auth-harness';
 import { createTestUserManager, storeSignedInUser } from './oidc-fixtures';
 
 vi.mock('@/core/errors', async (importOriginal) => ({
@@ -164,13 +164,9 @@ describe('the sign-in library loads only when the page needs it', () => {
     expect(await screen.findByText('authenticated Ada')).toBeInTheDocument();
     await crmApi.get('echo');
     expect(seen).toEqual([`Bearer ${user.access_token}`]);
-    const otherTab = new BroadcastChannel(`portal-session:${config.oidcClientIds.org}`);
-    try {
-      otherTab.postMessage({ type: 'signed-out' });
+    await anotherTabSignsOut(async () => {
       expect(await screen.findByText('landing page')).toBeInTheDocument();
-    } finally {
-      otherTab.close();
-    }
+    });
   });
 
   it('the sign-in return address opened with no answer and nothing stored says sign-in failed, without the library', async () => {
