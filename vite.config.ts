@@ -318,6 +318,8 @@ export default defineConfig(({ mode, command }) => {
               'server/db/pglite.test.ts',
               'server/db/durability.test.ts',
               'server/db/stats.test.ts',
+              // The in-memory database put back for the next file (the cluster copies one).
+              'server/test/template-reset.test.ts',
               // Their own stacks on PGlite (the PostgreSQL variant is in durability.test.ts);
               // the cluster test (several processes, PostgreSQL, HAProxy) runs here.
               'server/resilience/durability.test.ts',

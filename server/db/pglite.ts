@@ -125,17 +125,34 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  return pgliteDb(pglite, () => pglite.close());
+}
+
+/**
+ * The Db over an open PGlite, with its own prepared statements. `release` runs at the first
+ * close() (openPglite: closing the PGlite; the test harness keeps it for the next test file).
+ * After close() every statement is refused, as a closed PGlite refuses it.
+ */
+export function pgliteDb(pglite: PGlite, release: () => Promise<void>): Db & { pglite: PGlite } {
   // PGlite runs one statement at a time; serialise transactions so they never interleave.
   let closed = false;
-  const query = preparedQueries(pglite);
+  const prepared = preparedQueries(pglite);
+  const open = () => {
+    if (closed) throw new Error('PGlite is closed');
+  };
   return {
     kind: 'pglite',
     pglite,
-    query,
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      open();
+      return prepared<T>(sql, params);
+    },
     async exec(sql: string) {
+      open();
       await pglite.exec(sql);
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: { setup?: string }) {
+      open();
       return pglite.transaction(async (tx) => {
         if (options?.setup) await tx.exec(options.setup);
         return fn(wrap(tx));
@@ -144,7 +161,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db & { pg
     async close() {
       if (closed) return;
       closed = true;
-      await pglite.close();
+      await release();
     },
   };
 }

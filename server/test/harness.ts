@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { SignJWT, importJWK } from 'jose';
 import { buildApp, type App } from '../app';
 import pg from 'pg';
-import { openPglite } from '../db/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPglite, pgliteDb } from '../db/pglite';
 import { openPg } from '../db/pg';
 import type { Db } from '../db/types';
 import { migrate } from '../db/migrate';
@@ -14,11 +15,19 @@ import { hashSeedSources } from '../seed/cache';
 import { loadKeys } from '../auth/keys';
 import { API_AUDIENCE, GRANT_CLAIM } from '../auth/tokens';
 import type { ServerConfig } from '../config';
+import {
+  captureTemplate,
+  currentTransaction,
+  resetToTemplate,
+  type TemplateState,
+} from './template-reset';
 
 /**
  * Test databases: a seeded template is built once (a PGlite dumpDataDir tarball cached under
- * .data/test-template/, keyed by the migrations, the seed code and the scale), then every test
- * file loads it into its own in-memory PGlite (~0.6 s instead of ~3.4 s + seeding).
+ * .data/test-template/, keyed by the migrations, the seed code and the scale), then a test file
+ * gets it in an in-memory PGlite: one a file before it in the same worker closed, put back to
+ * the template's state in place (template-reset.ts, tens of milliseconds), or the template
+ * loaded into a new one (~0.6 s instead of ~3.4 s + seeding).
  */
 export const TEST_SCALE = 0.1;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -134,14 +143,59 @@ export async function emptyTestDbHandles(count: number): Promise<Db[]> {
 }
 
 /**
+ * The seeded PGlite databases closed by earlier test files of this worker, with the template's
+ * state. On globalThis: a mutation run's runner forgets the project's modules before each
+ * mutant's run (tests/mutation-runner.ts), and the worker thread, with its databases, stays.
+ */
+interface Kept {
+  template?: Promise<TemplateState>;
+  idle: PGlite[];
+  /** The transaction from which a database's writes are its test file's (template-reset.ts). */
+  since: WeakMap<PGlite, number>;
+}
+const kept: Kept = ((globalThis as { [key: symbol]: Kept })[Symbol.for('portal.test-dbs')] ??= {
+  idle: [],
+  since: new WeakMap(),
+});
+/** More idle databases than files running at once in a worker are closed. */
+const MAX_IDLE = 2;
+
+/**
+ * A seeded database in memory, in the template's state: a kept one put back, or the template
+ * loaded anew. Its close() keeps it for the next test file.
+ */
+async function seededPglite(): Promise<Db> {
+  let pglite: PGlite | undefined;
+  for (let reused = kept.idle.pop(); reused && !pglite; reused = kept.idle.pop()) {
+    const since = kept.since.get(reused);
+    const template = await kept.template;
+    const back =
+      template !== undefined &&
+      since !== undefined &&
+      (await resetToTemplate(reused, template, since).catch(() => false));
+    if (back) pglite = reused;
+    else await reused.close().catch(() => undefined);
+  }
+  if (!pglite) {
+    pglite = (await openPglite({ loadDataDir: await seededTemplate() })).pglite;
+    kept.template ??= captureTemplate(pglite);
+    await kept.template;
+  }
+  const own = pglite;
+  kept.since.set(own, await currentTransaction(own));
+  return pgliteDb(own, async () => {
+    if (kept.idle.length < MAX_IDLE) kept.idle.push(own);
+    else await own.close();
+  });
+}
+
+/**
  * A fresh app on a fresh copy of the seeded demo database: in memory (PGlite), or on PostgreSQL
  * when the run has a cluster (npm run test:server:pg).
  */
 export async function createTestApp(config: Partial<ServerConfig> = {}): Promise<App> {
   const clusterUrl = await postgresClusterUrl();
-  const db = clusterUrl
-    ? await postgresCopy(clusterUrl)
-    : await openPglite({ loadDataDir: await seededTemplate() });
+  const db = clusterUrl ? await postgresCopy(clusterUrl) : await seededPglite();
   const app = await buildApp({ db, seed: false, config: { ...TEST_CONFIG, ...config } });
   await app.ready();
   return app;
@@ -156,9 +210,7 @@ export async function createTestCluster(
   config: Partial<ServerConfig> = {},
 ): Promise<{ apps: App[]; close: () => Promise<void> }> {
   const clusterUrl = await postgresClusterUrl();
-  const db = clusterUrl
-    ? await postgresCopy(clusterUrl)
-    : await openPglite({ loadDataDir: await seededTemplate() });
+  const db = clusterUrl ? await postgresCopy(clusterUrl) : await seededPglite();
   const apps: App[] = [];
   for (let i = 0; i < size; i++) {
     const app = await buildApp({
