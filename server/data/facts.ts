@@ -25,8 +25,8 @@ export function factsOf(content: string, holes: BlastHole[]): BlastFacts {
 }
 
 /**
- * Fills total_charge and file_size (migration 010) of blasts written without them (the seed
- * writes files only). Runs at start-up; a no-op once every row has its facts.
+ * Fills total_charge and file_size (migration 010) of blasts written without them (rows older
+ * than that migration). Runs at start-up; a no-op once every row has its facts.
  */
 export async function backfillBlastFacts(db: Db, batch = 500): Promise<number> {
   let done = 0;

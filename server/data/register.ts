@@ -14,7 +14,7 @@ import { siteRoutes } from './sites';
 export const DATA_PREFIX = '/data/v1';
 
 export async function registerData(app: FastifyInstance, services: Services) {
-  // Blasts written without their derived facts (the seed) get them once, at start-up.
+  // Blasts written without their derived facts (before migration 010) get them at start-up.
   await backfillBlastFacts(services.db);
   registerRoutes(app, services, DATA_PREFIX, 'blastDataApi', [
     ...siteRoutes(services),

@@ -84,14 +84,21 @@ function expectedOrder(rows: Row[], cell: (r: Row) => Value, desc: boolean): num
     .map(keyOf);
 }
 
-/** The local day (YYYY-MM-DD) of an instant in a time zone. */
-const dayIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(iso));
+/** The local day (YYYY-MM-DD) of an instant in a time zone (a format built once per zone). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayIn = (iso: string, timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+};
 const dayOf = (v: string, timeZone: string) => (v.length === 10 ? v : dayIn(v, timeZone));
 
 interface Probe {

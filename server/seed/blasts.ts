@@ -1,5 +1,6 @@
 import type { SqlParam } from '../db/types';
-import { writeBlst, type BlastHole } from '../data/blst';
+import { parseBlst, writeBlst, type BlastHole } from '../data/blst';
+import { factsOf } from '../data/facts';
 import { addDays, BASE, insertMany, type SeedContext } from './context';
 import type { Prng } from './prng';
 
@@ -41,6 +42,9 @@ export async function seedBlasts({ tx, r, n }: SeedContext, sites: SqlParam[][])
     const name = `${siteName} ${String(k).padStart(4, '0')}`;
     const hs = holes(r, r.int(12, 48));
     const when = addDays(BASE, -r.int(0, 700));
+    const content = writeBlst({ name, site: siteName, units: 'm' }, hs);
+    // The facts the lists show, as an upload computes them (from the file as written).
+    const facts = factsOf(content, parseBlst(content).holes);
     blasts.push([
       id,
       siteId,
@@ -48,8 +52,10 @@ export async function seedBlasts({ tx, r, n }: SeedContext, sites: SqlParam[][])
       r.bool(0.3) ? `Bench ${r.int(1, 12)} production blast` : null,
       when,
       `${name.replace(/\s+/g, '_')}.blst`,
-      writeBlst({ name, site: siteName, units: 'm' }, hs),
-      hs.length,
+      content,
+      facts.holeCount,
+      facts.totalCharge,
+      facts.fileSize,
       r.pick([6, 7, 2]),
       when,
     ]);
@@ -74,6 +80,8 @@ export async function seedBlasts({ tx, r, n }: SeedContext, sites: SqlParam[][])
       'file_name',
       'file_content',
       'hole_count',
+      'total_charge',
+      'file_size',
       'created_by',
       'created_at',
     ],

@@ -14,7 +14,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Feeds a hash with what the seeded data is made of: the migrations and the seed's code (every
- * module of server/seed/, the .blst writer), so that a changed seeder never reuses old data.
+ * module of server/seed/, the .blst writer and reader, the blasts' facts), so that a changed
+ * seeder never reuses old data.
  */
 export async function hashSeedSources(h: Hash): Promise<void> {
   const migrations = path.join(root, 'db', 'migrations');
@@ -25,7 +26,11 @@ export async function hashSeedSources(h: Hash): Promise<void> {
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .sort()
     .map((f) => path.join(seedDir, f));
-  for (const f of [...sources, path.join(root, 'data', 'blst.ts')])
+  for (const f of [
+    ...sources,
+    path.join(root, 'data', 'blst.ts'),
+    path.join(root, 'data', 'facts.ts'),
+  ])
     h.update(path.basename(f)).update(await readFile(f));
 }
 
