@@ -41,12 +41,13 @@ async function templateKey() {
   return h.digest('hex').slice(0, 16);
 }
 
-let templatePromise: Promise<Blob> | undefined;
-export function seededTemplate(): Promise<Blob> {
+let templatePromise: Promise<{ key: string; blob: Blob }> | undefined;
+function template() {
   templatePromise ??= (async () => {
-    const file = path.join(cacheDir, `${await templateKey()}.tar`);
+    const key = await templateKey();
+    const file = path.join(cacheDir, `${key}.tar`);
     try {
-      return new Blob([await readFile(file)]);
+      return { key, blob: new Blob([await readFile(file)]) };
     } catch {
       const db = await openPglite();
       await migrate(db);
@@ -63,10 +64,13 @@ export function seededTemplate(): Promise<Blob> {
         if (other.endsWith('.tar') && other !== path.basename(file))
           await rm(path.join(cacheDir, other), { force: true });
       }
-      return blob;
+      return { key, blob };
     }
   })();
   return templatePromise;
+}
+export async function seededTemplate(): Promise<Blob> {
+  return (await template()).blob;
 }
 
 export const TEST_CONFIG: Partial<ServerConfig> = {
@@ -148,6 +152,8 @@ export async function emptyTestDbHandles(count: number): Promise<Db[]> {
  * mutant's run (tests/mutation-runner.ts), and the worker thread, with its databases, stays.
  */
 interface Kept {
+  /** The template file they were loaded from (it changes with the seed code and the day). */
+  key?: string;
   template?: Promise<TemplateState>;
   idle: PGlite[];
   /** The transaction from which a database's writes are its test file's (template-reset.ts). */
@@ -165,6 +171,12 @@ const MAX_IDLE = 2;
  * loaded anew. Its close() keeps it for the next test file.
  */
 async function seededPglite(): Promise<Db> {
+  const { key, blob } = await template();
+  if (kept.key !== key) {
+    for (const old of kept.idle.splice(0)) await old.close().catch(() => undefined);
+    kept.template = undefined;
+    kept.key = key;
+  }
   let pglite: PGlite | undefined;
   for (let reused = kept.idle.pop(); reused && !pglite; reused = kept.idle.pop()) {
     const since = kept.since.get(reused);
@@ -177,7 +189,7 @@ async function seededPglite(): Promise<Db> {
     else await reused.close().catch(() => undefined);
   }
   if (!pglite) {
-    pglite = (await openPglite({ loadDataDir: await seededTemplate() })).pglite;
+    pglite = (await openPglite({ loadDataDir: blob })).pglite;
     kept.template ??= captureTemplate(pglite);
     await kept.template;
   }
