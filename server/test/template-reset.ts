@@ -43,19 +43,15 @@ const CATALOGS = [
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Rows of catalogs and tables, and whether one was written from transaction `since` on. */
-function countsSince(relations: string[], since: number) {
-  return relations
-    .map(
-      (name, i) =>
-        `select ${i} as i, count(*)::int as n, coalesce(max(xmin::text::bigint), 0) >= ${since} as written from ${name}`,
-    )
-    .join(' union all ');
-}
-
+/** Rows of each catalog or table, and whether one of them was written from transaction `since` on. */
 async function counts(pglite: PGlite, relations: string[], since: number) {
   const { rows } = await pglite.query<{ i: number; n: number; written: boolean }>(
-    `${countsSince(relations, since)} order by i`,
+    `${relations
+      .map(
+        (name, i) =>
+          `select ${i} as i, count(*)::int as n, coalesce(max(xmin::text::bigint), 0) >= ${since} as written from ${name}`,
+      )
+      .join(' union all ')} order by i`,
   );
   return rows;
 }
