@@ -178,7 +178,8 @@ async function seededPglite(): Promise<Db> {
     kept.key = key;
   }
   let pglite: PGlite | undefined;
-  for (let reused = kept.idle.pop(); reused && !pglite; reused = kept.idle.pop()) {
+  while (!pglite && kept.idle.length > 0) {
+    const reused = kept.idle.pop() as PGlite;
     const since = kept.since.get(reused);
     const template = await kept.template;
     const back =

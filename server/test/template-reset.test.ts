@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { openPglite } from '../db/pglite';
+import { openPglite, pgliteDb } from '../db/pglite';
+import type { Db } from '../db/types';
 import { createTestApp, seededTemplate } from './harness';
 import { captureTemplate, currentTransaction, resetToTemplate } from './template-reset';
 
@@ -51,7 +52,7 @@ afterEach(async () => {
 });
 
 /** A test file's writes: rows changed, deleted and added, sequences advanced, a setting. */
-async function writeAsATestFile(db: Pick<App['services']['db'], 'query' | 'exec' | 'transaction'>) {
+async function writeAsATestFile(db: Db) {
   await db.query(`update orgs set name = 'Renamed by a test' where id = 1`);
   await db.query(`delete from licences where id in (select id from licences order by id limit 5)`);
   await db.query(`insert into settings (key, value) values ('by-a-test', '{}')`);
@@ -70,17 +71,8 @@ describe('resetToTemplate', () => {
       const before = await state(pglite);
       for (let round = 0; round < 2; round++) {
         const since = await currentTransaction(pglite);
-        await writeAsATestFile({
-          query: async (sql: string) => (await pglite.query(sql)).rows as never,
-          exec: async (sql: string) => void (await pglite.exec(sql)),
-          transaction: (fn) =>
-            pglite.transaction((tx) =>
-              fn({
-                query: async (sql: string) => (await tx.query(sql)).rows as never,
-                exec: async (sql: string) => void (await tx.exec(sql)),
-              }),
-            ),
-        });
+        // A Db of its own for each round, as each test file gets (a reset drops prepared statements).
+        await writeAsATestFile(pgliteDb(pglite, async () => undefined));
         expect(await state(pglite)).not.toEqual(before);
         expect(await resetToTemplate(pglite, template, since)).toBe(true);
         expect(await state(pglite)).toEqual(before);
