@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 16, first rows on a phone: a list screen evaluates only what its first rows need. Forms
- * in modals, confirm and bulk-action dialogs load when the user opens one (core/ui/lazy.ts), so
+ * in modals, confirm and bulk-action dialogs load when the user opens one (core/lazy), so
  * no list route reaches them through static imports (what the bundler puts before the route).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -2,7 +2,7 @@
 // and the calls with their zod schemas (./calls) load on the first API call, so that a page
 // that calls no API (the landing pages) does not carry them (docs/performance.md).
 import type { UserAvatar, UserMetadata } from '@/contract/metadata';
-import { loadClientModule } from './lazy';
+import { loadClientModule, preloadClient } from './lazy';
 
 export {
   configuredBaseUrls,
@@ -11,7 +11,7 @@ export {
   NOT_AUTHENTICATED_ROUTE,
   TOKEN_REFRESH_MARGIN_SECONDS,
 } from './constants';
-export { createApiClient, crmApi, dataApi, identityApi, preloadApiClient } from './lazy';
+export { createApiClient, crmApi, dataApi, identityApi } from './lazy';
 export type { ApiClient, ManualResult, PagedProgress, QueryParams, RequestOptions } from './client';
 export {
   ApiError,
@@ -35,6 +35,16 @@ export type { ApiAuth, ApiAuthUser } from './auth-bridge';
 async function calls() {
   const [module] = await Promise.all([import('./calls'), loadClientModule()]);
   return module;
+}
+
+/**
+ * Starts loading the client and the calls without making a call: a page that restores a session
+ * asks for the user's organisations first, and its code then arrives beside the route's
+ * (bootPortal) instead of after the first render. A failed load is tried again by the first call.
+ */
+export function preloadApiClient(): void {
+  preloadClient();
+  void import('./calls').catch(() => undefined);
 }
 
 /** SPEC §7: GET Orgs/GetUserMetadata (CRM), parsed with its contract schema (./calls). */

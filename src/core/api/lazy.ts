@@ -9,15 +9,15 @@ let clientModule: Promise<ClientModule> | null = null;
 
 /**
  * The axios client module, loaded once, on the first API call (or earlier through
- * preloadApiClient). Until then the page carries neither axios nor the client.
+ * preloadClient). Until then the page carries neither axios nor the client.
  */
 export function loadClientModule(): Promise<ClientModule> {
   clientModule ??= import('./client');
   return clientModule;
 }
 
-/** Starts loading the client without making a call (e.g. when the page is idle). */
-export function preloadApiClient(): void {
+/** Starts loading the client without making a call (preloadApiClient, ./index.ts). */
+export function preloadClient(): void {
   void loadClientModule().catch(() => {
     // A failed preload is retried by the first real call, which reports its own error.
     clientModule = null;

@@ -1,6 +1,5 @@
 import {
   createContext,
-  lazy,
   Suspense,
   useCallback,
   useContext,
@@ -25,14 +24,13 @@ import {
 } from './callback-url';
 import { isAuthMachineryPath, restorePath, safeReturnPath } from './return-path';
 import { authRoutes } from './routes';
-import { loadUserManager } from './load-manager';
+import { loadUserManager, oidcBridge } from './load-manager';
 import { createSessionController, type SessionController } from './session';
 import { hasStoredUser } from './stored-user';
 import { watchPageRestore } from './page-restore';
 import type { OidcCalls } from './oidc-bridge';
 
-// react-oidc-context, with oidc-client-ts: the same chunk as loadUserManager's, once loaded.
-const OidcBridge = lazy(() => import('./oidc-bridge').then((m) => ({ default: m.OidcBridge })));
+const OidcBridge = oidcBridge.component('OidcBridge');
 
 export type NavigateFn = (path: string, options?: { replace?: boolean }) => void;
 

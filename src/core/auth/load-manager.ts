@@ -1,9 +1,17 @@
 import type { UserManager } from 'oidc-client-ts';
 import type { Portal } from '@/core/config';
+import { lazyModule } from '@/core/lazy';
 import { isSignInCallback, isSignOutCallback } from './callback-url';
 import { hasStoredUser } from './stored-user';
 
 const loading = new Map<Portal, Promise<UserManager>>();
+
+/**
+ * react-oidc-context with oidc-client-ts (./oidc-bridge), one chunk loaded once: the portal's
+ * UserManager and the bridge component AuthProvider renders (at once, since the manager it is
+ * given came from the same load).
+ */
+export const oidcBridge = lazyModule(() => import('./oidc-bridge'));
 
 /**
  * The portal's UserManager, with oidc-client-ts loaded on first use (import()): a signed-out
@@ -13,8 +21,7 @@ const loading = new Map<Portal, Promise<UserManager>>();
 export function loadUserManager(portal: Portal): Promise<UserManager> {
   let manager = loading.get(portal);
   if (!manager) {
-    // With react-oidc-context (./oidc-bridge, which AuthProvider renders): one chunk, one load.
-    manager = import('./oidc-bridge').then(({ getUserManager }) => getUserManager(portal));
+    manager = oidcBridge.preload().then(({ getUserManager }) => getUserManager(portal));
     manager.catch(() => loading.delete(portal));
     loading.set(portal, manager);
   }

@@ -3,7 +3,7 @@
  * composed of small hooks) and a thin Bootstrap view reading it through DataTableContext.
  */
 import { Suspense, type ReactNode, type SyntheticEvent } from 'react';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { BlockingOverlay } from '@/core/ui/loaders';
 import { DataTableProvider } from './context';
 import { useDataTableController, type DataTableOptions } from './controller';

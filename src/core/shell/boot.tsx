@@ -2,11 +2,23 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { AuthProvider, preloadSignIn } from '@/core/auth';
+import { preloadApiClient } from '@/core/api';
+import { AuthProvider, hasStoredUser, preloadSignIn } from '@/core/auth';
 import type { Portal } from '@/core/config';
 import { initErrorReporting } from '@/core/errors';
 import { ToastHost } from '@/core/notify';
 import { createQueryClient } from '@/core/query';
+
+/**
+ * Called at boot, before React renders (issue 16: first rows at once on a slow network). A
+ * session to restore, or a provider answer: the sign-in library starts loading now, beside the
+ * route's chunks; a signed-out page never loads it before a sign-in is asked for. A session to
+ * restore: the API client too, for its first call (the user's organisations).
+ */
+export function preloadSession(portal: Portal): void {
+  preloadSignIn(portal);
+  if (hasStoredUser(portal)) preloadApiClient();
+}
 
 /**
  * Starts a portal in the page's #root: error reporting, the query client, the browser router
@@ -16,9 +28,7 @@ import { createQueryClient } from '@/core/query';
 export function bootPortal(portal: Portal, App: ComponentType): void {
   // Error reporting loads its SDK lazily, when the page is idle (errors before that are buffered).
   void initErrorReporting(portal);
-  // A session to restore (or a provider answer): the sign-in library starts loading now, beside
-  // the route's chunks; a signed-out page never loads it before a sign-in is asked for.
-  preloadSignIn(portal);
+  preloadSession(portal);
 
   const queryClient = createQueryClient();
 

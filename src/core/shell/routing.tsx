@@ -1,7 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { matchPath, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useOptionalOrgContext } from '@/core/org/context';
 import { useCanAccess } from '@/core/permissions';
+import type { Preloadable } from '@/core/lazy';
 import type { RouteDef } from '@/core/routes';
 import { useRouteTitle } from '@/core/ui/portal';
 import { NoAccessScreen, NotFoundScreen } from '@/core/ui/screens';
@@ -11,20 +12,6 @@ import { AnonymousLayout, ProtectedLayout, PublicLayout } from './layouts';
 export type RoutePages<Table extends Record<string, RouteDef>> = {
   readonly [Name in keyof Table]: ComponentType;
 };
-
-/** A lazily loaded page that can be asked to load before it renders (preloadPage). */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
-
-/** React.lazy with its loader kept: loaded once, whether preloaded or rendered first. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | null = null;
-  const once = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = null; // a failed load is tried again when the page renders
-      throw error;
-    }));
-  return Object.assign(lazy(once), { preload: once });
-}
 
 /**
  * Starts loading the page of the route a URL opens, at boot: its code then arrives while the
@@ -39,7 +26,7 @@ export function preloadPage<Table extends Record<string, RouteDef>>(
   const path = pathname.replace(/^\/org\/[^/]+(?=\/|$)/, '') || '/';
   for (const [name, def] of Object.entries(table) as [keyof Table & string, RouteDef][]) {
     if (!matchPath({ path: def.path, end: true }, path)) continue;
-    const { preload } = pages[name] as Partial<LazyPage>;
+    const { preload } = pages[name] as Partial<Preloadable<object>>;
     void preload?.().catch(() => undefined);
     return name;
   }

@@ -3,7 +3,7 @@
  * these, so the dialogs' code is not evaluated before their first rows. Same props as
  * ./modal and ./confirm-modal.
  */
-import { lazyModule } from './lazy';
+import { lazyModule } from '@/core/lazy';
 
 const dialogs = lazyModule(() => import('./dialogs'));
 

@@ -1553,7 +1553,7 @@ describe('the client loads on the first call (./lazy)', () => {
     });
     try {
       const lazy = await import('@/core/api/lazy');
-      lazy.preloadApiClient();
+      lazy.preloadClient();
       await vi.waitFor(() => expect(loads).toBe(1));
       server.use(
         http.get(`${config.identityApiUrl}/who`, () => HttpResponse.json({ data: 'identity' })),
@@ -1569,7 +1569,7 @@ describe('the client loads on the first call (./lazy)', () => {
 
   it('a call after a preload that failed loads the client again', async () => {
     const lazy = await lazyOffline();
-    lazy.preloadApiClient();
+    lazy.preloadClient();
     await afterTheTask();
     vi.doUnmock('@/core/api/client');
     await expect(lazy.crmApi.get('again', undefined, anonymous)).resolves.toBe('loaded');

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { Suspense, type JSX } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { orgRoutes, siteRoutes, type RouteDef } from '@/core/routes';
-import { lazyPage, preloadPage, type RoutePages } from '@/core/shell/routing';
+import { lazyWithPreload } from '@/core/lazy';
+import { preloadPage, type RoutePages } from '@/core/shell/routing';
 
 /**
  * Issue 16, first rows at once: the page a URL opens starts loading at boot, beside the session
@@ -17,7 +18,7 @@ function pagesOf<Table extends Record<string, RouteDef>>(table: Table) {
     Object.keys(table).map((name) => [name, vi.fn(() => loaded(`${name} page`))]),
   );
   const pages = Object.fromEntries(
-    Object.entries(loaders).map(([name, load]) => [name, lazyPage(load)]),
+    Object.entries(loaders).map(([name, load]) => [name, lazyWithPreload(load)]),
   ) as unknown as RoutePages<Table>;
   return { loaders, pages };
 }
@@ -47,7 +48,7 @@ describe('preloadPage', () => {
 
   it('loads a page once: rendered after a preload, it asks nothing more', async () => {
     const load = vi.fn(() => loaded('Home page'));
-    const Home = lazyPage(load);
+    const Home = lazyWithPreload(load);
     void Home.preload();
     render(
       <Suspense fallback={<p>Loading</p>}>
@@ -63,7 +64,7 @@ describe('preloadPage', () => {
       .fn<() => Promise<{ default: () => JSX.Element }>>()
       .mockRejectedValueOnce(new Error('offline'))
       .mockImplementation(() => loaded('Home page'));
-    const Home = lazyPage(load);
+    const Home = lazyWithPreload(load);
     await expect(Home.preload()).rejects.toThrow('offline');
     render(
       <Suspense fallback={<p>Loading</p>}>

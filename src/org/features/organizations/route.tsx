@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { Page } from '@/core/ui/page';
 import { organisationsQueryOptions } from '@/org/entities/organisations/api';
 import { OrganisationsTable } from './components/organisations-table';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { hasStoredUser, SignInButtons, useAuthSession } from '@/core/auth';
 import { useOptionalOrgContext } from '@/core/org/context';
-import { lazyPage } from '@/core/shell/routing';
+import { lazyWithPreload } from '@/core/lazy';
 import { Page } from '@/core/ui/page';
 import { LoadingSites } from './components/loading-sites';
 
@@ -11,7 +11,7 @@ import { LoadingSites } from './components/loading-sites';
  * mobile TBT 330 ms against 95 ms for the organisation portal's landing). A page opened with a
  * stored session starts loading it at once, beside the session.
  */
-const SiteCards = lazyPage(() =>
+const SiteCards = lazyWithPreload<object>(() =>
   import('./components/site-cards').then((m) => ({ default: m.SiteCards })),
 );
 if (hasStoredUser('site')) void SiteCards.preload().catch(() => undefined);

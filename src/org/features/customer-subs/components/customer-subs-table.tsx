@@ -14,7 +14,7 @@ const SubscriptionFormModal = subscriptionForm.component('SubscriptionFormModal'
 const DisableSubscriptionModal = disableForm.component('DisableSubscriptionModal');
 const preloadSubscriptionForms = () =>
   Promise.all([subscriptionForm.preload(), disableForm.preload()]);
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 
 export const customerSubsColumns = subscriptionColumnSettings({
   entity: 'Customer Subs',

@@ -6,7 +6,7 @@ import { useCanAccess } from '@/core/permissions';
 import { useOrgId } from '@/core/org';
 import { customersQueryOptions, customersSource } from '@/org/entities/subscriptions/customers';
 import { BlockingOverlay } from '@/core/ui/loaders';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import type { Named } from './subscription-form';
 
 // Issue 16: the form loads when the button that opens it is hovered, focused or clicked.

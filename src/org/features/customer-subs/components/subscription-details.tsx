@@ -17,7 +17,7 @@ import {
 import { useCustomerSubscription } from '@/org/entities/subscriptions/issued';
 import { subscriptionStatus } from '@/org/entities/subscriptions/status';
 import { BlockingOverlay } from '@/core/ui/loaders';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { SubscriptionAttachments, UploadAttachmentsModal } from './subscription-attachments';
 import { SeatsCard, IncludedFeaturesTable } from './subscription-cards';
 

@@ -11,7 +11,7 @@ import {
 import { ExpiredDate, formatDate, pluralise } from '@/core/format';
 import { fromCalendarDate, monthsAfter, toCalendarDate } from '@/core/forms/calendar-date';
 import { useOrgId } from '@/core/org';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { issuedLicencesQueryOptions, issuedLicencesSource } from '@/org/entities/licences/issued';
 import { pastExpiryWarning } from './licence-expiry';
 

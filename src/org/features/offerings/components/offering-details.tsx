@@ -10,7 +10,7 @@ import { QueryState, useIdParam } from '@/core/ui/query-state';
 import { useOffering } from '@/org/entities/offerings/api';
 import { useOfferingCustomData } from '@/org/entities/offerings/mutations';
 import { BlockingOverlay } from '@/core/ui/loaders';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { OfferingFeaturesTable, OfferingFieldsCard } from './offering-cards';
 import { OfferingSubscriptions } from './offering-subscriptions';
 import { useGuardedNavigate } from '@/core/ui/leave-guard';

@@ -11,7 +11,7 @@ import {
 import { useOrgId } from '@/core/org';
 import { offeringsQueryOptions, offeringsSource } from '@/org/entities/offerings/api';
 import { useSellableTypes } from './offering-types';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 
 // Issue 16: the forms load when a button that opens one is hovered, focused or clicked.
 const offeringForm = lazyModule(() => import('./offering-form'));

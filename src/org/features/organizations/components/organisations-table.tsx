@@ -9,7 +9,7 @@ import {
   type RowAction,
 } from '@/core/data-table';
 import { organisationsQueryOptions, organisationsSource } from '@/org/entities/organisations/api';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 
 // Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
 const organisationForm = lazyModule(() => import('./organisation-form'));

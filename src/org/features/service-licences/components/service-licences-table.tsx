@@ -16,7 +16,7 @@ import {
 } from '@/org/entities/licences/held';
 import { licenceKeys } from '@/org/entities/licences/keys';
 import { useAssignLicence } from '@/org/entities/subscriptions/held';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
 
 // Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.

@@ -21,7 +21,7 @@ import {
   useUpdateMember,
 } from '@/org/entities/org-users/mutations';
 import { flagsOf, memberFlags } from './member-flags';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
 
 // Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.

@@ -20,7 +20,7 @@ import {
   useUploadBlast,
 } from '@/site/entities/blasts/api';
 import { toMetadata, toUpload } from './blast-values';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
 
 // Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.

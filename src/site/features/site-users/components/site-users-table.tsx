@@ -20,7 +20,7 @@ import {
   useUpdateSiteUser,
 } from '@/site/entities/site-users/api';
 import { flagsOf, siteUserFlags } from './site-user-flags';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 import { ConfirmModal, preloadDialogs } from '@/core/ui/lazy-dialogs';
 
 // Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.

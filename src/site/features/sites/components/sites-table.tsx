@@ -19,7 +19,7 @@ import {
   useSaveSite,
 } from '@/site/entities/sites/api';
 import { toSiteInput } from './site-input';
-import { lazyModule } from '@/core/ui/lazy';
+import { lazyModule } from '@/core/lazy';
 
 // Issue 16: the dialogs load when a button that opens one is hovered, focused or clicked.
 const siteForm = lazyModule(() => import('./site-form'));
