@@ -23,6 +23,12 @@ export async function getUserMetadata(includeOrgAvatars = true): Promise<UserMet
   return parse(userMetadataSchema, data, 'Orgs/GetUserMetadata');
 }
 
+/** The answer of GetUserMetadata sent at boot (./index.ts), or null when it is not one. */
+export function parseUserMetadata(data: unknown): UserMetadata | null {
+  const parsed = userMetadataSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
 /**
  * SPEC §8: a missing avatar or icon is logged only, so the avatar calls handle their errors
  * themselves (no toast) and reject for the caller to log.

@@ -2,6 +2,8 @@
 // and the calls with their zod schemas (./calls) load on the first API call, so that a page
 // that calls no API (the landing pages) does not carry them (docs/performance.md).
 import type { UserAvatar, UserMetadata } from '@/contract/metadata';
+import { config } from '@/core/config';
+import { isRecord, unwrap } from './envelope';
 import { loadClientModule, preloadClient } from './lazy';
 
 export {
@@ -50,6 +52,29 @@ export function preloadApiClient(): void {
 /** SPEC §7: GET Orgs/GetUserMetadata (CRM), parsed with its contract schema (./calls). */
 export async function getUserMetadata(includeOrgAvatars = true): Promise<UserMetadata> {
   return (await calls()).getUserMetadata(includeOrgAvatars);
+}
+
+/**
+ * GetUserMetadata sent at boot with a stored session's token (issue 16: first rows at once). By
+ * fetch, so that it leaves before the axios client has arrived and travels beside the route's
+ * code; only to the configured CRM service. The answer is parsed with its contract schema once
+ * the calls have loaded. Null when it fails in any way, with no toast and no redirect: the caller
+ * then asks the usual way (a token refused is refreshed there).
+ */
+export async function getUserMetadataAtBoot(token: string): Promise<UserMetadata | null> {
+  try {
+    const response = await fetch(
+      `${config.crmApiUrl}/Orgs/GetUserMetadata?includeOrgAvatars=true`,
+      {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      },
+    );
+    const body: unknown = response.ok ? await response.json() : null;
+    if (!isRecord(body) || body['success'] === false) return null;
+    return (await calls()).parseUserMetadata(unwrap(body));
+  } catch {
+    return null;
+  }
 }
 
 /** SPEC §7: GET users/getdefaultavatar (CRM); see ./calls. */

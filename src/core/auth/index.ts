@@ -33,4 +33,4 @@ export type { SessionController, SessionEndReason, SessionUserManager } from './
 // The UserManager's settings (./settings) load with oidc-client-ts, on demand: never re-export
 // them here, or the library joins the first load.
 export { loadUserManager, preloadSignIn } from './load-manager';
-export { hasStoredUser, storedUserKey } from './stored-user';
+export { hasStoredUser, storedAccess, storedUserKey, type StoredAccess } from './stored-user';

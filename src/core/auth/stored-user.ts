@@ -1,3 +1,4 @@
+import { TOKEN_REFRESH_MARGIN_SECONDS } from '@/core/api';
 import { config, type Portal } from '@/core/config';
 import { tokenStore } from '@/core/storage';
 import { storedUserKeyOf } from './stored-user-key';
@@ -19,4 +20,39 @@ export function hasStoredUser(portal: Portal): boolean {
     // No sessionStorage: nothing can be restored (and sign-in will say so when asked for).
     return false;
   }
+}
+
+/** A stored user's subject and access token, while the token is good for more than the margin. */
+export interface StoredAccess {
+  sub: string;
+  accessToken: string;
+}
+
+/**
+ * The stored user's access, read without the library (oidc-client-ts keeps its User as JSON:
+ * access_token, expires_at in epoch seconds, profile.sub), so that a page restoring a session can
+ * ask for the user's organisations at boot (issue 16). Null when there is none, when it is
+ * unreadable, or when the token expires within the refresh margin (the library refreshes it).
+ */
+export function storedAccess(portal: Portal, now = Date.now()): StoredAccess | null {
+  let user: unknown;
+  try {
+    user = JSON.parse(tokenStore().getItem(storedUserKey(portal)) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (typeof user !== 'object' || user === null) return null;
+  const {
+    access_token: accessToken,
+    expires_at: expiresAt,
+    profile,
+  } = user as Record<string, unknown>;
+  const sub = (profile as Record<string, unknown> | null | undefined)?.sub;
+  if (typeof accessToken !== 'string' || accessToken === '' || typeof sub !== 'string') return null;
+  if (
+    typeof expiresAt !== 'number' ||
+    expiresAt * 1000 - now <= TOKEN_REFRESH_MARGIN_SECONDS * 1000
+  )
+    return null;
+  return { sub, accessToken };
 }

@@ -13,6 +13,7 @@ export {
 } from './context';
 export {
   OrgProvider,
+  prefetchUserMetadata,
   type OrgProviderProps,
   userAvatarKeys,
   userMetadataKeys,

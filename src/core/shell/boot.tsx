@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { preloadApiClient } from '@/core/api';
-import { AuthProvider, hasStoredUser, preloadSignIn } from '@/core/auth';
+import { AuthProvider, hasStoredUser, preloadSignIn, storedAccess } from '@/core/auth';
 import type { Portal } from '@/core/config';
 import { initErrorReporting } from '@/core/errors';
+import { prefetchUserMetadata } from '@/core/org';
 import { ToastHost } from '@/core/notify';
 import { createQueryClient } from '@/core/query';
 
@@ -13,11 +14,15 @@ import { createQueryClient } from '@/core/query';
  * Called at boot, before React renders (issue 16: first rows at once on a slow network). A
  * session to restore, or a provider answer: the sign-in library starts loading now, beside the
  * route's chunks; a signed-out page never loads it before a sign-in is asked for. A session to
- * restore: the API client too, for its first call (the user's organisations).
+ * restore: the API client too, for its first call (the user's organisations), and that call.
  */
 export function preloadSession(portal: Portal): void {
   preloadSignIn(portal);
-  if (hasStoredUser(portal)) preloadApiClient();
+  if (!hasStoredUser(portal)) return;
+  preloadApiClient();
+  // With a token still good: the request itself, beside the route's code (prefetchUserMetadata).
+  const access = storedAccess(portal);
+  if (access) prefetchUserMetadata(access);
 }
 
 /**

@@ -7,7 +7,7 @@ import { AuthProvider } from '@/core/auth';
 import { http, HttpResponse } from 'msw';
 import { userAvatarKeys } from '@/core/org';
 import { useOptionalOrgContext, useOrgContext } from '@/core/org/context';
-import { OrgProvider } from '@/core/org/provider';
+import { OrgProvider, prefetchUserMetadata } from '@/core/org/provider';
 import { createQueryClient, orgQueryKey } from '@/core/query';
 import { readStored, storageKeys, writeStored } from '@/core/storage';
 import { config } from '@/core/config';
@@ -559,5 +559,63 @@ describe('OrgProvider reading the metadata', () => {
       { org: three, orgContext: false },
     );
     expect(text('org')).toBe('Cobalt Blasting');
+  });
+});
+
+describe('OrgProvider: the organisations asked for at boot (issue 16)', () => {
+  /** GetUserMetadata answered by the token it carries: 'refused' gets a 401. */
+  function metadataByToken() {
+    const tokens: string[] = [];
+    server.use(
+      http.get(`${config.crmApiUrl}/Orgs/GetUserMetadata`, ({ request }) => {
+        const token = request.headers.get('Authorization')?.replace('Bearer ', '') ?? '';
+        tokens.push(token);
+        if (token === 'refused') return HttpResponse.json({ success: false }, { status: 401 });
+        return HttpResponse.json({ success: true, errors: null, data: defaultMetadata });
+      }),
+    );
+    return tokens;
+  }
+  const shown = async () =>
+    expect(await screen.findByTestId('org')).toHaveTextContent('Acme Mining');
+
+  it("takes the boot request's answer for the same user and asks nothing more", async () => {
+    const tokens = metadataByToken();
+    prefetchUserMetadata({ sub: createTestUser().sub, accessToken: 'stored' });
+    await renderSignedIn(
+      <OrgProvider>
+        <ContextView />
+      </OrgProvider>,
+    );
+    await shown();
+    expect(tokens).toEqual(['stored']);
+  });
+
+  it('asks the usual way, with the session, when the boot request was refused', async () => {
+    const tokens = metadataByToken();
+    prefetchUserMetadata({ sub: createTestUser().sub, accessToken: 'refused' });
+    await renderSignedIn(
+      <OrgProvider>
+        <ContextView />
+      </OrgProvider>,
+    );
+    await shown();
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]).toBe('refused');
+    expect(tokens[1]).not.toBe('refused');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("never takes another user's answer", async () => {
+    const tokens = metadataByToken();
+    prefetchUserMetadata({ sub: 'someone-else', accessToken: 'stored' });
+    await renderSignedIn(
+      <OrgProvider>
+        <ContextView />
+      </OrgProvider>,
+    );
+    await shown();
+    await waitFor(() => expect(tokens).toHaveLength(2));
+    expect(tokens[1]).not.toBe('stored');
   });
 });
