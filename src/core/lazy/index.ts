@@ -38,12 +38,12 @@ export function loadOnce<T>(load: () => Promise<T>): Loader<T> {
  * back at once, which React.lazy reads as resolved in the same render (no suspension).
  */
 function lazyFrom<M, P>(
-  module: Loader<M>,
+  loader: Loader<M>,
   pick: (loaded: M) => ComponentType<P>,
 ): LazyExoticComponent<ComponentType<P>> {
   return lazy(() => {
-    const loaded = module.loaded();
-    if (loaded === undefined) return module().then((m) => ({ default: pick(m) }));
+    const loaded = loader.loaded();
+    if (loaded === undefined) return loader().then((m) => ({ default: pick(m) }));
     const resolved = { default: pick(loaded) };
     // React.lazy only calls then() and reads what it was called back with at once as loaded.
     const now = { then: (onLoaded: (value: typeof resolved) => void) => onLoaded(resolved) };
@@ -60,10 +60,10 @@ export type Preloadable<P> = LazyExoticComponent<ComponentType<P>> & {
 export function lazyWithPreload<P>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): Preloadable<P> {
-  const module = loadOnce(load);
+  const loader = loadOnce(load);
   return Object.assign(
-    lazyFrom(module, (m) => m.default),
-    { preload: module },
+    lazyFrom(loader, (m) => m.default),
+    { preload: loader },
   );
 }
 
