@@ -35,7 +35,14 @@ describe('getUserMetadataAtBoot', () => {
 
   it.each([
     ['a refused token', () => HttpResponse.json({ success: false }, { status: 401 })],
-    ['a failed answer', () => HttpResponse.json({ success: false, message: 'No' })],
+    [
+      'an answer that says it failed, whatever it holds',
+      () => HttpResponse.json({ success: false, message: 'No', data: defaultMetadata }),
+    ],
+    [
+      'a refusal that holds organisations',
+      () => HttpResponse.json({ success: true, data: defaultMetadata }, { status: 403 }),
+    ],
     [
       'an answer of another shape',
       () => HttpResponse.json({ success: true, data: { orgsAndPermissions: 1 } }),

@@ -1544,26 +1544,31 @@ describe('the client loads on the first call (./lazy)', () => {
   }
   const anonymous = { isAnonymous: true } as const;
 
-  it('a preload loads the client before any call, and the identity and data clients reach their own backends', async () => {
+  it('a preload loads the client and the calls before any call, and the identity and data clients reach their own backends', async () => {
     vi.resetModules();
-    let loads = 0;
+    const loads = { client: 0, calls: 0 };
     vi.doMock('@/core/api/client', async (importOriginal) => {
-      loads += 1;
+      loads.client += 1;
+      return importOriginal();
+    });
+    vi.doMock('@/core/api/calls', async (importOriginal) => {
+      loads.calls += 1;
       return importOriginal();
     });
     try {
-      const lazy = await import('@/core/api/lazy');
-      lazy.preloadClient();
-      await vi.waitFor(() => expect(loads).toBe(1));
+      const api = await import('@/core/api');
+      api.preloadApiClient();
+      await vi.waitFor(() => expect(loads).toEqual({ client: 1, calls: 1 }));
       server.use(
         http.get(`${config.identityApiUrl}/who`, () => HttpResponse.json({ data: 'identity' })),
         http.get(`${config.dataApiUrl}/who`, () => HttpResponse.json({ data: 'data' })),
       );
-      await expect(lazy.identityApi.get('who', undefined, anonymous)).resolves.toBe('identity');
-      await expect(lazy.dataApi.get('who', undefined, anonymous)).resolves.toBe('data');
-      expect(loads).toBe(1);
+      await expect(api.identityApi.get('who', undefined, anonymous)).resolves.toBe('identity');
+      await expect(api.dataApi.get('who', undefined, anonymous)).resolves.toBe('data');
+      expect(loads).toEqual({ client: 1, calls: 1 });
     } finally {
       vi.doUnmock('@/core/api/client');
+      vi.doUnmock('@/core/api/calls');
     }
   });
 
