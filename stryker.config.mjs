@@ -8,6 +8,7 @@
  */
 const groups = {
   storage: ['src/core/storage/**/*.ts'],
+  lazy: ['src/core/lazy/**/*.ts'],
   permissions: ['src/core/permissions/**/*.ts'],
   org: ['src/core/org/**/*.ts', 'src/core/org/provider.tsx'],
   auth: ['src/core/auth/**/*.ts', 'src/core/auth/auth-provider.tsx'],

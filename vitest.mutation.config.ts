@@ -15,6 +15,7 @@ export const unitTests: Record<string, string[]> = {
     'tests/core/org',
     'tests/core/data-table/use-list-params.test.tsx',
   ],
+  lazy: ['tests/core/lazy', 'tests/core/shell/preload-page.test.tsx'],
   permissions: ['tests/core/permissions'],
   org: ['tests/core/org'],
   auth: ['tests/core/auth', 'tests/core/api/client.test.ts'],

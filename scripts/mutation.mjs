@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 
 const all = [
   'storage',
+  'lazy',
   'permissions',
   'org',
   'auth',
