@@ -128,11 +128,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   });
   installGuards(app);
   installInputRules(app);
-  // JSON answers of 1 KB or more go compressed to a client that accepts it (brotli or gzip): on a
-  // phone's link a user's organisations at scale (219 KB, DEMO_SCALE 30) or a thousand rows of a
-  // list (about 124 KB) are a second or more uncompressed (docs/performance.md). Streams of
-  // NDJSON frames (exports, bulk progress) are not compressed: each frame goes out as it is made.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Compressed answers for the services' routes only (registerRoutes: API_COMPRESSION); request
+  // bodies are read as sent, never inflated.
+  await app.register(compress, { globalCompression: false, globalDecompression: false });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
