@@ -576,30 +576,26 @@ describe('OrgProvider: the organisations asked for at boot (issue 16)', () => {
     );
     return tokens;
   }
-  const shown = async () =>
-    expect(await screen.findByTestId('org')).toHaveTextContent('Acme Mining');
-
-  it("takes the boot request's answer for the same user and asks nothing more", async () => {
-    const tokens = metadataByToken();
-    prefetchUserMetadata({ sub: createTestUser().sub, accessToken: 'stored' });
+  /** The provider, signed in, after a boot request for `sub` with `accessToken`. */
+  async function renderAfterBoot(sub: string, accessToken: string) {
+    prefetchUserMetadata({ sub, accessToken });
     await renderSignedIn(
       <OrgProvider>
         <ContextView />
       </OrgProvider>,
     );
-    await shown();
+    expect(await screen.findByTestId('org')).toHaveTextContent('Acme Mining');
+  }
+
+  it("takes the boot request's answer for the same user and asks nothing more", async () => {
+    const tokens = metadataByToken();
+    await renderAfterBoot(createTestUser().sub, 'stored');
     expect(tokens).toEqual(['stored']);
   });
 
   it('asks the usual way, with the session, when the boot request was refused', async () => {
     const tokens = metadataByToken();
-    prefetchUserMetadata({ sub: createTestUser().sub, accessToken: 'refused' });
-    await renderSignedIn(
-      <OrgProvider>
-        <ContextView />
-      </OrgProvider>,
-    );
-    await shown();
+    await renderAfterBoot(createTestUser().sub, 'refused');
     expect(tokens).toHaveLength(2);
     expect(tokens[0]).toBe('refused');
     expect(tokens[1]).not.toBe('refused');
@@ -608,13 +604,7 @@ describe('OrgProvider: the organisations asked for at boot (issue 16)', () => {
 
   it("never takes another user's answer", async () => {
     const tokens = metadataByToken();
-    prefetchUserMetadata({ sub: 'someone-else', accessToken: 'stored' });
-    await renderSignedIn(
-      <OrgProvider>
-        <ContextView />
-      </OrgProvider>,
-    );
-    await shown();
+    await renderAfterBoot('someone-else', 'stored');
     await waitFor(() => expect(tokens).toHaveLength(2));
     expect(tokens[1]).not.toBe('stored');
   });
