@@ -121,13 +121,21 @@ async function estimate(db: Queryable, from: string, where: string, params: SqlP
 }
 
 /**
- * Estimated totals, remembered for a short while by the query they count: a table in server
- * mode asks the same query for page after page (and prefetches the next), and a total that is
- * "about N" anyway need not be counted again each time. Exact totals are never cached.
+ * Estimated totals, remembered for a short while by the database and the query they count: a
+ * table in server mode asks the same query for page after page (and prefetches the next), and a
+ * total that is "about N" anyway need not be counted again each time. Exact totals are never
+ * cached. By database: the same query of another database (another app in the process, as the
+ * test files are) counts other rows.
  */
 const ESTIMATE_TTL_MS = 30_000;
-const estimates = new Map<string, { total: number; at: number }>();
-function rememberedEstimate(key: string): number | undefined {
+const estimatesByDb = new WeakMap<Queryable, Map<string, { total: number; at: number }>>();
+function estimatesOf(db: Queryable) {
+  let estimates = estimatesByDb.get(db);
+  if (!estimates) estimatesByDb.set(db, (estimates = new Map()));
+  return estimates;
+}
+function rememberedEstimate(db: Queryable, key: string): number | undefined {
+  const estimates = estimatesOf(db);
   const hit = estimates.get(key);
   if (!hit) return undefined;
   if (Date.now() - hit.at > ESTIMATE_TTL_MS) {
@@ -136,7 +144,8 @@ function rememberedEstimate(key: string): number | undefined {
   }
   return hit.total;
 }
-function rememberEstimate(key: string, total: number) {
+function rememberEstimate(db: Queryable, key: string, total: number) {
+  const estimates = estimatesOf(db);
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound of memory: how many estimates are remembered changes how often one is asked again, never a page's rows or an exact total
   if (estimates.size >= 1000) estimates.delete(estimates.keys().next().value as string);
   estimates.set(key, { total, at: Date.now() });
@@ -218,10 +227,10 @@ async function totalNearEnd(
   const { from, where, params, key } = counted;
   const { fromEndAfter, fromEndShare: share } = listReading;
   if (skip <= fromEndAfter) return undefined;
-  let estimated = rememberedEstimate(key);
+  let estimated = rememberedEstimate(db, key);
   if (estimated === undefined) {
     estimated = await estimate(db, from, where, params);
-    rememberEstimate(key, estimated);
+    rememberEstimate(db, key, estimated);
   }
   // Stryker disable next-line EqualityOperator: at exactly that share both ways read the same rows; where the line falls is a choice of cost
   if (skip < share * estimated) return undefined;
@@ -229,7 +238,7 @@ async function totalNearEnd(
   const cap = Math.floor(skip / share) + take; // Infinity for a share of 0 (the tests)
   const total = await countUpTo(db, from, where, params, Number.isFinite(cap) ? cap : undefined);
   // Exact, or past the cap: more than the estimate, which put the page in the last part.
-  rememberEstimate(key, total);
+  rememberEstimate(db, key, total);
   return total > cap ? undefined : total;
 }
 
@@ -278,7 +287,7 @@ async function pageRows<C extends ListColumns, Row>(
   } else if (!hasMore) {
     total = await countUpTo(db, from, where, params);
   } else {
-    const remembered = rememberedEstimate(key);
+    const remembered = rememberedEstimate(db, key);
     if (remembered !== undefined) {
       totalIsEstimate = true;
       total = Math.max(remembered, skip + take + 1);
@@ -287,7 +296,7 @@ async function pageRows<C extends ListColumns, Row>(
       if (total > EXACT_COUNT_LIMIT) {
         totalIsEstimate = true;
         total = Math.max(await estimate(db, from, where, params), total);
-        rememberEstimate(key, total);
+        rememberEstimate(db, key, total);
         total = Math.max(total, skip + take + 1);
       }
     }
