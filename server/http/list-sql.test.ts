@@ -101,7 +101,7 @@ describe('whereOf', () => {
       filters: { 'customerOrg.name': 'ridge' },
       search: 'north',
     } as never);
-    expect(where).toContain('l.customer_org_id = any(array(select co.id from orgs co where');
+    expect(where).toContain('l.customer_org_id in (select co.id from orgs co where');
     expect(where).toMatch(/\(co\.name\) ilike \$2/);
   });
 

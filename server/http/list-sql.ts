@@ -28,9 +28,9 @@ export interface ColumnSql {
   /**
    * A text column of a table the list reaches by a foreign key ('co.name' through
    * l.customer_org_id): its filter and its search find the matching keys in that table before
-   * the statement (LookupKeys; a caller that cannot ask first asks inside it,
-   * `fk = any(array(select key from … where …))`), instead of joining it to every row, so an
-   * index of the list's table finds the rows and a million rows are not joined to be tested.
+   * the statement (LookupKeys, tested as `fk = any($keys)`; more keys than a parameter holds are
+   * asked inside it, keysInside), instead of joining it to every row, so an index of the list's
+   * table finds the rows and a million rows are not joined to be tested.
    */
   lookup?: {
     fk: string;
@@ -45,9 +45,10 @@ export interface ColumnSql {
      */
     name?: string;
     /**
-     * Inside the search's `or` too, the keys as an array (`fk = any($keys)`): for a list whose
-     * every searched column has an index (the audit trail), so that the `or` is a bitmap of
-     * those indexes; a hashed subplan's arm cannot be one, and the whole table is read.
+     * Keys asked inside the statement stay an array (`fk = any(array(select …))`): for a list
+     * whose every searched column has an index (the audit trail), so that the search's `or` is
+     * a bitmap of those indexes; a hashed subplan's arm cannot be one, and the whole table is
+     * read.
      */
     searchByIndex?: boolean;
     /**
@@ -126,13 +127,26 @@ export interface ListQueryInput {
 
 /**
  * The text of a column contains the pattern (case-insensitive; `pattern` a parameter). A lookup
- * column asks its table for the keys as an array (an index of the list's table takes
- * `fk = any(…)`). The trigram indexes of migration 040 find the keys.
+ * column asks its table for the keys inside the statement (keysInside). The trigram indexes of
+ * migration 040 find the keys.
  */
 function textMatch(map: ColumnSql, pattern: string): string {
   if (!map.lookup) return `(${map.sql}) ilike ${pattern}`;
-  const { sql, lookup } = map;
-  return `${lookup.fk} = any(array(${keysMatching({ sql, lookup }, pattern)}))`;
+  return keysInside({ sql: map.sql, lookup: map.lookup }, pattern);
+}
+
+/**
+ * The rows whose lookup key is among those matching `pattern`, asked inside the statement (more
+ * keys than LOOKUP_KEYS_LIMIT, or a caller that did not ask first): `fk in (select …)`, which the
+ * planner prices from the lookup table's statistics and runs as a semi-join or a hashed subplan
+ * (at a million licences, a subscription filter matching most of them: a page 250-580 → 1-5 ms,
+ * its estimate 100 → 586,044 rows for 583,543). searchByIndex keeps the array, an index arm of
+ * the search's `or` (`fk = any(array(select …))`, priced as ten keys whatever matches).
+ */
+function keysInside(looked: Looked, pattern: string): string {
+  const found = keysMatching(looked, pattern);
+  const { fk, searchByIndex } = looked.lookup;
+  return searchByIndex ? `${fk} = any(array(${found}))` : `${fk} in (${found})`;
 }
 
 /**
@@ -174,14 +188,20 @@ export function searchedLookups<C extends ListColumns>(
 }
 
 /**
- * The rows whose lookup key is one of `keys` (a parameter), as an array or probed per row. The
- * statement is planned for its keys each time (PLANNED_PER_CALL): one actor's events and three
- * hundred organisations' need different plans, which a kept generic plan would price alike.
+ * The rows whose lookup key is one of `keys` (a parameter): `fk = any($keys)`. PostgreSQL (14 and
+ * later) tests a constant array of more than eight keys by a hash of it, one probe a row, and
+ * prices it by its keys: an index of `fk` for a few, a walk of the sort's index for many, an
+ * index arm of the search's `or`. (It was `fk in (select unnest($keys))`: alone in the where
+ * clause that became a semi-join, which PostgreSQL 15 ran as a nested loop comparing each row
+ * with every key. At a million licences sorted by customer, a search matching 1,335 customers
+ * took 1.2 s a page, one matching one customer 0.2-1 s, now 180 and 7 ms.) The statement is
+ * planned for its keys each time (PLANNED_PER_CALL): one actor's events and three hundred
+ * organisations' need different plans, which a kept generic plan would price alike.
  */
 function keysTest(sql: Sql, lookup: Lookup, keys: readonly Key[]): string {
   const { fk, key, from, group } = lookup;
   const list = `${sql.param([...keys], lookup.name ? '::text[]' : '::int[]')} ${PLANNED_PER_CALL}`;
-  const test = lookup.searchByIndex ? `${fk} = any(${list})` : `${fk} in (select unnest(${list}))`;
+  const test = `${fk} = any(${list})`;
   if (!group) return test;
   const groups = `select ${group.key} from ${from} where ${key} = any(${list})`;
   return `(${group.fk} = any(array(${groups})) and ${test})`;
@@ -189,10 +209,7 @@ function keysTest(sql: Sql, lookup: Lookup, keys: readonly Key[]): string {
 
 /**
  * The search's test of a lookup column. With its keys found: none, no arm; else the rows whose
- * key is one of them, as an array (searchByIndex: an index arm of the `or`) or probed per row
- * (`fk in (…)`: a hashed subplan, one probe per row where testing an array is a scan of it per
- * row; at a million licences a search's count 457 → 85 ms). Without them (a caller that cannot
- * ask first), the keys are asked inside the statement.
+ * key is one of them (keysTest). Without them, the keys are asked inside the statement.
  */
 function searchLookup(
   sql: Sql,
@@ -201,9 +218,7 @@ function searchLookup(
   keys: readonly Key[] | undefined,
 ): string[] {
   if (keys) return keys.length === 0 ? [] : [keysTest(sql, map.lookup, keys)];
-  const { fk, searchByIndex } = map.lookup;
-  const found = keysMatching(map, pattern());
-  return [searchByIndex ? `${fk} = any(array(${found}))` : `${fk} in (${found})`];
+  return [keysInside(map, pattern())];
 }
 
 /** A SQL fragment builder that numbers its parameters after the scope's. */
