@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load, signInOverHttp } from './http.mjs';
-import { freePort, round } from './util.mjs';
+import { SERVER_CORE, freePort, pinned, round } from './util.mjs';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const ORG_PORTAL = 'http://localhost:5173'; // the redirect URI the provider knows (not served)
@@ -53,8 +53,9 @@ const PGBENCH = [
   ['sortCustomer', { take: 50, sortBy: 'customerOrg.name' }],
 ];
 
-function tool(repo, tsx, args, env = {}) {
-  const result = spawnSync(process.execPath, [tsx, ...args], {
+function tool(repo, tsx, args, env = {}, core = undefined) {
+  const [file, argv] = pinned(process.execPath, [tsx, ...args], core);
+  const result = spawnSync(file, argv, {
     cwd: repo,
     encoding: 'utf8',
     env: { ...process.env, ...env },
@@ -103,7 +104,10 @@ export function scenarioData({ repo, tsx, dataDir, fig }, scenario) {
       stop: () => undefined,
     };
   }
-  const cluster = JSON.parse(tool(repo, tsx, ['server/tools/bench-postgres.ts', 'start']));
+  // The cluster runs on the servers' core (it inherits the core of what starts it).
+  const cluster = JSON.parse(
+    tool(repo, tsx, ['server/tools/bench-postgres.ts', 'start'], {}, SERVER_CORE),
+  );
   try {
     const started = performance.now();
     const loaded = tool(repo, tsx, ['server/tools/add-licences.ts', String(scenario.licences)], {

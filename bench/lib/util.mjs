@@ -49,14 +49,21 @@ export const SERVER_CORE = 0;
 export const CLIENT_CORE = cores > 1 ? cores - 1 : 0;
 
 /**
+ * A command and its arguments run on `core` (taskset, when there is more than one core); as they
+ * are without a core. A child inherits its parent's cores: this process runs on the browser's.
+ */
+export function pinned(command, args, core) {
+  return hasTaskset && cores > 1 && core !== undefined
+    ? ['taskset', ['-c', String(core), command, ...args]]
+    : [command, args];
+}
+
+/**
  * Starts a long-running child in its own process group (so that stop() ends it and all of its
  * children), pinned to `core` with taskset when there is more than one core.
  */
 export function startProcess(name, command, args, { env = {}, core, cwd, log } = {}) {
-  const pinned = hasTaskset && cores > 1 && core !== undefined;
-  const [file, argv] = pinned
-    ? ['taskset', ['-c', String(core), command, ...args]]
-    : [command, args];
+  const [file, argv] = pinned(command, args, core);
   const child = spawn(file, argv, {
     cwd,
     env: { ...process.env, ...env },
