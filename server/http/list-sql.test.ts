@@ -110,6 +110,7 @@ describe('whereOf', () => {
     expect(whereOf(def, scope, { filters } as never)).toEqual({
       where: 'where l.vendor_org_id = $1',
       params: [1],
+      keyed: {},
     });
   });
 });

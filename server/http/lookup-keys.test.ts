@@ -6,6 +6,7 @@ import { ORGS } from '../test/harness';
 import { useTestApp } from '../test/use-app';
 import {
   listPage,
+  listReading,
   lookupKeys,
   pageQuery,
   type ListDef,
@@ -270,5 +271,75 @@ describe("a lookup column's text filter with its keys found first", () => {
       const before = await asBefore(issuedLicencesDef as unknown as Def, scope, query);
       expect(await now(issuedLicencesDef as unknown as Def, scope, query)).toEqual(before);
     }
+  });
+});
+
+describe('a page sorted by the lookup column whose keys it tests', () => {
+  // The walk of the sort's index starts at the first matching name (sortStart, list-sql.ts):
+  // the same rows, in the same order, as the statement that asked for the keys itself.
+  const scope: Scope = { where: ['l.vendor_org_id = $1'], params: [ORGS.acme] };
+  const def = issuedLicencesDef as unknown as Def;
+  const cases: Array<[string, ListQueryInput]> = [
+    ['searched customers, by customer', { search: 'mining', sortBy: 'customerOrg.name' }],
+    [
+      'searched customers, by customer descending',
+      { search: 'mining', sortBy: 'customerOrg.name', sortDesc: true },
+    ],
+    [
+      "the customer's filter, by customer descending",
+      { filters: { 'customerOrg.name': 'o' }, sortBy: 'customerOrg.name', sortDesc: true },
+    ],
+    [
+      "the subscription's filter, by subscription (nulls last)",
+      { filters: { 'subscription.name': 'a' }, sortBy: 'subscription.name' },
+    ],
+    [
+      "the product's filter, by product descending",
+      { filters: { 'product.name': 'e' }, sortBy: 'product.name', sortDesc: true },
+    ],
+    ["the user's filter, by user", { filters: { assignedUser: 'a' }, sortBy: 'assignedUser' }],
+  ];
+  for (const [what, query] of cases) {
+    it(`starts at the first matching name and answers the same rows: ${what}`, async () => {
+      const keys = await lookupKeys(app().services.db, def, query);
+      const { sql } = pageQuery(def, scope, { ...query, take: 50 }, keys);
+      const first = query.sortDesc ? '<= \\(select max' : '>= \\(select min';
+      expect(sql).toMatch(new RegExp(`l\\.\\w+_sort ${first}\\(lower\\(`));
+      const before = await asBefore(def, scope, query);
+      expect(before.ids.length).toBeGreaterThan(1);
+      expect(await now(def, scope, query)).toEqual(before);
+    });
+  }
+
+  it('starts at the last matching name when the page is read from the end', async () => {
+    const db = app().services.db;
+    const query: ListQueryInput = {
+      filters: { 'customerOrg.name': 'o' },
+      sortBy: 'customerOrg.name',
+    };
+    // Read backwards, the walk starts at the last matching name (any bound of the matching
+    // names answers the same rows; the last one is where the backward walk finds them).
+    const keys = await lookupKeys(db, def, query);
+    expect(pageQuery(def, scope, { ...query, take: 5 }, keys, true).sql).toMatch(
+      /l\.customer_sort <= \(select max\(lower\(/,
+    );
+    const forward = await listPage(db, def, scope, { ...query, skip: 3, take: 5 });
+    const { fromEndAfter, fromEndShare } = listReading;
+    Object.assign(listReading, { fromEndAfter: 0, fromEndShare: 0 });
+    try {
+      const fromEnd = await listPage(db, def, scope, { ...query, skip: 3, take: 5 });
+      expect(fromEnd.results.map(idOf)).toEqual(forward.results.map(idOf));
+      expect(fromEnd.results).toHaveLength(5);
+    } finally {
+      Object.assign(listReading, { fromEndAfter, fromEndShare });
+    }
+  });
+
+  it('leaves the start out when another arm of the search may match rows sorted before it', async () => {
+    const query: ListQueryInput = { search: 'a', sortBy: 'customerOrg.name' };
+    const keys = await lookupKeys(app().services.db, def, query);
+    const { sql } = pageQuery(def, scope, { ...query, take: 50 }, keys);
+    expect(sql).not.toMatch(/_sort >= \(select min/);
+    expect(await now(def, scope, query)).toEqual(await asBefore(def, scope, query));
   });
 });
