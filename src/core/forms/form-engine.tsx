@@ -92,6 +92,16 @@ const ENTER_SUBMITS = new Set([
 ]);
 
 /**
+ * Whether a field's value differs from its default: react-hook-form's dirtyFields holds `true`
+ * (or, for a list or an object, those of its parts) for each. Not the form's isDirty: between a
+ * field's registration and the default it takes (a picker's first option, once the server
+ * answers), that said "changed" with nothing typed, and closing the form asked.
+ */
+const anyChanged = (dirty: unknown): boolean =>
+  dirty === true ||
+  (typeof dirty === 'object' && dirty !== null && Object.values(dirty).some(anyChanged));
+
+/**
  * A form driven by FormSettings (SPEC §3): rows of fields, validated with the settings' rules
  * through a zod schema, server errors under the fields, submit on Enter.
  */
@@ -162,7 +172,7 @@ export function FormEngine(props: FormEngineProps) {
     () => form.subscribe({ formState: { values: true }, callback: () => setHandedOver(false) }),
     [form],
   );
-  const unsaved = formState.isDirty && !handedOver;
+  const unsaved = anyChanged(formState.dirtyFields) && !handedOver;
   const handingOver = useLeaveGuard(unsaved);
   // The text each field shows for its value, for the review's summary.
   const [shownTexts, setShownTexts] = useState<ReadonlyMap<string, string>>(new Map());

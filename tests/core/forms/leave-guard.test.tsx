@@ -195,6 +195,56 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
     await waitFor(() => expect(unloadAsks()).toBe(false));
   });
 
+  it('a form taking its own defaults never counts as changed, not even while its options load', async () => {
+    // The Issue licence dialog: a customer that takes the first option the server answers, a
+    // subscription cleared when the customer changes, seats with a default. Between the fields'
+    // registration and their defaults the form's own isDirty said "changed" (Escape asked on a
+    // slow link); the guard listens to the browser only while a field differs from its default.
+    const listens = vi.spyOn(window, 'addEventListener');
+    const answers: Array<
+      (page: { items: { id: number; label: string }[]; total: number }) => void
+    > = [];
+    const customer: FieldSetting = {
+      field: 'customer',
+      type: 'dropdown',
+      title: 'Customer',
+      isMandatory: true,
+      searchOptions: () => new Promise((resolve) => answers.push(resolve)),
+    };
+    const subscription: FieldSetting = {
+      field: 'subscription',
+      type: 'dropdown',
+      title: 'Subscription',
+      optionsDependOn: ['customer'],
+      searchOptions: () => Promise.resolve({ items: [{ id: 9, label: 'Acme 2026' }], total: 1 }),
+    };
+    const seats: FieldSetting = { field: 'seats', type: 'positiveInteger', title: 'Seats' };
+    const user = setupUser();
+    const asked = confirmAnswering(false);
+    const closed = vi.fn();
+    render(
+      <MemoryRouter>
+        <Modal open onClose={closed} title="Issue a licence">
+          <FormEngine
+            settings={{ rows: [[customer, subscription], [seats]] }}
+            defaultValues={{ seats: 1 }}
+            onSubmit={vi.fn()}
+          />
+        </Modal>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await user.keyboard('{Escape}');
+    expect(asked).not.toHaveBeenCalled();
+    expect(closed).toHaveBeenCalledTimes(1);
+    act(() => answers[0]?.({ items: [{ id: 1, label: 'Acme Mining' }], total: 1 }));
+    expect(await screen.findByText('Acme Mining')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(asked).not.toHaveBeenCalled();
+    expect(closed).toHaveBeenCalledTimes(2);
+    expect(listens.mock.calls.filter(([type]) => type === 'beforeunload')).toEqual([]);
+  });
+
   it('a failed save keeps asking', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = renderEdit(() => Promise.reject(new Error('Database unavailable')));
