@@ -72,7 +72,9 @@ export interface ColumnSql {
    * own table as `orderOf` sorts the column (a text lowercased, collation "C"), which an index
    * orders after the scope (a licence's customer, product, subscription and user: migration
    * 096). Sorted by the joined value, a page walks the joined table in name order and each of
-   * its rows' list rows, or sorts every row of the scope.
+   * its rows' list rows, or sorts every row of the scope. The copy is exactly
+   * `lower(sql) collate "C"` of the row it names (licence-sort-keys.test.ts holds them equal):
+   * sortStart finds where a lookup's keys sort from that expression over the lookup's table.
    */
   sortKey?: string;
 }
