@@ -32,30 +32,10 @@ const CUSTOMER_OF_VENDOR = `o.id <> $1 and (
   or exists (select 1 from licences l where l.vendor_org_id = $1 and l.customer_org_id = o.id))`;
 
 /**
- * Every customer's sales (`k`), from two grouped scans of the vendor's subscriptions and issued
- * licences: joined only when a filter or the sort needs a count (fromFor), since it reads every
- * sale (a million licences: about 400 ms).
+ * One customer's sales (`key`: its id): its own subscriptions and licences, each counted from an
+ * index by vendor and customer that carries what the counts test (migration 100).
  */
-const FROM = `orgs o join (
-  select c.customer_id,
-         sum(c.subs)::int as subscriptions, sum(c.active_subs)::int as active_subscriptions,
-         sum(c.lics)::int as licences, sum(c.active_lics)::int as active_licences,
-         min(c.next_end) as next_end_date, min(c.since) as customer_since
-    from (
-      select s.subscriber_org_id as customer_id, count(*) as subs,
-             count(*) filter (where ${ACTIVE_SUB}) as active_subs, 0 as lics, 0 as active_lics,
-             ${NEXT_END} as next_end, min(s.created_at) as since
-        from subscriptions s where s.vendor_org_id = $1 group by s.subscriber_org_id
-      union all
-      select l.customer_org_id, 0, 0, count(*), count(*) filter (where ${ACTIVE_LICENCE}), null,
-             min(l.issued_at)
-        from licences l where l.vendor_org_id = $1 group by l.customer_org_id
-    ) c
-   group by c.customer_id
-) k on k.customer_id = o.id`;
-
-/** One customer's sales, for a page's rows: its own subscriptions and licences by index. */
-const fromKeyed = (key: string) => `(
+const salesOf = (key: string) => `(
   select s.subscriptions, s.active_subscriptions, l.licences, l.active_licences, s.next_end_date,
          least(s.since, l.since) as customer_since
     from (select count(*)::int as subscriptions,
@@ -66,7 +46,18 @@ const fromKeyed = (key: string) => `(
                  count(*) filter (where ${ACTIVE_LICENCE})::int as active_licences,
                  min(l.issued_at) as since
             from licences l where l.vendor_org_id = $1 and l.customer_org_id = ${key}) l
-) k join orgs o on o.id = ${key}`;
+)`;
+
+/**
+ * Every customer's sales (`k`), each customer's read by its own: joined only when a filter or
+ * the sort needs a count (fromFor). A search or a filter of the customers' names then reads the
+ * sales of the customers it keeps, where grouping every sale of the vendor first took 350-400 ms
+ * at a million licences for a few customers (docs/performance.md, session 54).
+ */
+const FROM = `orgs o join lateral ${salesOf('o.id')} k on true`;
+
+/** One customer's sales, for a page's rows. */
+const fromKeyed = (key: string) => `${salesOf(key)} k join orgs o on o.id = ${key}`;
 
 const COLUMNS = `o.id, o.name, k.subscriptions, k.active_subscriptions, k.licences, k.active_licences,
   to_char(k.next_end_date, 'YYYY-MM-DD') as next_end_date, k.customer_since`;
