@@ -28,14 +28,19 @@ async function planOf(sql: string, params: unknown[]) {
 }
 
 describe("the Issued Licences search on its lookups' names", () => {
-  it('finds the customers, offerings and subscriptions by their trigram indexes', async () => {
+  it('finds the customers, offerings, subscriptions and users by their trigram indexes', async () => {
     const { sql, params } = pageQuery(
       issuedLicencesDef,
       { where: ['l.vendor_org_id = $1'], params: [1] },
       { take: 50, search: 'ridge' },
     );
     const plan = await planOf(sql, params);
-    for (const index of ['orgs_name_trgm', 'offerings_name_trgm', 'subscriptions_name_trgm'])
+    for (const index of [
+      'orgs_name_trgm',
+      'offerings_name_trgm',
+      'subscriptions_name_trgm',
+      'users_display_trgm',
+    ])
       expect(plan).toContain(index);
   });
 
