@@ -3,8 +3,7 @@
 --
 -- A list shows a user as 'First Last <email>' (userDisplaySql, server/http/list-sql.ts), and a
 -- search tests that text: the Issued Licences' assigned user (a lookup: its keys are found
--- first, server/http/list.ts) and the users lists' own rows. Every search read every user to
--- build it: at DEMO_SCALE 30 (11,417 users) 18 ms of a search's 22-55 ms on the embedded
+-- first, server/http/list.ts). Every search read every user to build it: at DEMO_SCALE 30 (11,417 users) 18 ms of a search's 22-55 ms on the embedded
 -- database, whatever the text. The index holds the same expression, written as the code writes
 -- it, so the planner matches it (search-index.test.ts holds the plan).
 create index users_display_trgm on users using gin ((case
