@@ -10,6 +10,24 @@ import { setupUser } from '../../user';
 
 const name: FieldSetting = { field: 'name', type: 'string', title: 'Name' };
 
+/** A mandatory customer picker: it takes the first option `searchOptions` answers. */
+const customerPicker = (searchOptions: FieldSetting['searchOptions']): FieldSetting => ({
+  field: 'customer',
+  type: 'dropdown',
+  title: 'Customer',
+  isMandatory: true,
+  searchOptions,
+});
+
+/** A subscription picker whose choice is cleared when the customer changes. */
+const subscriptionPicker: FieldSetting = {
+  field: 'subscription',
+  type: 'dropdown',
+  title: 'Subscription',
+  optionsDependOn: ['customer'],
+  searchOptions: () => Promise.resolve({ items: [{ id: 9, label: 'Acme 2026' }], total: 1 }),
+};
+
 /** window.confirm answering `answer`, recording what it asked. */
 function confirmAnswering(answer: boolean) {
   return vi.spyOn(window, 'confirm').mockImplementation(() => answer);
@@ -117,13 +135,9 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
       { id: 1, label: 'Acme Mining' },
       { id: 2, label: 'Borealis Quarries' },
     ];
-    const customer: FieldSetting = {
-      field: 'customer',
-      type: 'dropdown',
-      title: 'Customer',
-      isMandatory: true,
-      searchOptions: () => Promise.resolve({ items: customers, total: customers.length }),
-    };
+    const customer = customerPicker(() =>
+      Promise.resolve({ items: customers, total: customers.length }),
+    );
     const user = setupUser();
     render(
       <MemoryRouter>
@@ -172,23 +186,12 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
   });
 
   it('a choice cleared because the fields it depends on took their defaults is no unsaved change', async () => {
-    const customer: FieldSetting = {
-      field: 'customer',
-      type: 'dropdown',
-      title: 'Customer',
-      isMandatory: true,
-      searchOptions: () => Promise.resolve({ items: [{ id: 1, label: 'Acme Mining' }], total: 1 }),
-    };
-    const subscription: FieldSetting = {
-      field: 'subscription',
-      type: 'dropdown',
-      title: 'Subscription',
-      optionsDependOn: ['customer'],
-      searchOptions: () => Promise.resolve({ items: [{ id: 9, label: 'Acme 2026' }], total: 1 }),
-    };
+    const customer = customerPicker(() =>
+      Promise.resolve({ items: [{ id: 1, label: 'Acme Mining' }], total: 1 }),
+    );
     render(
       <MemoryRouter>
-        <FormEngine settings={{ rows: [[customer, subscription]] }} onSubmit={vi.fn()} />
+        <FormEngine settings={{ rows: [[customer, subscriptionPicker]] }} onSubmit={vi.fn()} />
       </MemoryRouter>,
     );
     expect(await screen.findByText('Acme Mining')).toBeInTheDocument();
@@ -204,20 +207,7 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
     const answers: Array<
       (page: { items: { id: number; label: string }[]; total: number }) => void
     > = [];
-    const customer: FieldSetting = {
-      field: 'customer',
-      type: 'dropdown',
-      title: 'Customer',
-      isMandatory: true,
-      searchOptions: () => new Promise((resolve) => answers.push(resolve)),
-    };
-    const subscription: FieldSetting = {
-      field: 'subscription',
-      type: 'dropdown',
-      title: 'Subscription',
-      optionsDependOn: ['customer'],
-      searchOptions: () => Promise.resolve({ items: [{ id: 9, label: 'Acme 2026' }], total: 1 }),
-    };
+    const customer = customerPicker(() => new Promise((resolve) => answers.push(resolve)));
     const seats: FieldSetting = { field: 'seats', type: 'positiveInteger', title: 'Seats' };
     const user = setupUser();
     const asked = confirmAnswering(false);
@@ -226,7 +216,7 @@ describe('unsaved changes ask before they are lost (issue 17)', () => {
       <MemoryRouter>
         <Modal open onClose={closed} title="Issue a licence">
           <FormEngine
-            settings={{ rows: [[customer, subscription], [seats]] }}
+            settings={{ rows: [[customer, subscriptionPicker], [seats]] }}
             defaultValues={{ seats: 1 }}
             onSubmit={vi.fn()}
           />
