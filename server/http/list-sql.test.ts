@@ -111,6 +111,8 @@ describe('whereOf', () => {
       where: 'where l.vendor_org_id = $1',
       params: [1],
       keyed: {},
+      base: ['l.vendor_org_id = $1'],
+      arms: [],
     });
   });
 });

@@ -218,13 +218,15 @@ type OnKeys = (list: string) => void;
  */
 function searchLookup(
   sql: Sql,
-  map: Looked,
+  { id, ...map }: { id: string } & Looked,
   pattern: () => string,
   keys: readonly Key[] | undefined,
-  onKeys: OnKeys,
-): string[] {
-  if (keys) return keys.length === 0 ? [] : [keysTest(sql, map.lookup, keys, onKeys)];
-  return [keysInside(map, pattern())];
+): SearchArm[] {
+  if (!keys) return [{ id, test: keysInside(map, pattern()) }];
+  if (keys.length === 0) return [];
+  let list = '';
+  const test = keysTest(sql, map.lookup, keys, (placeholder) => (list = placeholder));
+  return [{ id, test, keys: list }];
 }
 
 /** A SQL fragment builder that numbers its parameters after the scope's. */
@@ -324,7 +326,15 @@ export function whereOf<C extends ListColumns>(
   scope: Scope,
   query: ListQueryInput,
   lookups?: LookupKeys,
-): { where: string; params: SqlParam[]; keyed: Record<string, string> } {
+): {
+  where: string;
+  params: SqlParam[];
+  keyed: Record<string, string>;
+  /** The scope's and the filters' clauses: the where clause but for the search. */
+  base: string[];
+  /** The search's arms, any of which a row matches; none without a search. */
+  arms: SearchArm[];
+} {
   const sql = new Sql(scope.params);
   const clauses = [...scope.where];
   const keyed: Record<string, string> = {};
@@ -344,43 +354,64 @@ export function whereOf<C extends ListColumns>(
     );
     if (clause) clauses.push(clause);
   }
-  const search = query.search?.trim();
-  if (search) {
-    let pattern: string | undefined;
-    const patternParam = () => (pattern ??= sql.param(escapeLike(search)));
-    const needle = search.toLowerCase();
-    const sent: Array<[string, string]> = [];
-    const tests = searchedColumns(def).flatMap((id) => {
-      const column = def.columns[id] as ListColumn;
-      const map = def.sql[id] as ColumnSql;
-      // Stryker disable next-line ConditionalExpression,StringLiteral: a select column's text tested as text finds the same rows; its known values are for the plan
-      if (column.kind !== 'select') {
-        // Stryker disable next-line ConditionalExpression: the keys found first and the join's own test find the same rows; the keys are for the plan (search-index.test.ts, lookup-keys.test.ts)
-        if (!map.lookup) return [textMatch(map, patternParam())];
-        // Stryker disable next-line ConditionalExpression: the keys found first and the join's own test find the same rows; the keys are for the plan (search-index.test.ts, lookup-keys.test.ts)
-        const keys = lookups && Object.hasOwn(lookups.search, id) ? lookups.search[id] : undefined;
-        return searchLookup(sql, { sql: map.sql, lookup: map.lookup }, patternParam, keys, (list) =>
-          sent.push([id, list]),
-        );
-      }
-      // A select column's values are known: test them here, and the rows by equality.
-      const hits = column.values.filter((v) => v.toLowerCase().includes(needle));
-      // Stryker disable next-line ConditionalExpression: an empty list of values matches no row, as no clause does
-      if (hits.length === 0) return [];
-      // Stryker disable next-line ConditionalExpression,OptionalChaining,StringLiteral: the same rows either way: the predicates are for the planner (licence-sort-keys.test.ts), and every value has one
-      if (map.when) return hits.map((v) => `(${map.when?.[v] ?? 'false'})`);
-      return [`(${map.sql}) = any(${sql.param(hits, '::text[]')})`];
-    });
-    clauses.push(tests.length ? `(${tests.join(' or ')})` : 'false');
+  const base = [...clauses];
+  const arms = searchArms(def, sql, query.search, lookups);
+  if (arms) {
+    clauses.push(arms.length ? `(${arms.map((a) => a.test).join(' or ')})` : 'false');
     // The search's only arm is a lookup's keys: every row has one of them.
-    const [only] = sent;
-    if (tests.length === 1 && only) keyed[only[0]] = only[1];
+    const [only] = arms;
+    if (arms.length === 1 && only?.keys) keyed[only.id] = only.keys;
   }
   return {
     where: clauses.length ? `where ${clauses.join(' and ')}` : '',
     params: sql.params,
     keyed,
+    base,
+    arms: arms ?? [],
   };
+}
+
+/** One test of the search's `or`: of column `id`; `keys`: the placeholder of its lookup's keys. */
+export interface SearchArm {
+  id: string;
+  test: string;
+  keys?: string;
+}
+
+/**
+ * The search's arms (undefined without a search; empty when nothing can match): each searched
+ * column's test of the text (`lookups`: the keys of its lookup columns, found first).
+ */
+function searchArms<C extends ListColumns>(
+  def: ListDef<C, unknown, unknown>,
+  sql: Sql,
+  text: string | undefined,
+  lookups: LookupKeys | undefined,
+): SearchArm[] | undefined {
+  const search = text?.trim();
+  if (!search) return undefined;
+  let pattern: string | undefined;
+  const patternParam = () => (pattern ??= sql.param(escapeLike(search)));
+  const needle = search.toLowerCase();
+  return searchedColumns(def).flatMap((id): SearchArm[] => {
+    const column = def.columns[id] as ListColumn;
+    const map = def.sql[id] as ColumnSql;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: a select column's text tested as text finds the same rows; its known values are for the plan
+    if (column.kind !== 'select') {
+      // Stryker disable next-line ConditionalExpression: the keys found first and the join's own test find the same rows; the keys are for the plan (search-index.test.ts, lookup-keys.test.ts)
+      if (!map.lookup) return [{ id, test: textMatch(map, patternParam()) }];
+      // Stryker disable next-line ConditionalExpression: the keys found first and the join's own test find the same rows; the keys are for the plan (search-index.test.ts, lookup-keys.test.ts)
+      const keys = lookups && Object.hasOwn(lookups.search, id) ? lookups.search[id] : undefined;
+      return searchLookup(sql, { id, sql: map.sql, lookup: map.lookup }, patternParam, keys);
+    }
+    // A select column's values are known: test them here, and the rows by equality.
+    const hits = column.values.filter((v) => v.toLowerCase().includes(needle));
+    // Stryker disable next-line ConditionalExpression: an empty list of values matches no row, as no clause does
+    if (hits.length === 0) return [];
+    // Stryker disable next-line ConditionalExpression,OptionalChaining,StringLiteral: the same rows either way: the predicates are for the planner (licence-sort-keys.test.ts), and every value has one
+    if (map.when) return hits.map((v) => ({ id, test: `(${map.when?.[v] ?? 'false'})` }));
+    return [{ id, test: `(${map.sql}) = any(${sql.param(hits, '::text[]')})` }];
+  });
 }
 
 /** The column a query sorts by (the list's default unless it names a sortable one) and how. */
@@ -397,20 +428,23 @@ function sortOf<C extends ListColumns>(def: ListDef<C, unknown, unknown>, query:
  * client mode compares), then the key in the same direction, so that one index serves a column
  * both ways; nulls last in both directions. `reverse`: the same order read from its end (each
  * direction turned, nulls first), which an index serving the order serves read backwards.
+ * `named`: the same order of a subquery's columns, the sorted value and the key so named.
  */
 export function orderOf<C extends ListColumns>(
   def: ListDef<C, unknown, unknown>,
   query: ListQueryInput,
   reverse = false,
+  named?: { value: string; key: string },
 ): string {
   const { column, map, desc } = sortOf(def, query);
   const dir = desc !== reverse ? 'desc' : 'asc';
-  if (!isSortable(column) || map.sql === def.key) return `${def.key} ${dir}`;
+  const key = named?.key ?? def.key;
+  if (!isSortable(column) || map.sql === def.key) return `${key} ${dir}`;
   // Stryker disable next-line ConditionalExpression,StringLiteral: every select column's values are capitalised ASCII words (states, statuses), which any collation orders by code point
   const value = column.kind === 'select' ? `(${map.sql}) collate "C"` : `(${map.sql})`;
   const expr = map.sortKey ?? (column.kind === 'text' ? `lower(${map.sql}) collate "C"` : value);
   const nulls = map.nullable ? (reverse ? ' nulls first' : ' nulls last') : '';
-  return `${expr} ${dir}${nulls}, ${def.key} ${dir}`;
+  return `${named?.value ?? expr} ${dir}${nulls}, ${key} ${dir}`;
 }
 
 /**
@@ -538,7 +572,7 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   reverse = false,
 ) {
   const { skip, take } = pageOf(query);
-  const { where, params, keyed } = whereOf(
+  const { where, params, keyed, base, arms } = whereOf(
     def as ListDef<C, unknown, unknown>,
     scope,
     query,
@@ -573,29 +607,45 @@ export function pageQuery<C extends ListColumns, Row, Out>(
     const sql = `select __key from (${branches.join(' union all ')}) __values order by __v, __key ${dir} limit ${limit} offset ${offset}`;
     return { sql, params: page.params, from, where, whereParams: params };
   }
-  const start = sortStart(def as ListDef<C, unknown, unknown>, query, keyed, reverse);
+  const listDef = def as ListDef<C, unknown, unknown>;
+  const { by, map } = sortOf(listDef, query);
+  // The search's arm of the sorted column, when its keys were found and no filter keys it.
+  const own = keyed[by] ? undefined : arms.find((a) => a.id === by && a.keys);
+  const start = sortStart(listDef, query, keyed[by] ?? own?.keys, reverse);
+  if (start && own && map.sortKey) {
+    // Its rows from where their names start, and the other arms' rows as their own plan finds
+    // them, each up to the page's end; the page is taken from the two.
+    const depth = page.param(skip + take + 1, '::int');
+    const others = arms.filter((a) => a !== own).map((a) => a.test);
+    const branch = (test: string) =>
+      `(select ${def.key} as __key, ${map.sortKey} as __v from ${from} where ${[...base, test].join(' and ')} order by ${order} limit ${depth})`;
+    const named = orderOf(listDef, query, reverse, { value: '__v', key: '__key' });
+    const sql = `select __key from (${branch(`${own.test} and ${start}`)} union ${branch(`(${others.join(' or ')})`)}) __arms order by ${named} limit ${limit} offset ${offset}`;
+    return { sql, params: page.params, from, where, whereParams: params };
+  }
   const walked = start ? `${where} and ${start}` : where;
   const sql = `select ${def.key} as __key from ${from} ${walked} order by ${order} limit ${limit} offset ${offset}`;
   return { sql, params: page.params, from, where, whereParams: params };
 }
 
 /**
- * Where the walk of a sorted page starts, when the sort is by a lookup column whose keys every
- * row must have (whereOf's `keyed`): at the first of those keys' names in the sort's direction
- * (`sortKey >= min(name)` ascending). The planner walks the sort's index expecting the matching
- * rows to be spread over it; here they are where their names sort. At a million licences
- * sorted by customer, a search matching only customers named 'Ridge…' walked from 'a' to 'r'
- * (1.4 s a page). Only the page's statement has it: the count and the estimate of the total
- * are of the same rows without it, which the planner would otherwise price twice.
+ * Where the walk of a page sorted by a lookup column starts, when every row it walks has one of
+ * that lookup's keys (`list`: their placeholder; whereOf's `keyed`, or the search's arm of that
+ * column in a branch of its own): at the first of those keys' names in the sort's direction
+ * (`sortKey >= min(name)` ascending; `reverse`: read from the end). The planner walks the sort's
+ * index expecting the matching rows to be spread over it; here they are where their names sort.
+ * At a million licences sorted by customer, a search matching only customers named 'Ridge…'
+ * walked from 'a' to 'r' (1.4 s a page). Only the page's statement has it: the count and the
+ * estimate of the total are of the same rows without it, which the planner would otherwise
+ * price twice.
  */
 function sortStart<C extends ListColumns>(
   def: ListDef<C, unknown, unknown>,
   query: ListQueryInput,
-  keyed: Record<string, string>,
+  list: string | undefined,
   reverse: boolean,
 ): string | null {
-  const { by, map, desc } = sortOf(def, query);
-  const list = Object.hasOwn(keyed, by) ? keyed[by] : undefined;
+  const { map, desc } = sortOf(def, query);
   if (!list || !map.sortKey || !map.lookup) return null;
   const { from, key, name } = map.lookup;
   const first = desc !== reverse ? 'max' : 'min';

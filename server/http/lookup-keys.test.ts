@@ -45,27 +45,28 @@ beforeAll(async () => {
 type Def = ListDef<never, never, unknown>;
 const idOf = (row: unknown) => (row as { id: number }).id;
 
-/** The first 50 keys a page's keys statement answers. */
-async function pageIds(sql: string, params: unknown[]) {
+/** The page's keys a page's keys statement answers (it asks for one more). */
+async function pageIds(sql: string, params: unknown[], take = 50) {
   const rows = await app().services.db.query<{ __key: number }>(sql, params);
-  return rows.slice(0, 50).map((r) => r.__key);
+  return rows.slice(0, take).map((r) => r.__key);
 }
 
 /** The first page and the total as the statement answered when it asked for the keys itself. */
 async function asBefore(def: Def, scope: Scope, search: string | ListQueryInput) {
   const query = typeof search === 'string' ? { search } : search;
   const db = app().services.db;
-  const { sql, params, from, where, whereParams } = pageQuery(def, scope, { ...query, take: 50 });
+  const paged = { take: 50, ...query };
+  const { sql, params, from, where, whereParams } = pageQuery(def, scope, paged);
   const [count] = await db.query<{ n: number }>(
     `select count(*)::int as n from ${from} ${where}`,
     whereParams,
   );
-  return { ids: await pageIds(sql, params), total: count?.n ?? -1 };
+  return { ids: await pageIds(sql, params, paged.take), total: count?.n ?? -1 };
 }
 
 async function now(def: Def, scope: Scope, search: string | ListQueryInput) {
   const query = typeof search === 'string' ? { search } : search;
-  const page = await listPage(app().services.db, def, scope, { ...query, take: 50 });
+  const page = await listPage(app().services.db, def, scope, { take: 50, ...query });
   expect(page.totalIsEstimate).toBe(false);
   return { ids: page.results.map(idOf), total: page.totalAvailable };
 }
@@ -336,17 +337,40 @@ describe('a page sorted by the lookup column whose keys it tests', () => {
     }
   });
 
-  // 'co' matches products, subscriptions, users and customers: each arm's rows may sort before
-  // another arm's first name, so no arm gives the walk its start, whichever the sort.
+  // 'co' matches products, subscriptions, users and customers, and each arm's rows may sort
+  // before another arm's first name: the sorted column's own arm is read from its first name in
+  // a branch of its own, the other arms in another, and the page is taken from the two.
   for (const sortBy of ['product.name', 'subscription.name', 'assignedUser', 'customerOrg.name'])
     for (const sortDesc of [false, true])
-      it(`leaves the start out when other arms of the search match too: by ${sortBy}${sortDesc ? ', descending' : ''}`, async () => {
+      it(`reads the sorted column's arm from its first name, the other arms apart: by ${sortBy}${sortDesc ? ', descending' : ''}`, async () => {
         const query: ListQueryInput = { search: 'co', sortBy, sortDesc };
         const keys = await lookupKeys(app().services.db, def, query);
         const arms = Object.values(keys?.search ?? {}).filter((k) => k.length > 0);
         expect(arms.length).toBeGreaterThan(1);
         const { sql } = pageQuery(def, scope, { ...query, take: 50 }, keys);
-        expect(sql).not.toMatch(/_sort [<>]= \(select (min|max)/);
+        const start = sortDesc ? '<= \\(select max' : '>= \\(select min';
+        expect(sql).toMatch(new RegExp(`_sort ${start}\\(lower\\(.* union \\(select `, 's'));
         expect(await now(def, scope, query)).toEqual(await asBefore(def, scope, query));
+        const deeper = { ...query, skip: 35, take: 20 };
+        expect(await now(def, scope, deeper)).toEqual(await asBefore(def, scope, deeper));
       });
+
+  it("reads the sorted column's arm from its last name when the page is read from the end", async () => {
+    const db = app().services.db;
+    const query: ListQueryInput = { search: 'co', sortBy: 'customerOrg.name' };
+    const keys = await lookupKeys(db, def, query);
+    expect(pageQuery(def, scope, { ...query, take: 5 }, keys, true).sql).toMatch(
+      /l\.customer_sort <= \(select max\(lower\(.* union \(select /,
+    );
+    const forward = await listPage(db, def, scope, { ...query, skip: 7, take: 5 });
+    const { fromEndAfter, fromEndShare } = listReading;
+    Object.assign(listReading, { fromEndAfter: 0, fromEndShare: 0 });
+    try {
+      const fromEnd = await listPage(db, def, scope, { ...query, skip: 7, take: 5 });
+      expect(fromEnd.results.map(idOf)).toEqual(forward.results.map(idOf));
+      expect(fromEnd.results).toHaveLength(5);
+    } finally {
+      Object.assign(listReading, { fromEndAfter, fromEndShare });
+    }
+  });
 });
