@@ -101,7 +101,8 @@ describe('whereOf', () => {
       filters: { 'customerOrg.name': 'ridge' },
       search: 'north',
     } as never);
-    expect(where).toContain('l.customer_org_id in (select co.id from orgs co where');
+    expect(where).toContain('exists (select co.id from orgs co where');
+    expect(where).toContain('and co.id = l.customer_org_id)');
     expect(where).toMatch(/\(co\.name\) ilike \$2/);
   });
 

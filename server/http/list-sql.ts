@@ -129,26 +129,40 @@ export interface ListQueryInput {
 
 /**
  * The text of a column contains the pattern (case-insensitive; `pattern` a parameter). A lookup
- * column asks its table for the keys inside the statement (keysInside). The trigram indexes of
- * migration 040 find the keys.
+ * column asks its table for the keys inside the statement (keysInside), where the trigram
+ * indexes of migration 040 find them; a short list's (`joined`) tests each row's joined name.
  */
-function textMatch(map: ColumnSql, pattern: string): string {
-  if (!map.lookup) return `(${map.sql}) ilike ${pattern}`;
+function textMatch(map: ColumnSql, pattern: string, joined: boolean): string {
+  if (!map.lookup || joined) return `(${map.sql}) ilike ${pattern}`;
   return keysInside({ sql: map.sql, lookup: map.lookup }, pattern);
 }
 
 /**
+ * How a query tests its lookup columns' texts: by the keys found first (LookupKeys; a column
+ * missing there asks for its keys inside the statement), each row's joined name (JOINED: a
+ * short list, listLookups in list.ts), or, without either, inside the statement.
+ */
+export type Lookups = LookupKeys | typeof JOINED | undefined;
+/** Each row's joined name tested as it stands: a few hundred rows need no keys found first. */
+export const JOINED = 'joined';
+
+/**
  * The rows whose lookup key is among those matching `pattern`, asked inside the statement (more
- * keys than LOOKUP_KEYS_LIMIT, or a caller that did not ask first): `fk in (select …)`, which the
- * planner prices from the lookup table's statistics and runs as a semi-join or a hashed subplan
- * (at a million licences, a subscription filter matching most of them: a page 250-580 → 1-5 ms,
- * its estimate 100 → 586,044 rows for 583,543). searchByIndex keeps the array, an index arm of
- * the search's `or` (`fk = any(array(select …))`, priced as ten keys whatever matches).
+ * keys than LOOKUP_KEYS_LIMIT, or a caller that did not ask first): `exists (select … where key
+ * = fk and name ilike …)`. As a filter (a conjunct of the where clause) the planner makes it a
+ * semi-join priced from the lookup table's statistics (at a million licences, a subscription
+ * filter matching most of them: a page 250-580 → 1-5 ms, its estimate 100 → 586,044 rows for
+ * 583,543). As an arm of the search's `or` it is a subplan the planner runs either way: hashed
+ * (the lookup's matching keys read once) for many rows, or one probe of the lookup's key per
+ * row for a few. An organisation's own 74 licences searched for 'a' among 100,000 subscriptions
+ * took 48 ms a statement as `fk in (select …)`, which is always hashed, and take 1 ms. A
+ * searchByIndex lookup keeps the array, an index arm of the search's `or` (`fk = any(array(
+ * select …))`, priced as ten keys whatever matches).
  */
 function keysInside(looked: Looked, pattern: string): string {
+  const { fk, key, searchByIndex } = looked.lookup;
   const found = keysMatching(looked, pattern);
-  const { fk, searchByIndex } = looked.lookup;
-  return searchByIndex ? `${fk} = any(array(${found}))` : `${fk} in (${found})`;
+  return searchByIndex ? `${fk} = any(array(${found}))` : `exists (${found} and ${key} = ${fk})`;
 }
 
 /**
@@ -251,6 +265,7 @@ function filterSql(
   timeZone: string,
   keys: readonly Key[] | undefined,
   onKeys: OnKeys,
+  joined: boolean,
 ): string | null {
   const e = `(${map.sql})`;
   switch (column.kind) {
@@ -261,7 +276,7 @@ function filterSql(
       // Stryker disable next-line ConditionalExpression: the keys found first and the join's own test find the same rows; the keys are for the plan (search-index.test.ts, lookup-keys.test.ts)
       if (map.lookup && keys)
         return keys.length ? keysTest(sql, map.lookup, keys, onKeys) : 'false';
-      return textMatch(map, sql.param(escapeLike(text)));
+      return textMatch(map, sql.param(escapeLike(text)), joined);
     }
     case 'number': {
       let { min, max } = value as NumberFilter;
@@ -316,8 +331,8 @@ export function searchedColumns<C extends ListColumns>(
 }
 
 /**
- * The where clause of a list query: the scope, the filters and the search (`lookups`: the keys
- * of the lookup columns' texts, found first; see LookupKeys). `keyed`: the lookup columns whose
+ * The where clause of a list query: the scope, the filters and the search (`lookups`: how the
+ * lookup columns' texts are tested; see Lookups). `keyed`: the lookup columns whose
  * keys every row must have (a filter's, or those of the search's only arm), each with its keys'
  * placeholder.
  */
@@ -325,7 +340,7 @@ export function whereOf<C extends ListColumns>(
   def: ListDef<C, unknown, unknown>,
   scope: Scope,
   query: ListQueryInput,
-  lookups?: LookupKeys,
+  lookups?: Lookups,
 ): {
   where: string;
   params: SqlParam[];
@@ -339,6 +354,8 @@ export function whereOf<C extends ListColumns>(
   const clauses = [...scope.where];
   const keyed: Record<string, string> = {};
   const timeZone = query.timeZone ?? 'UTC';
+  const joined = lookups === JOINED;
+  const found = joined ? undefined : lookups;
   for (const [id, value] of Object.entries(query.filters ?? {})) {
     // Own keys of the definition only (the contract's strict schema already refused others).
     if (value === undefined || value === null || !Object.hasOwn(def.columns, id)) continue;
@@ -349,13 +366,14 @@ export function whereOf<C extends ListColumns>(
       value,
       timeZone,
       // Stryker disable next-line ConditionalExpression: the keys found first and the join's own test find the same rows; the keys are for the plan (search-index.test.ts, lookup-keys.test.ts)
-      lookups && Object.hasOwn(lookups.filters, id) ? lookups.filters[id] : undefined,
+      found && Object.hasOwn(found.filters, id) ? found.filters[id] : undefined,
       (list) => (keyed[id] = list),
+      joined,
     );
     if (clause) clauses.push(clause);
   }
   const base = [...clauses];
-  const arms = searchArms(def, sql, query.search, lookups);
+  const arms = searchArms(def, sql, query.search, found, joined);
   if (arms) {
     clauses.push(arms.length ? `(${arms.map((a) => a.test).join(' or ')})` : 'false');
     // The search's only arm is a lookup's keys: every row has one of them.
@@ -387,6 +405,7 @@ function searchArms<C extends ListColumns>(
   sql: Sql,
   text: string | undefined,
   lookups: LookupKeys | undefined,
+  joined: boolean,
 ): SearchArm[] | undefined {
   const search = text?.trim();
   if (!search) return undefined;
@@ -399,7 +418,7 @@ function searchArms<C extends ListColumns>(
     // Stryker disable next-line ConditionalExpression,StringLiteral: a select column's text tested as text finds the same rows; its known values are for the plan
     if (column.kind !== 'select') {
       // Stryker disable next-line ConditionalExpression: the keys found first and the join's own test find the same rows; the keys are for the plan (search-index.test.ts, lookup-keys.test.ts)
-      if (!map.lookup) return [{ id, test: textMatch(map, patternParam()) }];
+      if (!map.lookup || joined) return [{ id, test: textMatch(map, patternParam(), joined) }];
       // Stryker disable next-line ConditionalExpression: the keys found first and the join's own test find the same rows; the keys are for the plan (search-index.test.ts, lookup-keys.test.ts)
       const keys = lookups && Object.hasOwn(lookups.search, id) ? lookups.search[id] : undefined;
       return searchLookup(sql, { id, sql: map.sql, lookup: map.lookup }, patternParam, keys);
@@ -568,7 +587,7 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   def: ListDef<C, Row, Out>,
   scope: Scope,
   query: ListQueryInput & { skip?: number | undefined; take?: number | undefined },
-  lookups?: LookupKeys,
+  lookups?: Lookups,
   reverse = false,
 ) {
   const { skip, take } = pageOf(query);

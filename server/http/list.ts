@@ -21,6 +21,8 @@ import {
   searchedLookups,
   keysMatching,
   whereOf,
+  JOINED,
+  type Lookups,
   type ColumnSql,
   type Looked,
   type LookupKeys,
@@ -38,20 +40,12 @@ export * from './list-sql';
  */
 export const LOOKUP_KEYS_LIMIT = 10_000;
 
-/**
- * The keys of the lookup columns whose name contains the search or the column's text filter
- * (LookupKeys in list-sql.ts), in one statement before the list's; undefined when the query
- * names no lookup column. Every key found is kept up to `limit` (a search matching hundreds of
- * organisations sends hundreds); a column matching more is left out, so the statement asks for
- * its keys itself.
- */
-export async function lookupKeys<C extends ListColumns>(
-  db: Queryable,
+/** What lookupKeys asks: each lookup column of the search, and each with a text filter. */
+function lookupAsks<C extends ListColumns>(
   def: Pick<ListDef<C, never, unknown>, 'columns' | 'sql'>,
   query: ListQueryInput,
-  limit = LOOKUP_KEYS_LIMIT,
-): Promise<LookupKeys | undefined> {
-  const sql = new Sql([limit + 1]);
+  sql: Sql,
+) {
   const asks: Array<{ kind: keyof LookupKeys; id: string; looked: Looked; pattern: string }> = [];
   const search = query.search?.trim();
   if (search) {
@@ -68,6 +62,57 @@ export async function lookupKeys<C extends ListColumns>(
     const looked = { sql: map.sql, lookup: map.lookup };
     asks.push({ kind: 'filters', id, looked, pattern: sql.param(escapeLike(value)) });
   }
+  return asks;
+}
+
+/**
+ * A list of at most `shortList` rows in its scope finds no lookup keys first: each of its rows'
+ * joined names is tested as it stands (JOINED). Finding the keys first, or asking for them
+ * inside the statement, reads every matching name of the lookup tables whatever the list's
+ * size: an organisation's 143 licences searched for 'a' read 60,000 subscriptions and 11,000
+ * users (160-200 ms a page on the embedded database; docs/performance.md, session 55).
+ * Exported for the tests, which find the keys first on the demo's short lists.
+ */
+export const listLookups = { shortList: 1_000 };
+
+/**
+ * How a list's page or selection tests its lookup columns' texts (Lookups): JOINED for a short
+ * list (listLookups: its scope's rows counted up to that, and remembered as an estimate is),
+ * else by the keys found first (lookupKeys); nothing to ask for a query naming no lookup column.
+ */
+async function listLookupKeys<C extends ListColumns>(
+  db: Queryable,
+  def: ListDef<C, never, unknown>,
+  scope: Scope,
+  query: ListQueryInput,
+): Promise<Lookups> {
+  if (lookupAsks(def, query, new Sql([])).length === 0) return undefined;
+  const scoped = scope.where.length ? `where ${scope.where.join(' and ')}` : '';
+  const from = fromFor(def.from, scoped, def.key);
+  const key = JSON.stringify(['scope', from, scoped, scope.params]);
+  let rows = rememberedEstimate(db, key);
+  if (rows === undefined) {
+    rows = await countUpTo(db, from, scoped, scope.params, listLookups.shortList);
+    rememberEstimate(db, key, rows);
+  }
+  return rows > listLookups.shortList ? lookupKeys(db, def, query) : JOINED;
+}
+
+/**
+ * The keys of the lookup columns whose name contains the search or the column's text filter
+ * (LookupKeys in list-sql.ts), in one statement before the list's; undefined when the query
+ * names no lookup column. Every key found is kept up to `limit` (a search matching hundreds of
+ * organisations sends hundreds); a column matching more is left out, so the statement asks for
+ * its keys itself.
+ */
+export async function lookupKeys<C extends ListColumns>(
+  db: Queryable,
+  def: Pick<ListDef<C, never, unknown>, 'columns' | 'sql'>,
+  query: ListQueryInput,
+  limit = LOOKUP_KEYS_LIMIT,
+): Promise<LookupKeys | undefined> {
+  const sql = new Sql([limit + 1]);
+  const asks = lookupAsks(def, query, sql);
   if (asks.length === 0) return undefined;
   const arrays = asks.map(
     ({ looked, pattern }, i) =>
@@ -251,7 +296,7 @@ async function pageRows<C extends ListColumns, Row>(
   query: PageQuery,
 ) {
   const { skip, take } = pageOf(query);
-  const lookups = await lookupKeys(db, def, query);
+  const lookups = await listLookupKeys(db, def, scope, query);
   const forward = pageQuery(def, scope, query, lookups);
   const { from, where, whereParams: params } = forward;
   const key = JSON.stringify([from, where, params]);
@@ -348,7 +393,8 @@ export async function selectedKeys<C extends ListColumns>(
   // Picked rows: the filters and search they were picked under do not apply.
   const query = selection.ids ? {} : selection;
   const narrowed: Scope = { where: clauses, params: sql.params };
-  const { where, params } = whereOf(def, narrowed, query, await lookupKeys(db, def, query));
+  const lookups = await listLookupKeys(db, def as ListDef<C, never, unknown>, scope, query);
+  const { where, params } = whereOf(def, narrowed, query, lookups);
   const order = orderOf(def, selection);
   const [row] = await db.query<{ keys: number[] | null }>(
     `select array_agg(${def.key} order by ${order}) as keys from ${fromFor(def.from, where, order, def.key)} ${where}`,

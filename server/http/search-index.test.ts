@@ -50,7 +50,9 @@ describe("the Issued Licences search on its lookups' names", () => {
       { where: ['l.vendor_org_id = $1'], params: [1] },
       { take: 50, search: 'ridge' },
     );
-    expect(sql).toMatch(/l\.customer_org_id in \(select co\.id from orgs co/);
+    expect(sql).toMatch(
+      /exists \(select co\.id from orgs co where .* and co\.id = l\.customer_org_id\)/,
+    );
     expect(sql).not.toMatch(/= any\(array\(select/);
   });
 });
