@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { keyedRowsQuery, listPage, rowsByKeys, selectedKeys, type ListDef } from '../http/list';
+import {
+  keyedRowsQuery,
+  listLookups,
+  listPage,
+  rowsByKeys,
+  selectedKeys,
+  type ListDef,
+} from '../http/list';
 import { createTestApp } from '../test/harness';
 import { adminUsersDef } from './user-lists';
 
@@ -70,5 +77,45 @@ describe('All Users, page rows by key', () => {
     });
     expect(plan).toContain('users_pkey');
     expect(plan).toContain('invitations_pkey');
+  });
+});
+
+describe("All Users searched and filtered by an organisation's name", () => {
+  // The Orgs column is a lookup of each row's names grouped (ADMIN_ORG_NAMES): the rows found
+  // are those whose Orgs cell holds the text, members and pending addresses alike, whether the
+  // keys are found first (a long list) or each row's names are tested (a short one).
+  it('answers the rows whose Orgs cell holds the text, both ways', async () => {
+    const db = app.services.db;
+    const all = (await listPage(db, adminUsersDef, everyone, { take: 1000 })).results;
+    const twice = all.find((r) => r.email === 'twice.invited@example.com');
+    const [first, second] = twice?.orgs ?? [];
+    expect(second).toBeDefined();
+    const texts = [
+      first?.name.slice(1, 5).toUpperCase() ?? '',
+      // Across the separator, as the cell shows two names.
+      `${first?.name.slice(-3)}, ${second?.name.slice(0, 3)}`,
+      'no such organisation',
+    ];
+    const { shortList } = listLookups;
+    try {
+      for (const list of [0, shortList]) {
+        listLookups.shortList = list;
+        for (const text of texts) {
+          const expected = all
+            .filter((r) => r.orgName.toLowerCase().includes(text.toLowerCase()))
+            .map((r) => r.id);
+          for (const query of [{ search: text }, { filters: { orgName: text } }]) {
+            const found = await listPage(db, adminUsersDef, everyone, { take: 1000, ...query });
+            expect(
+              found.results.map((r) => r.id),
+              `${list} ${text}`,
+            ).toEqual(expected);
+          }
+          if (text === texts[0]) expect(expected).toContain(twice?.id);
+        }
+      }
+    } finally {
+      listLookups.shortList = shortList;
+    }
   });
 });

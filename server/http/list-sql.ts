@@ -45,6 +45,11 @@ export interface ColumnSql {
      */
     name?: string;
     /**
+     * The text tested inside `from`, when `from` names the column's text otherwise than its own
+     * SQL and its keys are the table's own (a derived table of each row's names, by key).
+     */
+    text?: string;
+    /**
      * Keys asked inside the statement stay an array (`fk = any(array(select …))`): for a list
      * whose every searched column has an index (the audit trail), so that the search's `or` is
      * a bitmap of those indexes; a hashed subplan's arm cannot be one, and the whole table is
@@ -189,8 +194,8 @@ export type Looked = { sql: string; lookup: Lookup };
  * each key once (a table of names grouped by `lookup.group` holds a name once per group).
  */
 export function keysMatching({ sql, lookup }: Looked, pattern: string, distinct = false): string {
-  const { key, from, name } = lookup;
-  return `select ${distinct ? 'distinct ' : ''}${key} from ${from} where (${name ?? sql}) ilike ${pattern}`;
+  const { key, from, name, text } = lookup;
+  return `select ${distinct ? 'distinct ' : ''}${key} from ${from} where (${name ?? text ?? sql}) ilike ${pattern}`;
 }
 
 /** The search's lookup columns: its text columns named through a lookup. */
