@@ -114,6 +114,20 @@ describe('the keys found first, for a long list only', () => {
     expect(long.ids).toEqual(short.ids);
   });
 
+  it('holds a list of exactly `shortList` rows short, and one more long', async () => {
+    const query = { search: 'a' };
+    const [{ n } = { n: 0 }] = await app().services.db.query<{ n: number }>(
+      `select count(*)::int as n from licences l where ${scope.where.join(' and ')}`,
+      scope.params,
+    );
+    listLookups.shortList = n;
+    const exactly = await statements({ ...scope, where: [...scope.where, '1 = 1'] }, query);
+    expect(keysFirst(exactly.sent)).toHaveLength(0);
+    listLookups.shortList = n - 1;
+    const longer = await statements({ ...scope, where: [...scope.where, '2 = 2'] }, query);
+    expect(keysFirst(longer.sent)).toHaveLength(2);
+  });
+
   it('counts a scope once in a while, not for each page', async () => {
     const scoped = { ...scope, where: [...scope.where, 'l.id > 0'] };
     const first = await statements(scoped, { search: 'b' });
