@@ -3,7 +3,7 @@ import type { PathParam } from 'react-router-dom';
 import type { orgRoutes, siteRoutes } from '../src/core/routes/routes';
 import { ORG_PORTAL, signIn, SITE_PORTAL, type Account } from './support/auth';
 import { layoutProblems, viewports, type ViewportName } from './support/layout';
-import { goInApp } from './support/navigate';
+import { clickInApp, goInApp } from './support/navigate';
 import { expect, test } from './support/test';
 
 /**
@@ -192,9 +192,10 @@ async function open(page: Page, visit: AnyVisit) {
   const pattern = new RegExp(`^${visit.path.replace(/:\w+/g, '[^/]+')}$`);
   if (visit.via.link) {
     await page.getByRole('searchbox', { name: 'Search' }).fill(visit.via.link);
-    await page.getByRole('link', { name: visit.via.link, exact: true }).click();
+    await clickInApp(page, page.getByRole('link', { name: visit.via.link, exact: true }));
   } else {
-    await page.locator('main section.dt tbody tr').first().getByRole('link').first().click();
+    const row = page.locator('main section.dt tbody tr').first();
+    await clickInApp(page, row.getByRole('link').first());
   }
   await page.waitForURL((url) => pattern.test(url.pathname));
   await settled(page);

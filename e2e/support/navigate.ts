@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './test';
 
 /**
@@ -18,4 +18,18 @@ export async function goInApp(page: Page, path: string): Promise<void> {
     return moves;
   }, path);
   if (moving) await expect(page).not.toHaveTitle('');
+}
+
+/**
+ * A click on a link to another route, done once that route has rendered, as goInApp: the URL
+ * changes at once, and the page before stays on screen while the next one's code loads. A
+ * layout check then ran on a blast's list instead of its viewer, and the next navigation back to
+ * that list never rendered anew, so its title stayed blank (a flaky layout test, session 55).
+ */
+export async function clickInApp(page: Page, link: Locator): Promise<void> {
+  await page.evaluate(() => {
+    document.title = '';
+  });
+  await link.click();
+  await expect(page).not.toHaveTitle('');
 }
