@@ -148,7 +148,7 @@ function textMatch(map: ColumnSql, pattern: string, joined: boolean): string {
  * short list, listLookups in list.ts), or, without either, inside the statement.
  */
 export type Lookups = LookupKeys | typeof JOINED | undefined;
-/** Each row's joined name tested as it stands: a few hundred rows need no keys found first. */
+/** Each row's joined name tested as it stands: a short list's rows need no keys found first. */
 export const JOINED = 'joined';
 
 /**
@@ -404,7 +404,8 @@ export interface SearchArm {
 
 /**
  * The search's arms (undefined without a search; empty when nothing can match): each searched
- * column's test of the text (`lookups`: the keys of its lookup columns, found first).
+ * column's test of the text (`lookups`: the keys of its lookup columns, found first; `joined`:
+ * each row's joined names tested as they stand).
  */
 function searchArms<C extends ListColumns>(
   def: ListDef<C, unknown, unknown>,
@@ -642,8 +643,9 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   const listDef = def as ListDef<C, unknown, unknown>;
   const { by, column, map } = sortOf(listDef, query);
   // The search's arm of the sorted column, when no filter keys it (a start needs its keys).
-  const own = keyed[by] ? undefined : arms.find((a) => a.id === by);
-  const start = sortStart(listDef, query, keyed[by] ?? own?.keys, reverse);
+  const keyedBy = Object.hasOwn(keyed, by) ? keyed[by] : undefined;
+  const own = keyedBy ? undefined : arms.find((a) => a.id === by);
+  const start = sortStart(listDef, query, keyedBy ?? own?.keys, reverse);
   if (start && own) {
     // Its rows from where their names start, and the other arms' rows as their own plan finds
     // them, each up to the page's end; the page is taken from the two.
@@ -670,9 +672,8 @@ export function pageQuery<C extends ListColumns, Row, Out>(
  * to be spread over it; here they are where their names sort. At a million licences sorted by
  * customer, a search matching only customers named 'Ridge…' walked from 'a' to 'r' (1.4 s a
  * page); 100,000 subscriptions sorted by subscriber probed each customer's from 'a' (95 ms).
- * Only the page's statement has it: the count and the
- * estimate of the total are of the same rows without it, which the planner would otherwise
- * price twice.
+ * Only the page's statement has it: the count and the estimate of the total are of the same
+ * rows without it, which the planner would otherwise price twice.
  */
 function sortStart<C extends ListColumns>(
   def: ListDef<C, unknown, unknown>,

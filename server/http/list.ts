@@ -70,7 +70,7 @@ function lookupAsks<C extends ListColumns>(
  * joined names is tested as it stands (JOINED). Finding the keys first, or asking for them
  * inside the statement, reads every matching name of the lookup tables whatever the list's
  * size: an organisation's 143 licences searched for 'a' read 60,000 subscriptions and 11,000
- * users (160-200 ms a page on the embedded database; docs/performance.md, session 55).
+ * users (150-340 ms a request on the embedded database; docs/performance.md, session 55).
  * Exported for the tests, which find the keys first on the demo's short lists.
  */
 export const listLookups = { shortList: 1_000 };
