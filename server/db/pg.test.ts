@@ -8,7 +8,7 @@ import { PLANNED_PER_CALL, type Db } from './types';
  * and a common one), which made an Activity search 300 times slower at a million events
  * (docs/performance.md). So searches run unnamed, planned for their own pattern each time, and
  * every other statement stays prepared once per connection. The server-pg project runs this
- * file (PGlite has no named statements of ours).
+ * file; pglite.test.ts holds the same of the embedded database's statements.
  */
 let db: Db;
 beforeAll(async () => {

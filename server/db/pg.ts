@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { PLANNED_PER_CALL, type Db, type Queryable, type SqlParam } from './types';
+import { plannedPerCall, type Db, type Queryable, type SqlParam } from './types';
 
 /**
  * Statements run as named prepared statements, one name per SQL text (docs/performance.md,
@@ -11,19 +11,12 @@ import { PLANNED_PER_CALL, type Db, type Queryable, type SqlParam } from './type
  */
 const MAX_NAMED = 2000;
 const names = new Map<string, string>();
-/**
- * A search (an `ilike` pattern) runs unnamed, so each is planned for its own pattern: after five
- * executions PostgreSQL may keep a named statement's generic plan, which prices every pattern
- * alike. At a million audit events that turned a 2.5 ms search into 733 ms (docs/performance.md,
- * the audit lists at a million events); a common word and a rare one need different plans. So
- * does a statement marked PLANNED_PER_CALL (the keys a list found first for a search or filter).
- */
-const PATTERN = /\bilike\b/i;
+/** A search or a statement marked planned-per-call runs unnamed (plannedPerCall, types.ts). */
 function statement(text: string, values: unknown[]): pg.QueryConfig {
   // A text already named (never a planned-per-call one) skips the tests: it runs on every call.
   let name = names.get(text);
   if (name) return { name, text, values };
-  if (PATTERN.test(text) || text.includes(PLANNED_PER_CALL)) return { text, values };
+  if (plannedPerCall(text)) return { text, values };
   if (names.size < MAX_NAMED) {
     name = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     names.set(text, name);

@@ -1,6 +1,6 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Queryable, SqlParam } from './types';
+import { plannedPerCall, type Db, type Queryable, type SqlParam } from './types';
 
 const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
   async query<T>(sql: string, params: readonly SqlParam[] | readonly unknown[] = []) {
@@ -43,9 +43,22 @@ function preparedQueries(pglite: PGlite) {
     return out;
   };
 
-  /** Parses a new named statement (closing the least recently used one when full). */
+  /**
+   * Parses a new named statement (closing the least recently used one when full), or the
+   * unnamed one for a statement planned per call (plannedPerCall: a search, the keys a list
+   * found first), which PostgreSQL plans for its own values each time and keeps no plan of.
+   */
   async function prepare(sql: string): Promise<Prepared> {
     const parts: Uint8Array[] = [];
+    if (plannedPerCall(sql)) {
+      parts.push(
+        serialize.parse({ name: '', text: sql }),
+        serialize.describe({ type: 'S', name: '' }),
+        serialize.sync(),
+      );
+      const { messages } = await pglite.execProtocol(concat(parts), { syncToFs: false });
+      return { name: '', paramTypes: parse.parseDescribeStatementResults(messages) };
+    }
     if (statements.size >= MAX_PREPARED) {
       const [oldSql, old] = statements.entries().next().value as [string, Prepared];
       statements.delete(oldSql);

@@ -5,6 +5,16 @@
  */
 export const PLANNED_PER_CALL = '/* planned per call */';
 
+/**
+ * A search (an `ilike` pattern) or a statement marked PLANNED_PER_CALL: run unnamed, so that each
+ * call is planned for its own values. After five executions PostgreSQL may keep a named
+ * statement's generic plan, which prices every pattern alike: at a million audit events that
+ * turned a 2.5 ms search into 733 ms (docs/performance.md, the audit lists at a million events);
+ * on the embedded database All Users' search went from 70 to 285 ms at its sixth call.
+ */
+export const plannedPerCall = (text: string): boolean =>
+  /\bilike\b/i.test(text) || text.includes(PLANNED_PER_CALL);
+
 /** The one small query interface over PGlite and node-postgres. */
 export type SqlParam =
   string | number | boolean | null | Date | Uint8Array | readonly unknown[] | object;
