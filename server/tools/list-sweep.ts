@@ -5,9 +5,8 @@
  * one that matches nothing, each with every sort. A 50-row page through the app's own routes
  * (in process: no network), median of `calls` after a warm-up, slowest first. On the stack's
  * database (DATABASE_URL, else DATA_DIR) as add-licences.ts or DEMO_SCALE left it; stop the
- * stack first when it runs on PGlite. On PGlite the figures drift over a run's thousands of
- * requests (a request at 280 ms in a sweep took 83 ms alone): confirm a slow line alone with
- * list-trace.ts, which also shows where its time goes.
+ * stack first when it runs on PGlite. Confirm a slow line alone with list-trace.ts, which also
+ * shows where its time goes.
  *
  *   DATABASE_URL=… npx tsx server/tools/list-sweep.ts [calls] [path filter]
  */
