@@ -288,9 +288,14 @@ function filterSql(
       let { min, max } = value as NumberFilter;
       // SPEC §5 (date ranges): a start after the end swaps them; ranges of numbers alike.
       if ((min ?? -Infinity) > (max ?? Infinity)) [min, max] = [max, min];
+      // A whole bound is a bigint, which an integer column meets as itself: the planner reads
+      // the column's statistics and its index. Against a numeric bound the column was cast,
+      // and every range priced at a fixed share: 550,188 licences of 5 to 15 seats were
+      // "about 10001". A fraction, or a bound past bigint, is numeric (any column compares).
+      const bound = (n: number) => sql.param(n, Number.isSafeInteger(n) ? '::bigint' : '::numeric');
       const parts = [
-        ...(min !== undefined ? [`${e} >= ${sql.param(min, '::numeric')}`] : []),
-        ...(max !== undefined ? [`${e} <= ${sql.param(max, '::numeric')}`] : []),
+        ...(min !== undefined ? [`${e} >= ${bound(min)}`] : []),
+        ...(max !== undefined ? [`${e} <= ${bound(max)}`] : []),
       ];
       return parts.length ? parts.join(' and ') : null;
     }
