@@ -3,6 +3,7 @@
  * modes. The client tests rows with them (row-index.ts); a ListSource sends them to its server;
  * the URL holds them as short tokens (list-params.ts). Pure: no React, no DOM.
  */
+import { MAX_FILTER_TEXT } from '@/contract/lists';
 import { parseYmd } from '@/core/format';
 import { ColumnType, type ColumnSetting } from './types';
 import { canFilter, isDateColumn } from './values';
@@ -118,12 +119,11 @@ export function filterToken(value: FilterValue): string {
   }
 }
 
-/** The longest text filter or search a URL may carry; longer is ignored. */
-export const MAX_FILTER_TEXT = 500;
-
 /** Reads a token for a column; null (ignored) when it is not a valid value of the column's kind. */
 export function filterFromToken(setting: ColumnSetting<never>, token: string): FilterValue | null {
   const kind = filterKindOf(setting);
+  // Longer than the filter row takes and the list endpoints accept: ignored, as a URL's other
+  // values that are not the column's (a link to a server-mode list would answer a 400).
   if (token === '' || token.length > MAX_FILTER_TEXT) return null;
   switch (kind) {
     case 'text':

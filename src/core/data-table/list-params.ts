@@ -20,10 +20,10 @@
  * stay.
  */
 import type { ColumnSetting } from './types';
+import { MAX_SEARCH_TEXT } from '@/contract/lists';
 import {
   filterFromToken,
   filterToken,
-  MAX_FILTER_TEXT,
   sameFilter,
   type FilterValue,
   type FilterValues,
@@ -131,7 +131,7 @@ export function readListQuery(
     if (value) filters.set(id, value);
   }
   return {
-    search: search.length > MAX_FILTER_TEXT ? '' : search,
+    search: search.length > MAX_SEARCH_TEXT ? '' : search,
     filters: Object.fromEntries(filters),
     sort: readSort(params.get(LIST_PARAM.sort), columns, fallbackSort),
   };

@@ -22,12 +22,14 @@ export function pageWindow(current: number, count: number, radius = 2): PageItem
 /** The query parameter holding the 1-based page (SPEC §2). */
 export const PAGE_PARAM = 'page';
 
-/** Reads ?page=N; anything but a whole number from 1 reads as page 1. */
+/**
+ * Reads ?page=N; anything but a whole number from 1 reads as page 1. A number past 2^53 reads as
+ * that (a page past any list, which then shows its last page), not as its rounding or Infinity.
+ */
 export function readPageParam(params: URLSearchParams): number {
   const raw = params.get(PAGE_PARAM);
   if (raw === null || !/^\d+$/.test(raw)) return 1;
-  const page = Number(raw);
-  return page >= 1 ? page : 1;
+  return Math.min(Math.max(Number(raw), 1), Number.MAX_SAFE_INTEGER);
 }
 
 /** Writes the page into a copy of the parameters; page 1 removes it. */

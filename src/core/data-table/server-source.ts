@@ -117,7 +117,9 @@ export function serverListSource<T extends RowRecord>({
         `${base}/list`,
         {
           ...body,
-          skip: (params.page - 1) * params.pageSize,
+          // A page past any list asks the furthest skip the contract takes: the answer is past
+          // the end, with the total, and the table goes to the last page (SPEC §2).
+          skip: Math.min((params.page - 1) * params.pageSize, Number.MAX_SAFE_INTEGER),
           take: params.pageSize,
           ...queryBody(params),
         },

@@ -28,6 +28,13 @@ describe('page window (SPEC §2)', () => {
     expect(readPageParam(new URLSearchParams('page=3'))).toBe(3);
     expect(readPageParam(new URLSearchParams('page=0'))).toBe(1);
     expect(readPageParam(new URLSearchParams('page=abc'))).toBe(1);
+    // Past 2^53: the furthest page, never a rounded one or Infinity (written back as such).
+    expect(readPageParam(new URLSearchParams('page=99999999999999999999'))).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect(readPageParam(new URLSearchParams(`page=${'9'.repeat(400)}`))).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
     expect(withPageParam(new URLSearchParams('q=1&page=3'), 1).toString()).toBe('q=1');
     expect(withPageParam(new URLSearchParams('q=1'), 2).toString()).toBe('q=1&page=2');
   });

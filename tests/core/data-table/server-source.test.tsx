@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { pageRequestSchema } from '@/contract/envelope';
 import { defineListColumns } from '@/contract/lists';
 import { ApiError, configureApiAuth, crmApi, NDJSON_BAD_LINE } from '@/core/api';
 import { fetchList, ListTooLargeError } from '@/core/api/list';
@@ -301,5 +302,19 @@ describe('a table over an entity query that does not fit (issue 16)', () => {
       expect(bodies).toContainEqual(expect.objectContaining({ skip: 40, take: 20 })),
     );
     expect(bodies.some((b) => Number(b.take) > 20 && b.skip !== 0)).toBe(false);
+  });
+
+  it('opens a link to a page past any list at its last page, asking no skip the contract refuses', async () => {
+    const bodies = listEndpoint();
+    const { container, location } = renderTable(
+      { columnSettings: settings, query: entityQuery, source },
+      { url: '/list?page=99999999999999999999' },
+    );
+    const footer = () => container.querySelector('.dt-footer [role="status"]')?.textContent;
+    await waitFor(() => expect(location()).toBe(`/list?page=${TOTAL / 20}`));
+    await waitFor(() => expect(footer()).toBe(`Showing ${TOTAL - 19}–${TOTAL} of ${TOTAL}`));
+    // Each page request is one the contract takes (the skip of page 10^20 is past 2^53).
+    for (const body of bodies) expect(pageRequestSchema.safeParse(body).success).toBe(true);
+    expect(bodies).toContainEqual(expect.objectContaining({ skip: Number.MAX_SAFE_INTEGER }));
   });
 });
