@@ -6,9 +6,10 @@
  * (in process: no network), median of `calls` after a warm-up, slowest first. On the stack's
  * database (DATABASE_URL, else DATA_DIR) as add-licences.ts or DEMO_SCALE left it; stop the
  * stack first when it runs on PGlite. Confirm a slow line alone with list-trace.ts, which also
- * shows where its time goes.
+ * shows where its time goes. With TOTALS=1, each total said "about N" is also counted exactly
+ * (the export's first frame) and printed with its ratio, furthest off first.
  *
- *   DATABASE_URL=… npx tsx server/tools/list-sweep.ts [calls] [path filter]
+ *   DATABASE_URL=… [TOTALS=1] npx tsx server/tools/list-sweep.ts [calls] [path filter]
  */
 import { isSortable, type ListColumn } from '@/contract/lists';
 import { buildApp } from '../app';
@@ -22,7 +23,9 @@ const only = process.argv[3] ?? '';
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ db, seed: false, config: { ...TEST_CONFIG, rateLimitMax: 1e9 } });
-await app.ready();
+const totals = process.env.TOTALS === '1';
+// The exact totals are read from the export's first frame over HTTP, the rest left unread.
+const address = totals ? await app.listen({ port: 0, host: '127.0.0.1' }) : await app.ready();
 
 const SEARCHES = ['a', 'qu', 'rid', 'ridge', 'zzzzq'];
 
@@ -45,6 +48,27 @@ function probe(column: ListColumn, values: unknown[]): unknown {
 }
 
 const results: [number, string, string][] = [];
+const estimates: [number, string][] = [];
+
+/** The exact number of rows matching a list request: the export's first frame. */
+async function exactTotal(url: string, headers: Record<string, string>, body: object) {
+  const controller = new AbortController();
+  const res = await fetch(`${String(address)}${url.replace(/list$/, 'export')}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, all: true, timeZone: 'UTC' }),
+    signal: controller.signal,
+  });
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  let text = '';
+  while (!text.includes('\n')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += new TextDecoder().decode(value);
+  }
+  controller.abort();
+  return (JSON.parse(text.slice(0, text.indexOf('\n'))) as { total: number }).total;
+}
 try {
   for (const l of listRoutes()) {
     if (!l.path.includes(only)) continue;
@@ -75,6 +99,15 @@ try {
       times.sort((a, b) => a - b);
       const total = `${answer.totalIsEstimate ? 'about ' : ''}${answer.totalAvailable}`;
       results.push([times[Math.floor(times.length / 2)] ?? 0, `${l.path} ${what}`, total]);
+      // Once per query: its first page, in the default order.
+      if (totals && answer.totalIsEstimate && !('sortBy' in body) && !('skip' in body)) {
+        const exact = await exactTotal(url, headers, body);
+        const ratio = answer.totalAvailable / Math.max(exact, 1);
+        estimates.push([
+          Math.max(ratio, 1 / ratio),
+          `${l.path} ${what}: about ${answer.totalAvailable}, ${exact} exactly`,
+        ]);
+      }
     };
     const first = await post({ take: 200 });
     const sorts = Object.entries(l.columns).filter(([, c]) => isSortable(c));
@@ -102,3 +135,5 @@ try {
 }
 for (const [ms, what, total] of results.sort((a, b) => b[0] - a[0]))
   console.log(`${ms.toFixed(1).padStart(8)} ms  ${what}  (${total})`);
+for (const [off, what] of estimates.sort((a, b) => b[0] - a[0]))
+  console.log(`${off.toFixed(2).padStart(8)}×  ${what}`);
