@@ -250,8 +250,8 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   const bulk = useBulkAction<T>({
     source,
     listSelection,
-    afterRun: () => {
-      clearSelection();
+    afterRun: (answered) => {
+      if (answered) clearSelection();
       void refresh();
     },
   });

@@ -2,7 +2,7 @@
  * The bulk-action runner (issue 16): a bulk action asks first, with the count; then runs once
  * through the ListSource's handler (ids, or the query for 'all matching': one request, never a
  * call per row), shows progress, and ends with what was done and what was refused. The table is
- * refreshed and the selection cleared after it ran.
+ * refreshed after it ran, and the selection cleared once it answered (a failed run keeps it).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { showingInPlace } from '@/core/api';
@@ -33,8 +33,11 @@ export function useBulkAction<T extends RowRecord>({
 }: {
   source: ListSource<T> | undefined;
   listSelection: () => ListSelection<T>;
-  /** After the handler answered (done or not): refresh, clear the selection. */
-  afterRun: () => void;
+  /**
+   * After the handler answered: refresh; `answered` (what was done and refused came back):
+   * clear the selection. A failed run keeps it, to be tried again as it was.
+   */
+  afterRun: (answered: boolean) => void;
 }) {
   const [state, setState] = useState<BulkState<T>>({ step: 'closed' });
   const latest = useLatest({ source, afterRun });
@@ -67,7 +70,9 @@ export function useBulkAction<T extends RowRecord>({
       })
         .then(
           (result) => {
-            if (!controller.signal.aborted) setState({ step: 'result', action, result });
+            if (controller.signal.aborted) return;
+            setState({ step: 'result', action, result });
+            latest.current.afterRun(true);
           },
           (error: unknown) => {
             if (controller.signal.aborted) return;
@@ -75,11 +80,11 @@ export function useBulkAction<T extends RowRecord>({
               error instanceof Error && error.message ? error.message : 'Something went wrong!';
             setState({ step: 'failed', action, message });
             showingInPlace(error);
+            latest.current.afterRun(false);
           },
         )
         .finally(() => {
           running.current = null;
-          if (!controller.signal.aborted) latest.current.afterRun();
         });
     },
     [state],

@@ -243,6 +243,44 @@ describe('bulk actions (issue 16)', () => {
     expect(bulk.received[0]).toEqual({ kind: 'ids', ids: ['2', '30'], rows: [all[1], all[29]] });
   });
 
+  it('a failed run says why and keeps the selection, to be tried again as it was', async () => {
+    const renew = vi
+      .fn<BulkHandler<Licence>>()
+      .mockRejectedValueOnce(new Error('The licences could not be renewed: try again'))
+      .mockResolvedValueOnce({ done: 2, refused: 0, reasons: [] });
+    const { container, user, fake } = await openServerTable({
+      bulk: { renew },
+      bulkActions: [{ id: 'renew', label: 'Renew' }],
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Customer 002' }));
+    await goToPage(user, container, 2);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Customer 030' }));
+    await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Renew' });
+    const callsBefore = fake.calls.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The licences could not be renewed: try again',
+    );
+    // The rows are read again (some may have changed), and the two picks stay.
+    await waitFor(() => expect(fake.calls.length).toBeGreaterThan(callsBefore));
+    expect(within(ribbon()).getByText('2 selected')).toBeInTheDocument();
+    const [, close] = within(dialog).getAllByRole('button', { name: 'Close' });
+    await user.click(close as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(ribbon()).getByRole('button', { name: 'Renew' }));
+    dialog = await screen.findByRole('dialog', { name: 'Renew' });
+    expect(dialog).toHaveTextContent('Renew 2 records?');
+    await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    expect(await within(dialog).findByText('Done: 2.')).toBeInTheDocument();
+    expect(renew.mock.calls.map(([selection]) => selection)).toEqual([
+      { kind: 'ids', ids: ['2', '30'], rows: [all[1], all[29]] },
+      { kind: 'ids', ids: ['2', '30'], rows: [all[1], all[29]] },
+    ]);
+    await waitFor(() => expect(within(ribbon()).queryByText(/selected/)).toBeNull());
+  });
+
   it('Cancel in the confirmation runs nothing', async () => {
     const bulk = gatedBulk();
     const { user } = await openServerTable({
