@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListColumn } from '@/contract/lists';
+import {
+  MAX_SELECTED_IDS,
+  TOO_MANY_PICKED,
+  TOO_MANY_UNPICKED,
+  type ListColumn,
+} from '@/contract/lists';
 import type { App } from '../app';
 import { bearer, createTestApp, tokenFor, type DemoAccount } from '../test/harness';
 import { isErrorEnvelope } from '../security/support';
@@ -504,5 +509,20 @@ describe('bad list requests: a 400 with the envelope and the field, never a 500'
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(isErrorEnvelope(res)).toBe(true);
     }
+  });
+
+  it('refuses more picked or left-out rows than a selection holds, saying what to do instead', async () => {
+    const l = lists[0] as ListUnderTest;
+    const many = Array.from({ length: MAX_SELECTED_IDS + 1 }, (_, i) => i + 1);
+    for (const [body, field, message] of [
+      [{ ids: many }, 'ids', TOO_MANY_PICKED],
+      [{ all: true, except: many }, 'except', TOO_MANY_UNPICKED],
+    ] as const) {
+      const res = await post(app, auth(l), url(l, 'export'), body);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errors[field].message).toBe(message);
+    }
+    const most = await post(app, auth(l), url(l, 'export'), { ids: many.slice(1) });
+    expect(most.statusCode).toBe(200);
   });
 });

@@ -41,6 +41,10 @@ export const MAX_FILTER_TEXT = 200;
 export const MAX_SEARCH_TEXT = 200;
 /** At most this many ids in a selection (`ids`) or excluded from all matching (`except`). */
 export const MAX_SELECTED_IDS = 10_000;
+/** What a bulk action or an export over more says, in its dialog (the selection is kept). */
+const maxSelected = MAX_SELECTED_IDS.toLocaleString('en-US');
+export const TOO_MANY_PICKED = `At most ${maxSelected} rows can be picked one by one: select all matching rows instead, with a search or filter if need be`;
+export const TOO_MANY_UNPICKED = `At most ${maxSelected} rows can be left out of all matching rows: narrow the list with a search or filter instead`;
 
 export const textFilterSchema = z.string().max(MAX_FILTER_TEXT);
 export const numberFilterSchema = z.strictObject({
@@ -156,9 +160,9 @@ export const listRequestSchemaFor = <const C extends ListColumns>(columns: C) =>
  * nothing (400).
  */
 export const selectionShape = {
-  ids: z.array(bodyIdSchema).min(1).max(MAX_SELECTED_IDS).optional(),
+  ids: z.array(bodyIdSchema).min(1).max(MAX_SELECTED_IDS, TOO_MANY_PICKED).optional(),
   all: z.literal(true).optional(),
-  except: z.array(bodyIdSchema).max(MAX_SELECTED_IDS).optional(),
+  except: z.array(bodyIdSchema).max(MAX_SELECTED_IDS, TOO_MANY_UNPICKED).optional(),
 };
 export interface SelectionInput {
   ids?: number[] | undefined;
