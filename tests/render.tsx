@@ -8,7 +8,7 @@
  *   await renderPortal('site', { url: '/site/12/blasts', org: [...] });   // the whole portal
  *   await renderPortal('org', { url: '/users', pages: 'placeholders' });  // shell and guards only
  */
-import { useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { useLayoutEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, waitFor, type RenderResult } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -81,10 +81,16 @@ const probe: { location: Location | null; session: AuthSession | null } = {
   session: null,
 };
 
+/**
+ * Keeps what the router and the session are for the test to read. In a layout effect: it runs in
+ * the commit that renders them, before a query that awaits the new page (a MutationObserver's
+ * callback) can resolve. A passive effect ran after that, and a test read the location before
+ * the click's (a flaky unit test: the Activity heading found, the path still the dashboard's).
+ */
 function Probe() {
   const location = useLocation();
   const session = useAuthSession();
-  useEffect(() => {
+  useLayoutEffect(() => {
     probe.location = location;
     probe.session = session;
   });
