@@ -28,10 +28,12 @@ function allScenarios(smoke) {
   ];
 }
 
+/** How many of a list's first pages the paging requests pick from: 200, or all of them. */
+const pagesOf = (total) => Math.max(1, Math.min(200, Math.floor(total / 50)));
 /** The requests: [name, body of a request, or a function of the total giving one]. */
 const page = (total, extra = {}) => {
-  // A random one of the first 200 pages (or of all of them): paging, not one cached answer.
-  const pages = Math.max(1, Math.min(200, Math.floor(total / 50)));
+  // A random one of the first pages: paging, not one cached answer.
+  const pages = pagesOf(total);
   return () => ({ take: 50, skip: 50 * Math.floor(Math.random() * pages), ...extra });
 };
 const VARIANTS = [
@@ -47,7 +49,7 @@ const VARIANTS = [
   ['search', () => () => ({ take: 50, search: 'ridge' })],
   ['deep', (total) => () => ({ take: 50, skip: Math.max(0, total - 100) })],
 ];
-/** The statements pgbench runs: the same page statements as the stack (fixed first page). */
+/** The statements pgbench runs: the same page statements as the stack, on the same random pages. */
 const PGBENCH = [
   ['page50', { take: 50 }],
   ['sortCustomer', { take: 50, sortBy: 'customerOrg.name' }],
@@ -179,6 +181,7 @@ export async function listsPhase({ repo, tsx, smoke, dataDir, opts, startStack, 
             'server/tools/bench-postgres.ts',
             'sql',
             JSON.stringify(body),
+            String(pagesOf(answer.totalAvailable)),
           ]);
           const r = pgbench(data.databaseUrl, sql, opts);
           details[`${scenario.name}.pgbench.${variant}`] = { ...r, sql };
