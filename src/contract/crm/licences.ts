@@ -85,3 +85,27 @@ export const renewLicenceSchema = z.object(renewLicenceShape);
  */
 export const bulkSuspendLicencesSchema = issuedLicenceList.bulk({});
 export const bulkRenewLicencesSchema = issuedLicenceList.bulk(renewLicenceShape);
+
+/**
+ * GET /crm/v1/orgs/{orgId}/issued-licences/summary?from&to: the dashboard's figures of the
+ * licences an organisation issued, each counted exactly (one pass over them, at any size): how
+ * many show each state, and how many active ones expire between `from` and `to` (calendar days).
+ */
+export const issuedSummaryQuerySchema = z
+  .strictObject({
+    from: z.iso.date('Use a date YYYY-MM-DD'),
+    to: z.iso.date('Use a date YYYY-MM-DD'),
+  })
+  .refine((window) => window.from <= window.to, {
+    message: 'The window ends before it starts',
+    path: ['to'],
+  });
+export const issuedSummarySchema = z.object({
+  byState: z.object({
+    Active: z.number().int().nonnegative(),
+    Suspended: z.number().int().nonnegative(),
+    Expired: z.number().int().nonnegative(),
+  }),
+  renewalsDue: z.number().int().nonnegative(),
+});
+export type IssuedSummaryCounts = z.infer<typeof issuedSummarySchema>;

@@ -60,7 +60,10 @@ function horizontalChart({
   data,
   colours,
 }: Pick<BarChartProps, 'data'> & { colours: readonly string[] }) {
-  const [width, row, label, value] = [320, 34, 96, 36];
+  // The figure after the longest bar has room for its digits (a digit of this text is about 7
+  // units wide): a million licences' 6 and 7 digits were cut to their first 4.
+  const digits = Math.max(...data.map((d) => String(d.value).length));
+  const [width, row, label, value] = [320, 34, 96, Math.max(36, 12 + 7 * digits)];
   const max = Math.max(1, ...data.map((d) => d.value));
   const barSpace = width - label - value;
   return {

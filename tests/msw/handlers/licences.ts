@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import type { Licence } from '@/contract/crm/licences';
-import { crm, pageOf, rowsOf, type Rows } from '../envelope';
+import { crm, ok, pageOf, rowsOf, type Rows } from '../envelope';
 
 /** The list contract's filters the dashboard sends: states, and an expiry range. */
 function matchesFilters(licence: Licence, body: Record<string, unknown>): boolean {
@@ -39,4 +39,24 @@ export const licenceHandlers = {
         (licence, body) => matchesFilters(licence, body) && ofSubscription(licence, body),
       ),
     ),
+  /** The summary's exact counts of the same rows (`from` and `to`: the renewals' window). */
+  issuedSummary: (rows: Rows<Licence>, orgId = 1) =>
+    http.get(crm(`orgs/${orgId}/issued-licences/summary`), ({ request }) => {
+      const url = new URL(request.url);
+      const expiry = {
+        from: url.searchParams.get('from') ?? '',
+        to: url.searchParams.get('to') ?? '',
+      };
+      const all = rowsOf(rows);
+      const count = (filters: Record<string, unknown>) =>
+        all.filter((licence) => matchesFilters(licence, { filters })).length;
+      return ok({
+        byState: {
+          Active: count({ 'state.name': ['Active'] }),
+          Suspended: count({ 'state.name': ['Suspended'] }),
+          Expired: count({ 'state.name': ['Expired'] }),
+        },
+        renewalsDue: count({ 'state.name': ['Active'], expiry }),
+      });
+    }),
 };

@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   issueLicenceSchema,
+  issuedSummarySchema,
   licenceSchema,
   renewLicenceSchema,
   type IssueLicence,
+  type IssuedSummaryCounts,
   type Licence,
   issuedLicenceColumns,
 } from '@/contract/crm/licences';
@@ -27,51 +29,37 @@ export const issuedLicencesQueryOptions = (orgId: number) =>
     queryFn: ({ signal }) => getIssuedLicences(orgId, signal),
   });
 
-/** A count from the server: exact, or the database's estimate ("about N") for a huge one. */
-export interface Count {
-  n: number;
-  isEstimate: boolean;
-}
-
 /** The dashboard's figures of the licences an organisation issued, counted on the server. */
 export interface IssuedSummary {
-  byState: Record<'Active' | 'Suspended' | 'Expired', Count>;
-  /** Active licences expiring between `from` and `to` (calendar days), soonest first. */
-  renewals: { rows: Licence[]; total: Count };
+  /** Exact counts of each state as the lists show it. */
+  byState: IssuedSummaryCounts['byState'];
+  /** Active licences expiring between `from` and `to` (calendar days): the soonest, and how many. */
+  renewals: { rows: Licence[]; total: number };
 }
 
 /**
- * The issued licences at a glance, at any size (issue 16): a count per state and the first
- * renewals due, each one page of the list endpoint with its filters (never the whole list).
+ * The issued licences at a glance, at any size (issue 16): exact counts from the summary
+ * endpoint (the list's totals past 10,000 are estimates, and misjudged each state by a third at
+ * a million licences), and the first renewals due, one page of the list (never the whole list).
  */
 export async function getIssuedSummary(
   orgId: number,
   window: { from: string; to: string },
   signal?: AbortSignal,
 ): Promise<IssuedSummary> {
-  const path = `orgs/${orgId}/issued-licences/list`;
-  const page = (take: number, body: Record<string, unknown>) =>
-    fetchListPage(crmApi, path, licenceSchema, { take, body, signal });
-  const count = async (state: string): Promise<Count> => {
-    const answer = await page(1, { filters: { 'state.name': [state] } });
-    return { n: answer.total, isEstimate: answer.totalIsEstimate };
-  };
-  const [active, suspended, expired, renewals] = await Promise.all([
-    count('Active'),
-    count('Suspended'),
-    count('Expired'),
-    page(10, {
-      filters: { 'state.name': ['Active'], expiry: window },
-      sortBy: 'expiry',
-      sortDesc: false,
+  const [counts, renewals] = await Promise.all([
+    crmApi
+      .get<unknown>(`orgs/${orgId}/issued-licences/summary`, window, { signal })
+      .then((answer) => issuedSummarySchema.parse(answer)),
+    fetchListPage(crmApi, `orgs/${orgId}/issued-licences/list`, licenceSchema, {
+      take: 10,
+      body: { filters: { 'state.name': ['Active'], expiry: window }, sortBy: 'expiry' },
+      signal,
     }),
   ]);
   return {
-    byState: { Active: active, Suspended: suspended, Expired: expired },
-    renewals: {
-      rows: renewals.rows,
-      total: { n: renewals.total, isEstimate: renewals.totalIsEstimate },
-    },
+    byState: counts.byState,
+    renewals: { rows: renewals.rows, total: counts.renewalsDue },
   };
 }
 

@@ -65,18 +65,20 @@ describe('Dashboard (/dashboard)', () => {
         customerOrg: { id: id + 10, name: customer },
         orgName: customer,
       });
+    const issued = [
+      licence(1, 'Later Ltd', 'Active', inDays(60)),
+      licence(2, 'Soon Ltd', 'Active', inDays(5)),
+      licence(3, 'Far Ltd', 'Active', inDays(200)),
+      licence(4, 'Paused Ltd', 'Suspended', inDays(10)),
+      licence(5, 'Open Ltd', 'Active', null),
+      licence(6, 'Today Ltd', 'Active', inDays(0)),
+    ];
     server.use(
       userHandlers.orgList([]),
       licenceHandlers.heldList([]),
       subscriptionHandlers.heldList([]),
-      licenceHandlers.issuedList([
-        licence(1, 'Later Ltd', 'Active', inDays(60)),
-        licence(2, 'Soon Ltd', 'Active', inDays(5)),
-        licence(3, 'Far Ltd', 'Active', inDays(200)),
-        licence(4, 'Paused Ltd', 'Suspended', inDays(10)),
-        licence(5, 'Open Ltd', 'Active', null),
-        licence(6, 'Today Ltd', 'Active', inDays(0)),
-      ]),
+      licenceHandlers.issuedList(issued),
+      licenceHandlers.issuedSummary(issued),
     );
     await renderApp(<DashboardPage />, {
       url: '/dashboard',
@@ -150,40 +152,61 @@ describe('Dashboard with a list too large to read whole (issue 16)', () => {
     expect(bodies).toHaveLength(1);
   });
 
-  it('counts the licences it issued on the server, at any size: per state, "about N", the first renewals', async () => {
+  it('counts the licences it issued exactly on the server, at any size, and reads no more than the first renewals', async () => {
     const bodies: { take?: number; filters?: Record<string, unknown> }[] = [];
-    const counts: Record<string, number> = { Active: 900_000, Suspended: 40_000, Expired: 260_000 };
+    const windows: string[] = [];
     server.use(
+      http.get(crm('orgs/1/issued-licences/summary'), ({ request }) => {
+        windows.push(new URL(request.url).search);
+        return ok({
+          byState: { Active: 633_869, Suspended: 58_717, Expired: 307_763 },
+          renewalsDue: 64_137,
+        });
+      }),
       http.post(crm('orgs/1/issued-licences/list'), async ({ request }) => {
-        const body = (await request.json()) as (typeof bodies)[number];
-        bodies.push(body);
-        const states = (body.filters?.['state.name'] ?? []) as string[];
-        const renewals = body.filters?.['expiry'] !== undefined;
-        const results = renewals
-          ? [createLicence({ id: 1, customerOrg: { id: 2, name: 'Soon Ltd' }, expiry: inDays(3) })]
-          : [];
+        bodies.push((await request.json()) as (typeof bodies)[number]);
+        const results = [
+          createLicence({ id: 1, customerOrg: { id: 2, name: 'Soon Ltd' }, expiry: inDays(3) }),
+        ];
+        // The list's own total is the planner's estimate, far off: the dashboard does not use it.
         return ok({
           results,
-          fetchedCount: results.length,
+          fetchedCount: 1,
           skippedCount: 0,
-          totalAvailable: renewals ? 12_345 : (counts[states[0] ?? ''] ?? 0),
+          totalAvailable: 31_441,
           totalIsEstimate: true,
           hasMore: true,
         });
       }),
     );
-    await renderApp(<DashboardPage />, {
+    const { container } = await renderApp(<DashboardPage />, {
       url: '/dashboard',
       permissions: { isBusinessManager: true },
     });
     const stat = (await screen.findByText('Licences issued')).closest('.card') as HTMLElement;
-    expect(within(stat).getByText('about 1200000')).toBeInTheDocument();
-    expect(within(stat).getByText('about 900000 active')).toBeInTheDocument();
-    expect(screen.getByText(/and about 12344 more/)).toBeInTheDocument();
+    expect(within(stat).getByText('1000349')).toBeInTheDocument();
+    expect(within(stat).getByText('633869 active')).toBeInTheDocument();
+    expect(screen.getByText(/and 64136 more/)).toBeInTheDocument();
+    expect(screen.queryByText(/about/)).toBeNull();
     expect(screen.getByRole('cell', { name: 'Soon Ltd' })).toBeInTheDocument();
-    expect(screen.queryByText(/too large to count/)).toBeNull();
-    // Never the whole list: one small page per figure.
-    expect(bodies.every((b) => (b.take ?? 1000) <= 10)).toBe(true);
-    expect(bodies).toHaveLength(4);
+    expect(windows).toEqual([`?from=${inDays(0)}&to=${inDays(90)}`]);
+    // Never the whole list: one page of the first renewals.
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        take: 10,
+        filters: { 'state.name': ['Active'], expiry: { from: inDays(0), to: inDays(90) } },
+      }),
+    ]);
+    // Each figure of the chart is inside its drawing, whole (six digits were cut to four).
+    const chart = screen.getByRole('img', { name: 'Licences issued by state' });
+    const width = Number(chart.getAttribute('viewBox')?.split(' ')[2]);
+    const figures = [...container.querySelectorAll('svg text')].filter((t) =>
+      /^\d{5,}$/.test(t.textContent ?? ''),
+    );
+    expect(figures.map((t) => t.textContent)).toEqual(['633869', '58717', '307763']);
+    for (const t of figures)
+      expect(Number(t.getAttribute('x')) + 7 * (t.textContent ?? '').length).toBeLessThanOrEqual(
+        width,
+      );
   });
 });

@@ -6,7 +6,7 @@ import { useCanAccess } from '@/core/permissions';
 import { getOrgHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
 import { licencesQueryOptions } from '@/org/entities/licences/held';
-import { issuedSummaryQueryOptions, type Count } from '@/org/entities/licences/issued';
+import { issuedSummaryQueryOptions } from '@/org/entities/licences/issued';
 import { orgUsersQueryOptions } from '@/org/entities/org-users/api';
 import { mySubscriptionsQueryOptions } from '@/org/entities/subscriptions/held';
 import { BarChart } from '@/core/ui/bar-chart';
@@ -48,12 +48,6 @@ function Stat({ label, value, detail, href }: StatProps) {
 }
 
 const STATES = ['Active', 'Suspended', 'Expired'] as const;
-
-const countText = (count: Count) => (count.isEstimate ? `about ${count.n}` : count.n);
-const sumCounts = (counts: readonly Count[]): Count => ({
-  n: counts.reduce((sum, c) => sum + c.n, 0),
-  isEstimate: counts.some((c) => c.isEstimate),
-});
 
 /** A chart's place when its figures could not be read (too large here, or failed). */
 function TooLargeNote({ title }: { title: string }) {
@@ -100,9 +94,9 @@ export function Overview({ now = new Date() }: { now?: Date }) {
     licence: canUsers ? getOrgHref('licences') : null,
   });
   const summary = issued.data;
-  const issuedTotal = summary && sumCounts(Object.values(summary.byState));
+  const issuedTotal = summary && STATES.reduce((sum, state) => sum + summary.byState[state], 0);
   const renewals = summary ? renewalsDue(summary.renewals.rows, now) : [];
-  const moreRenewals = summary ? summary.renewals.total.n - renewals.length : 0;
+  const moreRenewals = summary ? summary.renewals.total - renewals.length : 0;
   const nothing = !canUsers && !canSoftware && !canIssued;
 
   return (
@@ -162,8 +156,8 @@ export function Overview({ now = new Date() }: { now?: Date }) {
           {canIssued && (
             <Stat
               label="Licences issued"
-              value={issuedTotal && countText(issuedTotal)}
-              detail={summary ? `${countText(summary.byState.Active)} active` : undefined}
+              value={issuedTotal}
+              detail={summary ? `${summary.byState.Active} active` : undefined}
               href={getOrgHref('issuedLicences')}
             />
           )}
@@ -210,10 +204,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                     </table>
                     <p className="small mt-2 mb-0">
                       {moreRenewals > 0 && (
-                        <span className="text-body-secondary">
-                          and {summary.renewals.total.isEstimate ? 'about ' : ''}
-                          {moreRenewals} more.{' '}
-                        </span>
+                        <span className="text-body-secondary">and {moreRenewals} more. </span>
                       )}
                       <Link to={getOrgHref('issuedLicences')}>Renew them in Issued Licences</Link>
                     </p>
@@ -230,7 +221,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                     title="Licences issued by state"
                     data={STATES.map((state) => ({
                       label: state,
-                      value: summary.byState[state].n,
+                      value: summary.byState[state],
                     }))}
                     colours={['#198754', '#b35c00', '#b02a37']}
                   />
