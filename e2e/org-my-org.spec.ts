@@ -263,6 +263,10 @@ test.describe('Dashboard and home', () => {
     // The edit-org test may be renaming Acme at the same moment.
     await expect(page.getByText(/^Acme Mining.* at a glance\.$/)).toBeVisible();
     await expect(page.getByText('Licences issued', { exact: true })).toBeVisible();
+    // Counted by the stack's summary: a figure and how many are active, never '–'.
+    await expect(page.locator('.card').filter({ hasText: 'Licences issued' })).toContainText(
+      /^Licences issued\d+\d+ active/,
+    );
     // A vendor: its renewals due and its issued licences by state.
     await expect(
       page.getByRole('heading', { name: 'Renewals due in the next 90 days' }),
