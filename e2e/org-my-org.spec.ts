@@ -264,9 +264,9 @@ test.describe('Dashboard and home', () => {
     await expect(page.getByText(/^Acme Mining.* at a glance\.$/)).toBeVisible();
     await expect(page.getByText('Licences issued', { exact: true })).toBeVisible();
     // Counted by the stack's summary: a figure and how many are active, never '–'.
-    await expect(page.locator('.card').filter({ hasText: 'Licences issued' })).toContainText(
-      /^Licences issued\d+\d+ active/,
-    );
+    await expect(
+      page.locator('.card').filter({ hasText: /^Licences issued\d+\d+ active/ }),
+    ).toBeVisible();
     // A vendor: its renewals due and its issued licences by state.
     await expect(
       page.getByRole('heading', { name: 'Renewals due in the next 90 days' }),
