@@ -38,6 +38,16 @@ test('Users: searched, filtered, sorted, paged and exported', async ({ page }) =
   await expect(email).toHaveAttribute('aria-sort', 'descending');
   const descending = await emailCells(table).allTextContents();
   expect(descending).toEqual([...descending].sort().reverse());
+  // Anywhere in the header cell sorts, its corner far from the label too (descending, then no
+  // sort, then ascending again).
+  const box = await email.boundingBox();
+  const corner = { position: { x: (box?.width ?? 4) - 3, y: 3 } };
+  await email.click(corner);
+  await expect(email).toHaveAttribute('aria-sort', 'none');
+  await email.click(corner);
+  await expect(email).toHaveAttribute('aria-sort', 'ascending');
+  await email.getByRole('button').click();
+  await expect(email).toHaveAttribute('aria-sort', 'descending');
 
   // Paged: page 2 when there is one (?page=2), and a page beyond the last jumps to the last.
   const pageCount = Math.ceil(total / 20);
