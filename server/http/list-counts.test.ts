@@ -81,7 +81,7 @@ describe('the total of a list page', () => {
       expect(page.totalIsEstimate, JSON.stringify(value)).toBe(true);
       expect(Math.abs(page.totalAvailable - matching), JSON.stringify(value)).toBeLessThan(300);
     }
-    // A fraction compares as a number all the same: the same rows, one more at the bound.
+    // Fractional bounds are numeric: the whole numbers between them.
     const fraction = await listPage(db, def, scope('true'), {
       take: 5,
       filters: { id: { min: 99.5, max: 103.5 } },

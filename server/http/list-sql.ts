@@ -291,7 +291,7 @@ function filterSql(
       // A whole bound is a bigint, which an integer column meets as itself: the planner reads
       // the column's statistics and its index. Against a numeric bound the column was cast,
       // and every range priced at a fixed share: 550,188 licences of 5 to 15 seats were
-      // "about 10001". A fraction, or a bound past bigint, is numeric (any column compares).
+      // "about 10001". A fraction, or a whole number past 2^53, is numeric (any column compares).
       const bound = (n: number) => sql.param(n, Number.isSafeInteger(n) ? '::bigint' : '::numeric');
       const parts = [
         ...(min !== undefined ? [`${e} >= ${bound(min)}`] : []),
