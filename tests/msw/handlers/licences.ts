@@ -30,7 +30,7 @@ export const licenceHandlers = {
     http.post(crm(`orgs/${orgId}/licences/list`), ({ request }) =>
       pageOf(request, rowsOf(rows), ofSubscription),
     ),
-  /** Paged, searched, filtered by state and expiry (the dashboard's counts) and subscription. */
+  /** Paged, searched, filtered by state and expiry (the dashboard's renewals) and subscription. */
   issuedList: (rows: Rows<Licence>, orgId = 1) =>
     http.post(crm(`orgs/${orgId}/issued-licences/list`), ({ request }) =>
       pageOf(
