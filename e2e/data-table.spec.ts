@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { ORG_PORTAL, signIn } from './support/auth';
-import { expect, test } from './support/test';
+import { expect, figure, SHOWING, test, totalOf } from './support/test';
 
 /**
  * Issue 6 end to end: a real list screen on the local stack (Users of Borealis Quarries, as its
@@ -13,9 +13,8 @@ import { expect, test } from './support/test';
 const footerStatus = (page: Page) => page.locator('.dt-footer [role="status"]');
 
 async function shownTotal(page: Page): Promise<number> {
-  await expect(footerStatus(page)).toHaveText(/^Showing \d+–\d+ of \d+$/);
-  const text = (await footerStatus(page).textContent()) ?? '';
-  return Number(/of (\d+)$/.exec(text)?.[1] ?? NaN);
+  await expect(footerStatus(page)).toHaveText(SHOWING);
+  return totalOf((await footerStatus(page).textContent()) ?? '');
 }
 
 /** The Email column's cells on the current page (checkbox, User, Email, ...). */
@@ -27,7 +26,7 @@ test('Users: searched, filtered, sorted, paged and exported', async ({ page }) =
   await expect(page.getByText('Loading Data...')).toHaveCount(0);
   const total = await shownTotal(page);
   expect(total).toBeGreaterThan(1);
-  await expect(page.getByPlaceholder(`Search ${total} records...`)).toBeVisible();
+  await expect(page.getByPlaceholder(`Search ${figure(total)} records...`)).toBeVisible();
 
   // Sorted by Email (the screen's initial sort); a click on the heading turns it around.
   const email = page.getByRole('columnheader', { name: 'Email', exact: true });
@@ -57,10 +56,12 @@ test('Users: searched, filtered, sorted, paged and exported', async ({ page }) =
       .getByRole('button', { name: 'Page 2' })
       .click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
-    await expect(footerStatus(page)).toHaveText(new RegExp(`^Showing 21–\\d+ of ${total}$`));
+    await expect(footerStatus(page)).toHaveText(
+      new RegExp(`^Showing 21–[\\d,]+ of ${figure(total)}$`),
+    );
   }
   await page.goto(`${ORG_PORTAL}/users?page=99`);
-  await expect(footerStatus(page)).toHaveText(/^Showing \d+–\d+ of \d+$/);
+  await expect(footerStatus(page)).toHaveText(SHOWING);
   if (pageCount > 1) await expect(page).toHaveURL(new RegExp(`[?&]page=${pageCount}(&|$)`));
   else await expect(page).not.toHaveURL(/page=/);
 
@@ -68,7 +69,7 @@ test('Users: searched, filtered, sorted, paged and exported', async ({ page }) =
   await page.getByRole('searchbox', { name: 'Filter Email' }).fill('@EXAMPLE.COM');
   await expect(page).not.toHaveURL(/page=/);
   // The address changes first; the rows follow in the same transition.
-  await expect(footerStatus(page)).not.toHaveText(new RegExp(`of ${total}$`));
+  await expect(footerStatus(page)).not.toHaveText(new RegExp(`of ${figure(total)}$`));
   const filtered = await shownTotal(page);
   expect(filtered).toBeGreaterThan(0);
   expect(filtered).toBeLessThan(total);
@@ -79,7 +80,7 @@ test('Users: searched, filtered, sorted, paged and exported', async ({ page }) =
   await page.getByRole('searchbox', { name: 'Search' }).fill('submanager@');
   await expect(footerStatus(page)).toHaveText('Showing 1–1 of 1');
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
-  await expect(footerStatus(page)).toHaveText(new RegExp(`of ${filtered}$`));
+  await expect(footerStatus(page)).toHaveText(new RegExp(`of ${figure(filtered)}$`));
 
   // Exported: the displayed rows, named after the entity, with the byte-order mark.
   const [download] = await Promise.all([

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ORG_PORTAL, signIn } from './support/auth';
-import { expect, test } from './support/test';
+import { expect, figure, FIGURE, readFigure, SHOWING, test, totalOf } from './support/test';
 
 /**
  * Issue 16 end to end, at a scale the browser cannot hold: the e2e stack adds Zenith Licensing
@@ -19,10 +19,10 @@ async function openIssuedLicences(page: Page) {
   await expect(page.getByRole('grid')).toBeVisible();
 }
 
-/** The table's total as its footer says it ('Showing 1–20 of 7000'). */
+/** The table's total as its footer says it ('Showing 1–20 of 7,000'). */
 async function shownTotal(page: Page): Promise<number> {
-  await expect(footer(page)).toHaveText(/^Showing \d+–\d+ of \d+$/);
-  return Number(/of (\d+)$/.exec((await footer(page).textContent()) ?? '')?.[1]);
+  await expect(footer(page)).toHaveText(SHOWING);
+  return totalOf((await footer(page).textContent()) ?? '');
 }
 
 test.describe('Issued Licences of a vendor with more licences than the browser holds', () => {
@@ -32,8 +32,8 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     page,
   }) => {
     await openIssuedLicences(page);
-    await expect(footer(page)).toHaveText(`Showing 1–${PAGE_SIZE} of ${LICENCES}`);
-    await expect(page.getByPlaceholder(`Search ${LICENCES} records...`)).toBeVisible();
+    await expect(footer(page)).toHaveText(`Showing 1–${PAGE_SIZE} of ${figure(LICENCES)}`);
+    await expect(page.getByPlaceholder(`Search ${figure(LICENCES)} records...`)).toBeVisible();
 
     // Sorted by customer (the screen's first sort); turned around, the last customer is first.
     const customer = page.getByRole('columnheader', { name: 'Customer', exact: true });
@@ -52,7 +52,7 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     const lastPage = Math.ceil(LICENCES / PAGE_SIZE);
     await page.goto(`${ORG_PORTAL}/issued-licences?page=${lastPage}`);
     await expect(footer(page)).toHaveText(
-      `Showing ${(lastPage - 1) * PAGE_SIZE + 1}–${LICENCES} of ${LICENCES}`,
+      `Showing ${figure((lastPage - 1) * PAGE_SIZE + 1)}–${figure(LICENCES)} of ${figure(LICENCES)}`,
     );
     await expect(customerCells(page).last()).toHaveText(last);
 
@@ -60,7 +60,7 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     await page.getByRole('searchbox', { name: 'Search' }).fill(last);
     await expect(page).not.toHaveURL(/[?&]page=/);
     // The rows before stay on screen until the answer is in.
-    await expect(footer(page)).not.toHaveText(new RegExp(`of ${LICENCES}$`));
+    await expect(footer(page)).not.toHaveText(new RegExp(`of ${figure(LICENCES)}$`));
     const found = await shownTotal(page);
     expect(found).toBeGreaterThan(0);
     expect(found).toBeLessThan(LICENCES);
@@ -69,7 +69,7 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     // A page beyond the last jumps to the last (SPEC §2), in server mode too.
     await page.goto(`${ORG_PORTAL}/issued-licences?page=${lastPage + 50}`);
     await expect(footer(page)).toHaveText(
-      `Showing ${(lastPage - 1) * PAGE_SIZE + 1}–${LICENCES} of ${LICENCES}`,
+      `Showing ${figure((lastPage - 1) * PAGE_SIZE + 1)}–${figure(LICENCES)} of ${figure(LICENCES)}`,
     );
     await expect(page).toHaveURL(new RegExp(`[?&]page=${lastPage}(&|$)`));
   });
@@ -98,7 +98,7 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
       });
     });
     await openIssuedLicences(page);
-    await expect(footer(page)).toHaveText(`Showing 1–${PAGE_SIZE} of ${LICENCES}`);
+    await expect(footer(page)).toHaveText(`Showing 1–${PAGE_SIZE} of ${figure(LICENCES)}`);
 
     // Every matching row of a filter the action does not change (so that a retry finds the
     // same rows): the licences of 7 seats.
@@ -116,8 +116,10 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     expect(matching).toBeGreaterThan(PAGE_SIZE);
     expect(matching).toBeLessThan(LICENCES);
     await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
-    await page.getByRole('button', { name: `Select all ${matching} matching` }).click();
-    await expect(page.getByText(`All ${matching} matching rows are selected.`)).toBeVisible();
+    await page.getByRole('button', { name: `Select all ${figure(matching)} matching` }).click();
+    await expect(
+      page.getByText(`All ${figure(matching)} matching rows are selected.`),
+    ).toBeVisible();
 
     const bulkRequests: string[] = [];
     page.on('request', (request) => {
@@ -135,9 +137,9 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
         await expect(dialog.getByText(review)).toBeVisible();
         await dialog.getByRole('button', { name: 'Confirm' }).click();
       }
-      await expect(dialog.getByText(/^Done: \d+\.$/)).toBeVisible();
+      await expect(dialog.getByText(new RegExp(`^Done: ${FIGURE}\\.$`))).toBeVisible();
       const count = async (text: string) =>
-        Number(/\d+/.exec((await dialog.getByText(text).textContent()) ?? '')?.[0]);
+        readFigure(/[\d,]+/.exec((await dialog.getByText(text).textContent()) ?? '')?.[0] ?? 'NaN');
       expect((await count('Done:')) + (await count('Refused:'))).toBe(matching);
       await dialog.getByText('Close', { exact: true }).click();
     };
@@ -145,14 +147,14 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
     // Renew them all to the date the dialog asks for (a year from today to start with).
     await runBulk(
       'Renew',
-      `Renew ${matching} licences`,
-      new RegExp(`^Renew ${matching} licences to expire \\d{4}/\\d{2}/\\d{2}$`),
+      `Renew ${figure(matching)} licences`,
+      new RegExp(`^Renew ${figure(matching)} licences to expire \\d{4}/\\d{2}/\\d{2}$`),
     );
     await expect(page.getByText(/selected$/)).toHaveCount(0);
     // Suspend them all: the count first, then what was done and what was refused.
     await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
-    await page.getByRole('button', { name: `Select all ${matching} matching` }).click();
-    await runBulk('Suspend', `Suspend ${matching} records?`);
+    await page.getByRole('button', { name: `Select all ${figure(matching)} matching` }).click();
+    await runBulk('Suspend', `Suspend ${figure(matching)} records?`);
     // One request per action, whatever the number of rows.
     expect(bulkRequests).toHaveLength(2);
     // None of those rows is active any more.
@@ -161,7 +163,7 @@ test.describe('Issued Licences of a vendor with more licences than the browser h
 
     // Export every licence: one line per row after the header, streamed to the file.
     await page.goto(`${ORG_PORTAL}/issued-licences`);
-    await expect(footer(page)).toHaveText(`Showing 1–${PAGE_SIZE} of ${LICENCES}`);
+    await expect(footer(page)).toHaveText(`Showing 1–${PAGE_SIZE} of ${figure(LICENCES)}`);
     const exportRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/issued-licences/export')) exportRequests.push(request.url());

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, ORG_PORTAL, signIn } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, test } from './support/test';
+import { expect, figure, test, totalOf } from './support/test';
 
 /**
  * Issue 8, the Business screens of the organisation portal on the local stack: Offerings, Product
@@ -100,11 +100,11 @@ test.describe('Offerings', () => {
     // Issue 17: the offering's subscriptions are a paged data table with the true total (the
     // demo's ~150 made a 5,400 px page), filtered by the server.
     const subs = page.getByRole('region', { name: 'Offering Subscriptions' });
-    const showing = subs.getByText(/^Showing 1–20 of \d+/);
+    const showing = subs.getByText(/^Showing 1–20 of [\d,]+/);
     await expect(showing).toBeVisible();
-    const total = Number(/of (\d+)/.exec((await showing.textContent()) ?? '')?.[1]);
+    const total = totalOf((await showing.textContent()) ?? '');
     expect(total).toBeGreaterThan(20);
-    await expect(subs.getByPlaceholder(`Search ${total} records...`)).toBeVisible();
+    await expect(subs.getByPlaceholder(`Search ${figure(total)} records...`)).toBeVisible();
     await expect(subs.locator('tbody tr')).toHaveCount(20);
     await subs.getByRole('searchbox', { name: 'Search' }).fill('Borealis');
     await expect(subs.getByRole('link', { name: 'Borealis - Blast Designer' })).toBeVisible();
@@ -179,12 +179,14 @@ test.describe('Issued Licences', () => {
     await expectAccessible(page);
     await issue.getByRole('button', { name: 'Issue' }).click();
     // What it will issue, in words, before it does (issue 17).
-    await expect(issue.getByText(new RegExp(`^Issue .+ to .+: ${seats} seats, `))).toBeVisible();
+    await expect(
+      issue.getByText(new RegExp(`^Issue .+ to .+: ${figure(Number(seats))} seats, `)),
+    ).toBeVisible();
     await issue.getByRole('button', { name: 'Confirm' }).click();
     await expect(issue).toHaveCount(0);
 
     await openWithSeats(page, seats);
-    const row = page.getByRole('row').filter({ hasText: Number(seats).toLocaleString('en') });
+    const row = page.getByRole('row').filter({ hasText: figure(Number(seats)) });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('gridcell', { name: 'Active', exact: true })).toBeVisible();
     const expiryBefore = await row.getByRole('gridcell').nth(6).textContent();

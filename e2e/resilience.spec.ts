@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ORG_PORTAL, signIn, STACK } from './support/auth';
-import { expect, test } from './support/test';
+import { expect, SHOWING, test } from './support/test';
 
 /**
  * Issue 11, "Faults and load" (docs/resilience.md): the built org portal against the real local
@@ -90,7 +90,7 @@ test('CRM answering 500: persistent toast, table error, no white screen, recover
   await page.reload();
   await expect(page.getByRole('grid')).toBeVisible();
   await expect(page.getByText(TABLE_ERROR)).toHaveCount(0);
-  await expect(page.locator('.dt-footer [role="status"]')).toHaveText(/^Showing \d+–\d+ of \d+$/, {
+  await expect(page.locator('.dt-footer [role="status"]')).toHaveText(SHOWING, {
     timeout: 20_000,
   });
 });
@@ -128,7 +128,7 @@ test('CRM down (connection refused): toast, table error, no white screen, recove
   // Back up: a refresh loads the page and the data again.
   await page.unroute(CRM);
   await page.reload();
-  await expect(page.locator('.dt-footer [role="status"]')).toHaveText(/^Showing \d+–\d+ of \d+$/, {
+  await expect(page.locator('.dt-footer [role="status"]')).toHaveText(SHOWING, {
     timeout: 20_000,
   });
   await expect(page.getByText(TABLE_ERROR)).toHaveCount(0);
@@ -156,7 +156,7 @@ test('CRM slow (an answer after 11 s, beyond the 10 s silent request timeout): l
   await expectShell(page);
   await expect(page.getByRole('alert')).toHaveCount(0);
   // The late answer is shown.
-  await expect(page.locator('.dt-footer [role="status"]')).toHaveText(/^Showing \d+–\d+ of \d+$/, {
+  await expect(page.locator('.dt-footer [role="status"]')).toHaveText(SHOWING, {
     timeout: 30_000,
   });
   await expect(page.getByText(TABLE_ERROR)).toHaveCount(0);

@@ -261,7 +261,7 @@ export const productTable = {
       (expected) => {
         const text = document.querySelector('.dt-footer [role="status"]')?.textContent ?? '';
         return expected === undefined
-          ? /of (about )?\d+/.test(text)
+          ? /of (about )?[\d,]+/.test(text)
           : text.endsWith(`of ${expected}`);
       },
       rows,
@@ -272,13 +272,13 @@ export const productTable = {
   rowCount: (page) =>
     page.evaluate(() => {
       const text = document.querySelector('.dt-footer [role="status"]')?.textContent ?? '';
-      return Number(/of (?:about )?(\d+)/.exec(text)?.[1] ?? NaN);
+      return Number(/of (?:about )?([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
     }),
-  /** What the footer says of the total: '7000', or 'about 1000000' when estimated. */
+  /** What the footer says of the total: '7,000', or 'about 1,000,000' when estimated. */
   countText: (page) =>
     page.evaluate(
       () =>
-        /of ((?:about )?\d+)$/.exec(
+        /of ((?:about )?[\d,]+)$/.exec(
           document.querySelector('.dt-footer [role="status"]')?.textContent ?? '',
         )?.[1],
     ),

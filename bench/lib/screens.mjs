@@ -139,8 +139,8 @@ export async function screensPhase({
         });
         await context.close();
         details[`${name}.${app}.desktop`] = t;
-        // What the footer said ('about 1003614' when estimated): the number, and the text.
-        if (rows) fig(`${name}.${app}.rows`, Number(/\d+/.exec(rows)?.[0]));
+        // What the footer said ('about 1,003,614' when estimated): the number, and the text.
+        if (rows) fig(`${name}.${app}.rows`, Number(/[\d,]+/.exec(rows)?.[0]?.replace(/,/g, '')));
         if (rows) details[`${name}.${app}.rowsShown`] = rows;
         fig(`${name}.${app}.searchResults.p95Ms`, t.keystroke.toResultsPainted.p95Ms);
         fig(`${name}.${app}.sortResults.p95Ms`, t.sortClick.toResultsPainted.p95Ms);

@@ -33,6 +33,17 @@ export const test = base.extend<{ pageProblems: string[] }>({
 
 export { expect };
 
+/** A count as the portals write it, its thousands grouped ('7,000'), and back to a number. */
+export const figure = (count: number) => count.toLocaleString('en-GB');
+export const readFigure = (text: string) => Number(text.replace(/,/g, ''));
+/** A count in a pattern: '12', '7,000'. */
+export const FIGURE = String.raw`\d{1,3}(?:,\d{3})*`;
+/** A table footer's text: 'Showing 1–20 of 7,000'. */
+export const SHOWING = new RegExp(`^Showing ${FIGURE}–${FIGURE} of ${FIGURE}$`);
+/** The total a table footer's text gives. */
+export const totalOf = (text: string) =>
+  readFigure(/ of (?:about )?([\d,]+)/.exec(text)?.[1] ?? 'NaN');
+
 /** What a form with unsaved changes asks before it is left (src/core/ui/leave-guard.tsx). */
 export const LEAVE_UNSAVED = 'You have unsaved changes. Leave without saving them?';
 

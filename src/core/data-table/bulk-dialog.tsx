@@ -4,6 +4,7 @@
  * was refused and why. It cannot be closed while the action runs.
  */
 import { FormEngine } from '@/core/forms';
+import { formatFigure } from '@/core/format';
 import { Modal } from '@/core/ui/modal';
 import { useDataTableContext } from './context';
 import { selectionCount } from './use-bulk-action';
@@ -101,7 +102,7 @@ export function BulkDialog() {
             <ul className="mb-0">
               {reasons.map((reason) => (
                 <li key={reason.reason}>
-                  {reason.count}: {reason.reason}
+                  {formatFigure(reason.count)}: {reason.reason}
                 </li>
               ))}
             </ul>

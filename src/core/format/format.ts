@@ -128,7 +128,18 @@ export function formatSeats(used: number, allowed: number): string {
   return `${String(used)} / ${String(allowed)}`;
 }
 
-/** A count and its noun, singular for one: '1 record', '2 records' (never '1 records'). */
+/**
+ * A figure as people read it, with thousands separators and a fixed number of decimals
+ * (default none): 1000347 → '1,000,347', 60886.1 → '60,886.1' with one decimal. Every count
+ * a user reads (totals, selections, progress, dashboards) goes through it.
+ */
+export const formatFigure = (value: number, decimals = 0) =>
+  value.toLocaleString('en-GB', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+
+/** A count and its noun, singular for one: '1 record', '2,500 records' (never '1 records'). */
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
+  return `${formatFigure(count)} ${count === 1 ? singular : plural}`;
 }

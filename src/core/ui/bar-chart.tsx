@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { formatFigure } from '@/core/format';
 
 /** One bar: its label, value and (vertical charts) a tooltip and a second label line. */
 export interface BarDatum {
@@ -60,9 +61,9 @@ function horizontalChart({
   data,
   colours,
 }: Pick<BarChartProps, 'data'> & { colours: readonly string[] }) {
-  // The figure after the longest bar has room for its digits (a digit of this text is about 7
-  // units wide): a million licences' 6 and 7 digits were cut to their first 4.
-  const digits = Math.max(...data.map((d) => String(d.value).length));
+  // The figure after the longest bar has room for its characters (a digit of this text is about
+  // 7 units wide): a million licences' 6 and 7 digits were cut to their first 4.
+  const digits = Math.max(...data.map((d) => formatFigure(d.value).length));
   const [width, row, label, value] = [320, 34, 96, Math.max(36, 12 + 7 * digits)];
   const max = Math.max(1, ...data.map((d) => d.value));
   const barSpace = width - label - value;
@@ -86,7 +87,7 @@ function horizontalChart({
             fill={colours[i % colours.length]}
           />
           <text x={label + w + 6} y={y + 19} fontSize={12} fill={TEXT}>
-            {d.value}
+            {formatFigure(d.value)}
           </text>
         </g>
       );
@@ -119,7 +120,7 @@ function verticalChart({
             <g key={t}>
               <line x1={0} x2={plotW} y1={y} y2={y} stroke="#dee2e6" />
               <text x={-8} y={y + 5} textAnchor="end" fontSize="14" fill={MUTED}>
-                {t}
+                {formatFigure(t)}
               </text>
             </g>
           );
@@ -167,7 +168,7 @@ export function BarChart({
   orientation = 'horizontal',
   colours = ['#0d6efd'],
   description,
-  table = { columns: [], rows: data.map((d) => [d.label, d.value]) },
+  table = { columns: [], rows: data.map((d) => [d.label, formatFigure(d.value)]) },
   testId,
 }: BarChartProps) {
   const id = useId();

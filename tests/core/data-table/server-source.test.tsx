@@ -281,8 +281,8 @@ describe('a table over an entity query that does not fit (issue 16)', () => {
       source,
     });
     const footer = () => container.querySelector('.dt-footer [role="status"]')?.textContent;
-    await waitFor(() => expect(footer()).toBe(`Showing 1–20 of ${TOTAL}`));
-    expect(screen.getByPlaceholderText(`Search ${TOTAL} records...`)).toBeInTheDocument();
+    await waitFor(() => expect(footer()).toBe('Showing 1–20 of 25,000'));
+    expect(screen.getByPlaceholderText('Search 25,000 records...')).toBeInTheDocument();
     // The whole-list request stopped at its first answer; the pages are the source's.
     expect(bodies.filter((b) => b.take === 1000)).toHaveLength(1);
     expect(bodies).toContainEqual(
@@ -296,7 +296,7 @@ describe('a table over an entity query that does not fit (issue 16)', () => {
         .map((o) => o.textContent),
     ).toEqual(expect.arrayContaining(['Active', 'Suspended']));
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(footer()).toBe(`Showing 21–40 of ${TOTAL}`));
+    await waitFor(() => expect(footer()).toBe('Showing 21–40 of 25,000'));
     // Page 2 was asked (prefetched while page 1 showed), and page 3 is prefetched now.
     await waitFor(() =>
       expect(bodies).toContainEqual(expect.objectContaining({ skip: 40, take: 20 })),
@@ -312,7 +312,7 @@ describe('a table over an entity query that does not fit (issue 16)', () => {
     );
     const footer = () => container.querySelector('.dt-footer [role="status"]')?.textContent;
     await waitFor(() => expect(location()).toBe(`/list?page=${TOTAL / 20}`));
-    await waitFor(() => expect(footer()).toBe(`Showing ${TOTAL - 19}–${TOTAL} of ${TOTAL}`));
+    await waitFor(() => expect(footer()).toBe('Showing 24,981–25,000 of 25,000'));
     // Each page request is one the contract takes (the skip of page 10^20 is past 2^53).
     for (const body of bodies) expect(pageRequestSchema.safeParse(body).success).toBe(true);
     expect(bodies).toContainEqual(expect.objectContaining({ skip: Number.MAX_SAFE_INTEGER }));

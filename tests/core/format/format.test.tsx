@@ -4,6 +4,7 @@ import {
   ExpiredDate,
   formatDate,
   formatDateTime,
+  formatFigure,
   formatFileSize,
   formatSeats,
   formatTimeDifference,
@@ -12,6 +13,7 @@ import {
   isPastOrNow,
   isWideTooltip,
   parseYmd,
+  pluralise,
   SEATS_USED_ALLOWED,
   toDate,
   truncate,
@@ -122,6 +124,23 @@ describe('seats (issue 17)', () => {
     expect(formatSeats(3, 10)).toBe('3 / 10');
     expect(formatSeats(0, 1)).toBe('0 / 1');
     expect(SEATS_USED_ALLOWED).toBe('Seats used / allowed');
+  });
+});
+
+describe('counts and figures: grouped in thousands, as a million licences are read', () => {
+  it('groups the digits of every count a user reads', () => {
+    expect(formatFigure(0)).toBe('0');
+    expect(formatFigure(999)).toBe('999');
+    expect(formatFigure(1000)).toBe('1,000');
+    expect(formatFigure(1_000_347)).toBe('1,000,347');
+    expect(formatFigure(60886.1, 1)).toBe('60,886.1');
+    expect(formatFigure(2.5)).toBe('3');
+  });
+  it('pluralises with the grouped count, singular for one', () => {
+    expect(pluralise(1, 'record')).toBe('1 record');
+    expect(pluralise(0, 'record')).toBe('0 records');
+    expect(pluralise(1_000_347, 'record')).toBe('1,000,347 records');
+    expect(pluralise(2, 'match', 'matches')).toBe('2 matches');
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import type { GroupBase, OptionsOrGroups } from 'react-select';
 import AsyncSelect from 'react-select/async';
+import { formatFigure } from '@/core/format';
 import type { DropdownItem, FormValues, OptionsPage } from '../types';
 import { EMPTY_OPTION_VALUE } from '../validation';
 import type { FieldComponentProps } from './field-props';
@@ -13,7 +14,7 @@ export const SEARCH_DELAY_MS = 250;
 export const SEARCH_SELECT_TEXT = {
   /** The header over a first page that does not hold every option. */
   more: (shown: number, page: OptionsPage) =>
-    `${shown} of ${page.totalIsEstimate ? 'about ' : ''}${page.total}: type to search`,
+    `${formatFigure(shown)} of ${page.totalIsEstimate ? 'about ' : ''}${formatFigure(page.total)}: type to search`,
   failed: 'The options could not be loaded',
   empty: 'No options',
   emptyOption: '—',

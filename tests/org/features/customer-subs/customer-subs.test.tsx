@@ -415,8 +415,8 @@ describe('Subscription Details: its licences at any number (issue 16)', () => {
       org: acme({ isBusinessManager: true }),
     });
     const table = within(await screen.findByRole('region', { name: 'Subscription Licences' }));
-    expect(await table.findByPlaceholderText('Search 1500 records...')).toBeInTheDocument();
-    expect(table.getByText(/Showing 1–20 of 1500/)).toBeInTheDocument();
+    expect(await table.findByPlaceholderText('Search 1,500 records...')).toBeInTheDocument();
+    expect(table.getByText(/Showing 1–20 of 1,500/)).toBeInTheDocument();
     expect(bodies.length).toBeGreaterThan(0);
     for (const body of bodies) expect(body).toMatchObject({ subscriptionId: 21 });
   });
@@ -472,8 +472,8 @@ describe('Subscription Details: its licences at any number (issue 16)', () => {
       org: acme({ isBusinessManager: true }),
     });
     const table = within(await screen.findByRole('region', { name: 'Subscription Licences' }));
-    expect(await table.findByText(/Showing 1–20 of 12345/)).toBeInTheDocument();
-    expect(table.getByPlaceholderText('Search 12345 records...')).toBeInTheDocument();
+    expect(await table.findByText(/Showing 1–20 of 12,345/)).toBeInTheDocument();
+    expect(table.getByPlaceholderText('Search 12,345 records...')).toBeInTheDocument();
     await waitFor(() =>
       expect(bodies).toContainEqual(expect.objectContaining({ subscriptionId: 21, take: 20 })),
     );

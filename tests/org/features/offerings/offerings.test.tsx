@@ -339,8 +339,8 @@ describe('Product Details and Service Details', () => {
       org: acme({ isBusinessManager: true }),
     });
     const table = within(await screen.findByRole('region', { name: 'Offering Subscriptions' }));
-    expect(await table.findByText(/Showing 1–20 of 12345/)).toBeInTheDocument();
-    expect(table.getByPlaceholderText('Search 12345 records...')).toBeInTheDocument();
+    expect(await table.findByText(/Showing 1–20 of 12,345/)).toBeInTheDocument();
+    expect(table.getByPlaceholderText('Search 12,345 records...')).toBeInTheDocument();
     // Server mode: pages of the page size, each for this offering.
     await waitFor(() =>
       expect(bodies).toContainEqual(expect.objectContaining({ offeringId: 1, take: 20 })),

@@ -167,8 +167,8 @@ describe('Service Licences (/my-subscriptions/{id})', () => {
       permissions: { isSubManager: true },
     });
     const table = within(await screen.findByRole('region', { name: 'Service Licences' }));
-    expect(await table.findByPlaceholderText('Search 1200 records...')).toBeInTheDocument();
-    expect(table.getByText(/Showing 1–20 of 1200/)).toBeInTheDocument();
+    expect(await table.findByPlaceholderText('Search 1,200 records...')).toBeInTheDocument();
+    expect(table.getByText(/Showing 1–20 of 1,200/)).toBeInTheDocument();
     expect(bodies.length).toBeGreaterThan(0);
     for (const body of bodies) expect(body).toMatchObject({ subscriptionId: 1 });
   });

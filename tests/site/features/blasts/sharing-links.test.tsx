@@ -88,8 +88,8 @@ describe('Blast Details: links', () => {
     });
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     const links = within(await screen.findByRole('region', { name: 'Links' }));
-    expect(await links.findByPlaceholderText('Search 1200 records...')).toBeInTheDocument();
-    expect(links.getByText(/Showing 1–20 of 1200/)).toBeInTheDocument();
+    expect(await links.findByPlaceholderText('Search 1,200 records...')).toBeInTheDocument();
+    expect(links.getByText(/Showing 1–20 of 1,200/)).toBeInTheDocument();
     expect(bodies.length).toBeGreaterThan(0);
     // The list endpoint's pages: past the first 1,000 (SPEC §7 re-post), nothing cut.
     expect(bodies.map((b) => b['skip'])).toContain(1000);
@@ -197,8 +197,8 @@ describe('Blast Details: links', () => {
       org: borealis({}, { isSiteUser: true }),
     });
     const table = within(await screen.findByRole('region', { name: 'Shared with' }));
-    expect(await table.findByPlaceholderText('Search 1100 records...')).toBeInTheDocument();
-    expect(table.getByText(/Showing 1–20 of 1100/)).toBeInTheDocument();
+    expect(await table.findByPlaceholderText('Search 1,100 records...')).toBeInTheDocument();
+    expect(table.getByText(/Showing 1–20 of 1,100/)).toBeInTheDocument();
     expect(skips).toContain(1000);
   });
 

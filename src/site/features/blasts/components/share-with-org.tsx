@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ShareTargetOrg, ShareTargets } from '@/contract/data/shared-blasts';
 import { isApiError, showingInPlace } from '@/core/api';
+import { formatFigure } from '@/core/format';
 import { getShareTargets } from '@/site/entities/blasts/sharing';
 
 export interface ShareWithOrgProps {
@@ -11,7 +12,7 @@ export interface ShareWithOrgProps {
 
 /** The first organisations found are not all of them: say so, and how to narrow them. */
 export const moreMatch = ({ results, total }: ShareTargets) =>
-  `The first ${results.length} of ${total.toLocaleString('en')} organizations that match: type more of the name to narrow them.`;
+  `The first ${formatFigure(results.length)} of ${formatFigure(total)} organizations that match: type more of the name to narrow them.`;
 
 /** Finds organisations by name (two characters at least) and shares with one of them. */
 export function ShareWithOrg({ orgId, siteId, onShare }: ShareWithOrgProps) {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Site } from '@/contract/data/sites';
+import { formatFigure, pluralise } from '@/core/format';
 import { useOrgContext, type Organisation } from '@/core/org';
 import { getSiteHref } from '@/core/routes';
 import { LoadingSites } from './loading-sites';
-import { formatFigure } from './stat-cards';
 import { MY_SITES_PAGE_SIZE, useMySites } from '@/site/entities/sites/api';
 
 function roleOf(site: Site, org: Organisation | undefined): string {
@@ -31,7 +31,7 @@ function SiteCard({
     { siteId: site.id },
     site.orgId === selectedOrgId ? {} : { orgId: site.orgId },
   );
-  const blasts = `${site.blastCount} ${site.blastCount === 1 ? 'blast' : 'blasts'}`;
+  const blasts = pluralise(site.blastCount, 'blast');
   return (
     <li className="col" data-site-id={site.id}>
       <article className="card h-100 shadow-sm" aria-labelledby={`site-${site.id}-name`}>
@@ -62,8 +62,6 @@ function SiteCard({
 
 /** Typing pauses this long before the server is asked (one request per pause). */
 const SEARCH_DELAY_MS = 250;
-
-const sitesWord = (n: number) => `${formatFigure(n)} ${n === 1 ? 'site' : 'sites'}`;
 
 /**
  * Every site the user can open, across their organisations, as cards: a page at a time
@@ -118,10 +116,10 @@ export function SiteCards() {
     total === 0
       ? `No site matches “${search}”.`
       : sites.length < total
-        ? `Showing ${formatFigure(sites.length)} of ${sitesWord(total)}`
+        ? `Showing ${formatFigure(sites.length)} of ${pluralise(total, 'site')}`
         : search
-          ? `${sitesWord(total)} found`
-          : `${sitesWord(total)}`;
+          ? `${pluralise(total, 'site')} found`
+          : pluralise(total, 'site');
   return (
     <div className="mb-3">
       {searchable && (

@@ -1,16 +1,11 @@
+import { formatFigure } from '@/core/format';
+
 export interface Stat {
   label: string;
   value: number;
   /** Decimal places shown (default 0). */
   decimals?: number;
 }
-
-/** A figure with thousands separators: 60886.1 → '60,886.1'. */
-export const formatFigure = (value: number, decimals = 0) =>
-  value.toLocaleString('en-GB', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
 
 /** A row of figures (counts) at the top of a dashboard. */
 export function StatCards({ stats, label }: { stats: readonly Stat[]; label: string }) {
