@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, signIn } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, leaveUnsaved, stayWithUnsaved, test } from './support/test';
+import { expect, FIGURE, leaveUnsaved, stayWithUnsaved, test } from './support/test';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -265,7 +265,9 @@ test.describe('Dashboard and home', () => {
     await expect(page.getByText('Licences issued', { exact: true })).toBeVisible();
     // Counted by the stack's summary: a figure and how many are active, never '–'.
     await expect(
-      page.locator('.card').filter({ hasText: /^Licences issued\d+\d+ active/ }),
+      page
+        .locator('.card')
+        .filter({ hasText: new RegExp(`^Licences issued${FIGURE}${FIGURE} active`) }),
     ).toBeVisible();
     // A vendor: its renewals due and its issued licences by state.
     await expect(

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { calendarDay, ExpiredDate } from '@/core/format';
+import { calendarDay, ExpiredDate, formatFigure, pluralise } from '@/core/format';
 import { useOrgContext } from '@/core/org';
 import { useCanAccess } from '@/core/permissions';
 import { getOrgHref } from '@/core/routes';
@@ -34,7 +34,9 @@ function Stat({ label, value, detail, href }: StatProps) {
       <div className="card h-100">
         <div className="card-body">
           <p className="text-body-secondary small mb-1">{label}</p>
-          <p className="fs-2 fw-semibold mb-0">{value ?? '–'}</p>
+          <p className="fs-2 fw-semibold mb-0">
+            {typeof value === 'number' ? formatFigure(value) : (value ?? '–')}
+          </p>
           {detail && <p className="small text-body-secondary mb-0">{detail}</p>}
           {href && (
             <Link to={href} className="small stretched-link" aria-label={`${label}: open the list`}>
@@ -124,9 +126,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
             <Stat
               label="Users"
               value={members}
-              detail={
-                pending ? `${pending} invitation${pending === 1 ? '' : 's'} pending` : undefined
-              }
+              detail={pending ? `${pluralise(pending, 'invitation')} pending` : undefined}
               href={getOrgHref('users')}
             />
           )}
@@ -134,7 +134,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
             <Stat
               label="Licences"
               value={licences.data?.length}
-              detail={licences.data ? `${activeLicences} active` : undefined}
+              detail={licences.data ? `${formatFigure(activeLicences)} active` : undefined}
               href={getOrgHref('licences')}
             />
           )}
@@ -157,7 +157,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
             <Stat
               label="Licences issued"
               value={issuedTotal}
-              detail={summary ? `${summary.byState.Active} active` : undefined}
+              detail={summary ? `${formatFigure(summary.byState.Active)} active` : undefined}
               href={getOrgHref('issuedLicences')}
             />
           )}
@@ -183,8 +183,9 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                     <table className="table table-sm mb-0">
                       <thead>
                         <tr>
-                          <th scope="col">Customer</th>
-                          <th scope="col">Product</th>
+                          {/* The product under its customer: four columns made a phone's card
+                              scroll sideways, the expiry out of sight. */}
+                          <th scope="col">Customer and product</th>
                           <th scope="col">Seats</th>
                           <th scope="col">Expires</th>
                         </tr>
@@ -192,9 +193,11 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                       <tbody>
                         {renewals.map((r) => (
                           <tr key={r.id}>
-                            <td>{r.customer}</td>
-                            <td>{r.product}</td>
-                            <td>{r.seats}</td>
+                            <td>
+                              {r.customer}
+                              <div className="small text-body-secondary">{r.product}</div>
+                            </td>
+                            <td>{formatFigure(r.seats)}</td>
                             <td>
                               <ExpiredDate value={r.date} />
                             </td>
@@ -204,7 +207,9 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                     </table>
                     <p className="small mt-2 mb-0">
                       {moreRenewals > 0 && (
-                        <span className="text-body-secondary">and {moreRenewals} more. </span>
+                        <span className="text-body-secondary">
+                          and {formatFigure(moreRenewals)} more.{' '}
+                        </span>
                       )}
                       <Link to={getOrgHref('issuedLicences')}>Renew them in Issued Licences</Link>
                     </p>
