@@ -14,7 +14,9 @@ import { JsonText, pageOf } from './envelope';
 import {
   Sql,
   fromFor,
+  isUnpriced,
   orderOf,
+  sampledFrom,
   pageQuery,
   escapeLike,
   keyedRowsQuery,
@@ -154,8 +156,46 @@ async function countUpTo(
   return row?.n ?? 0;
 }
 
-/** The planner's estimate of the matching rows (EXPLAIN, nothing run). */
-async function estimate(db: Queryable, from: string, where: string, params: SqlParam[]) {
+/**
+ * Rows of the list's first table an estimate counts on a sample reads (a filter the planner
+ * cannot price, isUnpriced): a random share of the table that holds about this many rows. A
+ * total is estimated only past EXACT_COUNT_LIMIT matching rows, so in a table of a million rows
+ * at least 500 of the sample match (a 5 % error at most, one standard deviation; less as more
+ * match). At a million licences: 50-80 ms (the whole table is read, few rows evaluated), once
+ * per query and ESTIMATE_TTL_MS.
+ */
+export const SAMPLE_ROWS = 50_000;
+
+/**
+ * The matching rows counted on a sample of the first table, scaled to the whole; undefined when
+ * the list's first table is a derived one.
+ */
+async function sampledEstimate(db: Queryable, from: string, where: string, params: SqlParam[]) {
+  // The share of the table, from its row count as the last ANALYZE left it (-1, never: all).
+  const sample = sampledFrom(
+    from,
+    (table) =>
+      `(select least(100, 100.0 * ${SAMPLE_ROWS} / greatest(c.reltuples, 1)) from pg_class c where c.oid = '${table}'::regclass)`,
+  );
+  if (!sample) return undefined;
+  const [row] = await db.query<{ n: number }>(
+    `select (count(*) * 100 / ${sample.percent})::float8 as n from ${sample.from} ${where}`,
+    params,
+  );
+  // Stryker disable next-line OptionalChaining: count(*) answers one row
+  return Math.round(Number(row?.n ?? 0));
+}
+
+/** The matching rows as the planner estimates them (EXPLAIN, nothing run), or on a sample. */
+async function estimate(
+  db: Queryable,
+  from: string,
+  where: string,
+  params: SqlParam[],
+  sampled: boolean,
+) {
+  const counted = sampled ? await sampledEstimate(db, from, where, params) : undefined;
+  if (counted !== undefined) return counted;
   const [row] = await db.query<{ 'QUERY PLAN': unknown }>(
     `explain (format json) select 1 from ${from} ${where}`,
     params,
@@ -268,16 +308,16 @@ export const listReading = { fromEndAfter: EXACT_COUNT_LIMIT, fromEndShare: 0.9 
  */
 async function totalNearEnd(
   db: Queryable,
-  counted: { from: string; where: string; params: SqlParam[]; key: string },
+  counted: { from: string; where: string; params: SqlParam[]; key: string; sampled: boolean },
   skip: number,
   take: number,
 ): Promise<number | undefined> {
-  const { from, where, params, key } = counted;
+  const { from, where, params, key, sampled } = counted;
   const { fromEndAfter, fromEndShare: share } = listReading;
   if (skip <= fromEndAfter) return undefined;
   let estimated = rememberedEstimate(db, key);
   if (estimated === undefined) {
-    estimated = await estimate(db, from, where, params);
+    estimated = await estimate(db, from, where, params, sampled);
     rememberEstimate(db, key, estimated);
   }
   // Stryker disable next-line EqualityOperator: at exactly that share both ways read the same rows; where the line falls is a choice of cost
@@ -303,7 +343,10 @@ async function pageRows<C extends ListColumns, Row>(
   const forward = pageQuery(def, scope, query, lookups);
   const { from, where, whereParams: params } = forward;
   const key = JSON.stringify([from, where, params]);
-  const exact = await totalNearEnd(db, { from, where, params, key }, skip, take);
+  const sampled = Object.keys(query.filters ?? {}).some(
+    (id) => Object.hasOwn(def.sql, id) && isUnpriced(def.sql[id as keyof C]),
+  );
+  const exact = await totalNearEnd(db, { from, where, params, key, sampled }, skip, take);
   if (exact !== undefined) {
     // The rows from skip to the page's end, counted from the list's end, last row first.
     const end = Math.min(skip + take, exact);
@@ -343,7 +386,7 @@ async function pageRows<C extends ListColumns, Row>(
       total = await countUpTo(db, from, where, params, EXACT_COUNT_LIMIT);
       if (total > EXACT_COUNT_LIMIT) {
         totalIsEstimate = true;
-        total = Math.max(await estimate(db, from, where, params), total);
+        total = Math.max(await estimate(db, from, where, params, sampled), total);
         rememberEstimate(db, key, total);
         total = Math.max(total, skip + take + 1);
       }
