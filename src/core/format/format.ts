@@ -123,11 +123,6 @@ export const isWideTooltip = (text: string) => text.length > WIDE_TOOLTIP_MIN;
 /** Issue 17: seats read 'used / allowed' wherever they show, under this heading. */
 export const SEATS_USED_ALLOWED = 'Seats used / allowed';
 
-/** A subscription's seats as 'used / allowed': '3 / 10'. */
-export function formatSeats(used: number, allowed: number): string {
-  return `${String(used)} / ${String(allowed)}`;
-}
-
 /**
  * A figure as people read it, with thousands separators and a fixed number of decimals
  * (default none): 1000347 → '1,000,347', 60886.1 → '60,886.1' with one decimal. Every count
@@ -138,6 +133,11 @@ export const formatFigure = (value: number, decimals = 0) =>
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   });
+
+/** A subscription's seats as 'used / allowed': '3 / 10', '1,200 / 5,000'. */
+export function formatSeats(used: number, allowed: number): string {
+  return `${formatFigure(used)} / ${formatFigure(allowed)}`;
+}
 
 /** A count and its noun, singular for one: '1 record', '2,500 records' (never '1 records'). */
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {

@@ -123,6 +123,7 @@ describe('seats (issue 17)', () => {
   it("read 'used / allowed' under one heading", () => {
     expect(formatSeats(3, 10)).toBe('3 / 10');
     expect(formatSeats(0, 1)).toBe('0 / 1');
+    expect(formatSeats(1200, 5000)).toBe('1,200 / 5,000');
     expect(SEATS_USED_ALLOWED).toBe('Seats used / allowed');
   });
 });

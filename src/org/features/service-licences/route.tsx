@@ -2,7 +2,13 @@ import { useCallback } from 'react';
 import type { SubscriptionDetail } from '@/contract/crm/subscriptions';
 import { AttachmentsTable, type Attachment } from '@/core/attachments';
 import { RecordHistory } from '@/core/audit';
-import { ExpiredDate, formatDate, formatSeats, SEATS_USED_ALLOWED } from '@/core/format';
+import {
+  ExpiredDate,
+  formatDate,
+  formatFigure,
+  formatSeats,
+  SEATS_USED_ALLOWED,
+} from '@/core/format';
 import { useOrgId } from '@/core/org';
 import { getOrgHref } from '@/core/routes';
 import { DetailsPage } from '@/core/ui/details-page';
@@ -58,7 +64,7 @@ function ServiceLicences({ sub }: { sub: SubscriptionDetail }) {
         </dd>
         <dt className="col-sm-3">{SEATS_USED_ALLOWED}</dt>
         <dd className="col-sm-9">
-          {formatSeats(sub.seatsUsed, sub.seatsAllowed)} ({free} free)
+          {formatSeats(sub.seatsUsed, sub.seatsAllowed)} ({formatFigure(free)} free)
         </dd>
         <dt className="col-sm-3">Features</dt>
         <dd className="col-sm-9">
