@@ -259,10 +259,12 @@ export const productTable = {
   async settled(page, rows) {
     await page.waitForFunction(
       (expected) => {
-        const text = document.querySelector('.dt-footer [role="status"]')?.textContent ?? '';
+        // Read without the thousands' separators: `expected` is a count or the footer's text.
+        const bare = (text) => String(text).replace(/,/g, '');
+        const text = bare(document.querySelector('.dt-footer [role="status"]')?.textContent ?? '');
         return expected === undefined
-          ? /of (about )?[\d,]+/.test(text)
-          : text.endsWith(`of ${expected}`);
+          ? /of (about )?\d+/.test(text)
+          : text.endsWith(`of ${bare(expected)}`);
       },
       rows,
       { timeout: 120_000 },

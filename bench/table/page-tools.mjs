@@ -83,7 +83,10 @@ export function instrument() {
 export async function waitForSettled(page, expectRows) {
   await page.waitForFunction(
     (expected) => {
-      const text = document.querySelector('.dt-footer [role="status"]')?.textContent ?? '';
+      // Read without the thousands' separators ('of 10,000').
+      const text = (
+        document.querySelector('.dt-footer [role="status"]')?.textContent ?? ''
+      ).replace(/,/g, '');
       return expected === undefined ? /of \d+/.test(text) : text.endsWith(`of ${expected}`);
     },
     expectRows,
