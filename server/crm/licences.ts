@@ -125,7 +125,7 @@ const common = {
     sortKey: 'l.subscription_sort',
     lookup: { fk: 'l.subscription_id', from: 'subscriptions s', key: 's.id' },
   },
-  'state.name': { sql: STATE, when: STATE_IS },
+  'state.name': { sql: STATE, when: STATE_IS, unpriced: true },
   seats: { sql: 'l.seats' },
   expiry: { sql: 'l.expiry', nullable: true },
   issuedAt: { sql: 'l.issued_at', instant: true },

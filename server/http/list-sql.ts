@@ -73,6 +73,13 @@ export interface ColumnSql {
    */
   when?: Readonly<Record<string, string>>;
   /**
+   * The planner cannot price a filter of this column (isUnpriced): `when` predicates over
+   * stored columns it prices as independent when they are not (a licence's state: 'Active' came
+   * out at 0.7 of the truth at a million licences), or a value aggregated by a lateral join (a
+   * customer's counts). A value computed by a subquery in its own SQL needs no flag.
+   */
+  unpriced?: boolean;
+  /**
    * The sort's value, when the column's is reached through a join: a copy kept in the list's
    * own table as `orderOf` sorts the column (a text lowercased, collation "C"), which an index
    * orders after the scope (a licence's customer, product, subscription and user: migration
@@ -548,13 +555,10 @@ function parseFrom(from: string) {
 
 /**
  * A filter on this column is one the planner cannot price: a value computed by a subquery (a
- * subscription's seats used: a fixed third of the rows), or a select column computed from
- * stored ones (`when`: a licence's state, whose stored columns it prices as if independent: at
- * a million licences 'Active' came out at 0.7 of the truth). Such a query's estimate is counted
- * on a sample instead (sampledFrom).
+ * subscription's seats used: a fixed third of the rows whatever the bound), or a column marked
+ * `unpriced`. Such a query's estimate is counted on a sample instead (sampledFrom).
  */
-export const isUnpriced = (map: ColumnSql) =>
-  map.when !== undefined || /\(\s*select\b/i.test(map.sql);
+export const isUnpriced = (map: ColumnSql) => map.unpriced ?? /\(\s*select\b/i.test(map.sql);
 
 /**
  * `from` with its first table read as a random sample (`tablesample bernoulli`), the same rows

@@ -160,8 +160,8 @@ async function countUpTo(
  * Rows of the list's first table an estimate counts on a sample reads (a filter the planner
  * cannot price, isUnpriced): a random share of the table that holds about this many rows. A
  * total is estimated only past EXACT_COUNT_LIMIT matching rows, so in a table of a million rows
- * at least 500 of the sample match (a 5 % error at most, one standard deviation; less as more
- * match). At a million licences: 50-80 ms (the whole table is read, few rows evaluated), once
+ * about 500 or more of the sample match (a 5 % error or less, one standard deviation; less as
+ * more match). At a million licences: 50-80 ms (the whole table is read, few rows evaluated), once
  * per query and ESTIMATE_TTL_MS.
  */
 export const SAMPLE_ROWS = 50_000;
@@ -242,7 +242,8 @@ function rememberEstimate(db: Queryable, key: string, total: number) {
 /**
  * One page with its total. The page asks one row more than it shows (hasMore). The total is
  * exact without a count when the page is the last; otherwise counted exactly up to
- * EXACT_COUNT_LIMIT, beyond that the planner's estimate (totalIsEstimate, remembered for 30 s).
+ * EXACT_COUNT_LIMIT, beyond that an estimate (totalIsEstimate, remembered for 30 s): the
+ * planner's, or a sample's for a filter it cannot price (isUnpriced).
  * A page past the end is counted exactly, so the portal can go to the true last page, and so is
  * a deep page near the end, which is read from the end (listReading).
  */
