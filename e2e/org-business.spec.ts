@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accounts, ORG_PORTAL, signIn } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, figure, test, totalOf } from './support/test';
+import { expect, figure, FIGURE, test, totalOf } from './support/test';
 
 /**
  * Issue 8, the Business screens of the organisation portal on the local stack: Offerings, Product
@@ -285,7 +285,9 @@ test.describe('Customer Subs', () => {
     await expect(
       page.getByRole('heading', { name: 'Subscription Details: Borealis - Blast Designer' }),
     ).toBeVisible();
-    await expect(page.getByText(/^Seats used \/ allowed: \d+ \/ \d+$/)).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^Seats used / allowed: ${FIGURE} / ${FIGURE}$`)),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Blast Designer' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Subscription Licences' })).toBeVisible();
     await tableLoaded(page);

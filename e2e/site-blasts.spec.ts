@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { accounts, signIn, SITE_PORTAL } from './support/auth';
 import { expectAccessible, screenshot } from './support/a11y';
-import { expect, leaveUnsaved, test } from './support/test';
+import { expect, figure, leaveUnsaved, readFigure, test } from './support/test';
 
 /**
  * Issue 9 end to end, blasts: the site's blast list (upload → edit → delete), Blast Details with
@@ -174,10 +174,10 @@ test.describe('Blast Details', () => {
     await expect(
       page.getByRole('heading', { name: 'Blast Details: North Pit 0001' }),
     ).toBeVisible();
-    const holes = Number(await page.getByTestId('blast-hole-count').textContent());
+    const holes = readFigure((await page.getByTestId('blast-hole-count').textContent()) ?? '');
     expect(holes).toBeGreaterThanOrEqual(12);
     await expectPlanDrawn(page, holes);
-    await expect(page.getByTestId('plan-summary')).toContainText(`${holes} holes`);
+    await expect(page.getByTestId('plan-summary')).toContainText(`${figure(holes)} holes`);
     await expect(page.getByTestId('plan-legend').getByRole('listitem')).toHaveCount(5);
     await expect(page.getByTestId('blast-address')).toHaveAttribute(
       'href',
@@ -438,7 +438,7 @@ test.describe('Blasts Shared and the Blast Redirect', () => {
     await row.first().getByRole('link', { name: 'North Pit 0001' }).click();
     await expect(page).toHaveTitle('Blast Viewer - Site Portal');
     await expect(page.getByRole('heading', { name: 'Blast Viewer: North Pit 0001' })).toBeVisible();
-    const holes = Number(await page.getByTestId('blast-hole-count').textContent());
+    const holes = readFigure((await page.getByTestId('blast-hole-count').textContent()) ?? '');
     await expectPlanDrawn(page, holes);
     await expect(page.getByTestId('blast-address')).toHaveAttribute(
       'href',

@@ -134,9 +134,13 @@ export const formatFigure = (value: number, decimals = 0) =>
     maximumFractionDigits: decimals,
   });
 
+/** A part of a whole as 'part / whole': '3 / 10', '1,200 / 5,000'. */
+export const formatPartOf = (part: number, whole: number) =>
+  `${formatFigure(part)} / ${formatFigure(whole)}`;
+
 /** A subscription's seats as 'used / allowed': '3 / 10', '1,200 / 5,000'. */
 export function formatSeats(used: number, allowed: number): string {
-  return `${formatFigure(used)} / ${formatFigure(allowed)}`;
+  return formatPartOf(used, allowed);
 }
 
 /** A count and its noun, singular for one: '1 record', '2,500 records' (never '1 records'). */

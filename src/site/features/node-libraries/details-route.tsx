@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import type { LibraryNode, NodeLibrary } from '@/contract/data/node-libraries';
 import { RecordHistory } from '@/core/audit';
 import { DataTable, type ColumnSettings } from '@/core/data-table';
-import { formatDateTime } from '@/core/format';
+import { formatDateTime, pluralise } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { getSiteHref } from '@/core/routes';
 import { ConfirmModal } from '@/core/ui/lazy-dialogs';
@@ -65,8 +65,8 @@ function NodeLibraryDetails({ library }: { library: NodeLibrary }) {
     >
       <p>{library.description ?? <span className="text-body-secondary">No description.</span>}</p>
       <p className="small text-body-secondary">
-        {library.siteId === null ? 'Organization-wide' : `Site library`} · {library.nodes.length}{' '}
-        nodes · updated {formatDateTime(library.updatedAt)}
+        {library.siteId === null ? 'Organization-wide' : `Site library`} ·{' '}
+        {pluralise(library.nodes.length, 'node')} · updated {formatDateTime(library.updatedAt)}
       </p>
       <DataTable<LibraryNode>
         columnSettings={nodeColumns}
@@ -107,7 +107,7 @@ function NodeLibraryDetails({ library }: { library: NodeLibrary }) {
           >
             <p className="mb-0">
               Delete <strong>{library.name}</strong> {library.version} and its{' '}
-              {library.nodes.length} nodes?
+              {pluralise(library.nodes.length, 'node')}?
             </p>
           </ConfirmModal>
         ) : null}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { SiteSummary } from '@/contract/metadata';
 import { useOrgContext } from '@/core/org';
-import { formatDate } from '@/core/format';
+import { formatDate, pluralise } from '@/core/format';
 import { CanAccess } from '@/core/permissions';
 import { getSiteHref } from '@/core/routes';
 import { FullScreenLoader } from '@/core/ui/loaders';
@@ -82,7 +82,8 @@ function SiteDashboard({ site }: { site: SiteSummary }) {
                         {b.name}
                       </Link>
                       <span className="small text-body-secondary">
-                        {b.holeCount} holes · {formatDate(b.firedAt ?? b.plannedAt ?? b.updatedAt)}
+                        {pluralise(b.holeCount, 'hole')} ·{' '}
+                        {formatDate(b.firedAt ?? b.plannedAt ?? b.updatedAt)}
                       </span>
                     </li>
                   ))}

@@ -130,6 +130,12 @@ describe('Dashboard: what expires soon', () => {
     });
     const heading = await screen.findByRole('heading', { name: 'Expiring in the next 90 days' });
     const card = heading.closest('.card') as HTMLElement;
+    // What, the name with its vendor under it, and the date: three columns, as a phone fits.
+    expect(
+      within(card)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['What', 'Name and vendor', 'Expires']);
     const [today, later] = within(card).getAllByRole('row').slice(1);
     expect(today).toHaveTextContent('Today Plan');
     expect(within(today as HTMLElement).getByText(formatDate(inDays(0)))).toHaveClass(

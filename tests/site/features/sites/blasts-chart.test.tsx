@@ -25,14 +25,15 @@ describe('blasts chart (plain SVG)', () => {
         months={[
           { month: '2025-11', blasts: 2, holes: 60 },
           { month: '2025-12', blasts: 0, holes: 0 },
-          { month: '2026-01', blasts: 3, holes: 90 },
+          { month: '2026-01', blasts: 3, holes: 1500 },
         ]}
       />,
     );
     expect(
       screen.getByRole('img', { name: 'Blasts per month 5 blasts from Nov 2025 to Jan 2026.' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: 'Jan 2026 3 90' })).toBeInTheDocument();
+    // The figures as people read them, thousands grouped.
+    expect(screen.getByRole('row', { name: 'Jan 2026 3 1,500' })).toBeInTheDocument();
     expect(monthLabel('2025-06')).toBe('Jun 2025');
   });
 

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import type { Customer } from '@/contract/crm/customers';
-import { formatDate } from '@/core/format';
+import { formatDate, formatFigure, formatPartOf } from '@/core/format';
 import { ColumnType, DataTable, useDataTableContext, type ColumnSettings } from '@/core/data-table';
 import { useCanAccess } from '@/core/permissions';
 import { useOrgId } from '@/core/org';
@@ -23,7 +23,7 @@ export const customersColumns: ColumnSettings<Customer> = {
       tooltip: 'Not disabled and not ended, of all the subscriptions sold to the customer.',
       // Issue 17: sorted and filtered by the active count (the server's column), shown of all.
       type: ColumnType.NUMBER,
-      displayText: (row) => `${row.activeSubscriptions} / ${row.subscriptions}`,
+      displayText: (row) => formatPartOf(row.activeSubscriptions, row.subscriptions),
       width: '9rem',
     },
     {
@@ -31,7 +31,7 @@ export const customersColumns: ColumnSettings<Customer> = {
       title: 'Active licences',
       tooltip: 'Active and not expired, of all the licences issued to the customer.',
       type: ColumnType.NUMBER,
-      displayText: (row) => `${row.activeLicences} / ${row.licences}`,
+      displayText: (row) => formatPartOf(row.activeLicences, row.licences),
       width: '8rem',
     },
     {
@@ -68,7 +68,7 @@ function NewForSelectedButton({ onOpen }: { onOpen: (customers: Named[]) => void
       title="Select one or more customers to sell them the same offering"
       onClick={() => onOpen(rows.map((r) => ({ id: r.id, name: r.name })))}
     >
-      New subscriptions{rows.length > 0 ? ` for ${rows.length} selected` : ''}
+      New subscriptions{rows.length > 0 ? ` for ${formatFigure(rows.length)} selected` : ''}
     </button>
   );
 }

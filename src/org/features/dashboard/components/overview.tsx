@@ -259,8 +259,8 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                       <thead>
                         <tr>
                           <th scope="col">What</th>
-                          <th scope="col">Name</th>
-                          <th scope="col">Vendor</th>
+                          {/* The vendor under the name: a phone's card fits three columns. */}
+                          <th scope="col">Name and vendor</th>
                           <th scope="col">Expires</th>
                         </tr>
                       </thead>
@@ -268,8 +268,10 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                         {expiries.slice(0, 10).map((e) => (
                           <tr key={`${e.kind}-${e.id}`}>
                             <td>{e.kind}</td>
-                            <td>{e.href ? <Link to={e.href}>{e.name}</Link> : e.name}</td>
-                            <td>{e.from}</td>
+                            <td>
+                              {e.href ? <Link to={e.href}>{e.name}</Link> : e.name}
+                              <div className="small text-body-secondary">{e.from}</div>
+                            </td>
                             <td>
                               <ExpiredDate value={e.date} />
                             </td>
@@ -279,7 +281,7 @@ export function Overview({ now = new Date() }: { now?: Date }) {
                     </table>
                     {expiries.length > 10 && (
                       <p className="small text-body-secondary mt-2 mb-0">
-                        and {expiries.length - 10} more.
+                        and {formatFigure(expiries.length - 10)} more.
                       </p>
                     )}
                   </div>

@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import type { BlastPlan, PublicBlast } from '@/contract/data/blasts';
 import type { UserRef } from '@/contract/common';
-import { formatDate, formatDateTime, formatFileSize, formatUser } from '@/core/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatFigure,
+  formatFileSize,
+  formatUser,
+} from '@/core/format';
 import { blastFileAddress, downloadBlastFile } from '@/site/entities/blasts/files';
 import { PlanView } from './plan-view';
 
@@ -66,15 +72,9 @@ export function BlastViewer({
               {blast.firedAt ? <Fact term="Fired">{formatDate(blast.firedAt)}</Fact> : null}
               {blast.plannedAt ? <Fact term="Planned">{formatDate(blast.plannedAt)}</Fact> : null}
               <Fact term="Holes">
-                <span data-testid="blast-hole-count">{blast.holeCount}</span>
+                <span data-testid="blast-hole-count">{formatFigure(blast.holeCount)}</span>
               </Fact>
-              <Fact term="Total charge">
-                {blast.totalCharge.toLocaleString('en-GB', {
-                  minimumFractionDigits: 1,
-                  maximumFractionDigits: 1,
-                })}{' '}
-                kg
-              </Fact>
+              <Fact term="Total charge">{formatFigure(blast.totalCharge, 1)} kg</Fact>
               <Fact term="File">
                 {blast.fileName} ({formatFileSize(blast.fileSize)})
               </Fact>

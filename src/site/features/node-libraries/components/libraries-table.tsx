@@ -8,7 +8,7 @@ import {
   type ColumnSettings,
   type RowAction,
 } from '@/core/data-table';
-import { formatDate } from '@/core/format';
+import { formatDate, pluralise } from '@/core/format';
 import type { FormValues } from '@/core/forms';
 import { getSiteHref } from '@/core/routes';
 import {
@@ -158,7 +158,8 @@ export function LibrariesTable() {
               onConfirm={() => remove.mutateAsync({ scope: scopeOf(row), library: row })}
             >
               <p className="mb-0">
-                Delete <strong>{row.name}</strong> {row.version} and its {row.nodeCount} nodes?
+                Delete <strong>{row.name}</strong> {row.version} and its{' '}
+                {pluralise(row.nodeCount, 'node')}?
               </p>
             </ConfirmModal>
           );

@@ -1,5 +1,5 @@
 import type { MonthCount } from '@/contract/data/dashboard';
-import { pluralise } from '@/core/format';
+import { formatFigure, pluralise } from '@/core/format';
 import { BarChart } from '@/core/ui/bar-chart';
 
 export { barLayout, niceMax } from '@/core/ui/bar-chart';
@@ -37,7 +37,11 @@ export function BlastsChart({ months, title }: { months: readonly MonthCount[]; 
       }))}
       table={{
         columns: ['Month', 'Blasts', 'Holes'],
-        rows: months.map((m) => [monthLabel(m.month), m.blasts, m.holes]),
+        rows: months.map((m) => [
+          monthLabel(m.month),
+          formatFigure(m.blasts),
+          formatFigure(m.holes),
+        ]),
       }}
     />
   );
