@@ -186,7 +186,7 @@ export async function measureServer(browser, baseUrl) {
   }
   // Then pages never seen before (not prefetched: the table prefetches the next page only):
   // the last page, then Previous page from there.
-  const lastPage = `button[aria-label="Page ${Math.ceil(ROWS / 20)}"]`;
+  const lastPage = `button[aria-label="Page ${Math.ceil(ROWS / 20).toLocaleString('en-GB')}"]`;
   const previous = 'button[aria-label="Previous page"]';
   cold.jumpToLastPageMs = round(await timed(page, lastPage, 'click', () => page.click(lastPage)));
   await quiet(page);

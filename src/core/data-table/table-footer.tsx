@@ -3,6 +3,7 @@
  * server estimates it, rows still loading or left out said so), page navigation (first, last and
  * a window around the current page) and the page size.
  */
+import { formatFigure } from '@/core/format';
 import { PAGE_SIZES } from '@/core/storage';
 import { isPageSize } from '@/core/storage/page-size';
 import { useDataTableContext } from './context';
@@ -63,11 +64,11 @@ function PageControls() {
                 <button
                   type="button"
                   className="page-link"
-                  aria-label={`Page ${item}`}
+                  aria-label={`Page ${formatFigure(item)}`}
                   aria-current={item === page ? 'page' : undefined}
                   onClick={go(item)}
                 >
-                  {item}
+                  {formatFigure(item)}
                 </button>
               </li>
             ) : (

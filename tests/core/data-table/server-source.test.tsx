@@ -313,6 +313,12 @@ describe('a table over an entity query that does not fit (issue 16)', () => {
     const footer = () => container.querySelector('.dt-footer [role="status"]')?.textContent;
     await waitFor(() => expect(location()).toBe(`/list?page=${TOTAL / 20}`));
     await waitFor(() => expect(footer()).toBe('Showing 24,981–25,000 of 25,000'));
+    // The page buttons read as the counts do.
+    expect(screen.getByRole('button', { name: 'Page 1,250' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('button', { name: 'Page 1,250' })).toHaveTextContent('1,250');
     // Each page request is one the contract takes (the skip of page 10^20 is past 2^53).
     for (const body of bodies) expect(pageRequestSchema.safeParse(body).success).toBe(true);
     expect(bodies).toContainEqual(expect.objectContaining({ skip: Number.MAX_SAFE_INTEGER }));
