@@ -114,7 +114,14 @@ describe('whereOf', () => {
       keyed: {},
       base: ['l.vendor_org_id = $1'],
       arms: [],
+      unpriced: false,
     });
+  });
+
+  it('says when a filter of its clause is one the planner cannot price (a state)', () => {
+    const of = (filters: object) => whereOf(def, scope, { filters } as never).unpriced;
+    expect(of({ 'state.name': ['Active'] })).toBe(true);
+    expect(of({ seats: { min: 1 }, expiry: { from: '2026-01-01' } })).toBe(false);
   });
 });
 

@@ -367,6 +367,8 @@ export function whereOf<C extends ListColumns>(
   base: string[];
   /** The search's arms, any of which a row matches; none without a search. */
   arms: SearchArm[];
+  /** A filter the planner cannot price is in the clause (isUnpriced): estimate on a sample. */
+  unpriced: boolean;
 } {
   const sql = new Sql(scope.params);
   const clauses = [...scope.where];
@@ -374,6 +376,7 @@ export function whereOf<C extends ListColumns>(
   const timeZone = query.timeZone ?? 'UTC';
   const joined = lookups === JOINED;
   const found = joined ? undefined : lookups;
+  let unpriced = false;
   for (const [id, value] of Object.entries(query.filters ?? {})) {
     // Own keys of the definition only (the contract's strict schema already refused others).
     if (value === undefined || value === null || !Object.hasOwn(def.columns, id)) continue;
@@ -388,7 +391,10 @@ export function whereOf<C extends ListColumns>(
       (list) => (keyed[id] = list),
       joined,
     );
-    if (clause) clauses.push(clause);
+    if (clause) {
+      clauses.push(clause);
+      unpriced ||= isUnpriced(def.sql[id] as ColumnSql);
+    }
   }
   const base = [...clauses];
   const arms = searchArms(def, sql, query.search, found, joined);
@@ -404,6 +410,7 @@ export function whereOf<C extends ListColumns>(
     keyed,
     base,
     arms: arms ?? [],
+    unpriced,
   };
 }
 
@@ -641,7 +648,7 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   reverse = false,
 ) {
   const { skip, take } = pageOf(query);
-  const { where, params, keyed, base, arms } = whereOf(
+  const { where, params, keyed, base, arms, unpriced } = whereOf(
     def as ListDef<C, unknown, unknown>,
     scope,
     query,
@@ -674,7 +681,7 @@ export function pageQuery<C extends ListColumns, Row, Out>(
         `(select ${def.key} as __key, ${i} as __v from ${byKey} ${where ? `${where} and` : 'where'} (${test}) order by ${def.key} ${dir} limit ${depth})`,
     );
     const sql = `select __key from (${branches.join(' union all ')}) __values order by __v, __key ${dir} limit ${limit} offset ${offset}`;
-    return { sql, params: page.params, from, where, whereParams: params };
+    return { sql, params: page.params, from, where, whereParams: params, unpriced };
   }
   const listDef = def as ListDef<C, unknown, unknown>;
   const { by, column, map } = sortOf(listDef, query);
@@ -692,11 +699,11 @@ export function pageQuery<C extends ListColumns, Row, Out>(
       `(select ${def.key} as __key, ${sortValue(column, map)} as __v from ${from} where ${[...base, test].join(' and ')} order by ${order} limit ${depth})`;
     const named = orderOf(listDef, query, reverse, { value: '__v', key: '__key' });
     const sql = `select __key from (${branch(`${own.test} and ${start}`)} union ${branch(`(${others.join(' or ')})`)}) __arms order by ${named} limit ${limit} offset ${offset}`;
-    return { sql, params: page.params, from, where, whereParams: params };
+    return { sql, params: page.params, from, where, whereParams: params, unpriced };
   }
   const walked = start ? `${where} and ${start}` : where;
   const sql = `select ${def.key} as __key from ${from} ${walked} order by ${order} limit ${limit} offset ${offset}`;
-  return { sql, params: page.params, from, where, whereParams: params };
+  return { sql, params: page.params, from, where, whereParams: params, unpriced };
 }
 
 /**

@@ -14,7 +14,6 @@ import { JsonText, pageOf } from './envelope';
 import {
   Sql,
   fromFor,
-  isUnpriced,
   orderOf,
   sampledFrom,
   pageQuery,
@@ -342,11 +341,8 @@ async function pageRows<C extends ListColumns, Row>(
   const { skip, take } = pageOf(query);
   const lookups = await listLookupKeys(db, def, scope, query);
   const forward = pageQuery(def, scope, query, lookups);
-  const { from, where, whereParams: params } = forward;
+  const { from, where, whereParams: params, unpriced: sampled } = forward;
   const key = JSON.stringify([from, where, params]);
-  const sampled = Object.keys(query.filters ?? {}).some(
-    (id) => Object.hasOwn(def.sql, id) && isUnpriced(def.sql[id as keyof C]),
-  );
   const exact = await totalNearEnd(db, { from, where, params, key, sampled }, skip, take);
   if (exact !== undefined) {
     // The rows from skip to the page's end, counted from the list's end, last row first.
