@@ -180,8 +180,8 @@ const heldLicencesDef: ListDef<typeof heldLicenceColumns, Json, LicenceOut> = {
 /**
  * The dashboard's counts of a vendor's licences, exact at any size: one pass over its licences
  * (a million in about 0.2 s), each state as the lists test it (STATE_IS). The list endpoint's
- * totals above 10,000 are the planner's estimates, which misjudge the computed states: at a
- * million licences it said about 441,757 active for 633,869 (docs/performance.md, session 56).
+ * totals above 10,000 are estimates ("about N"; a state's counted on a sample since session 57,
+ * the planner's before, which said about 441,757 active for 633,869 at a million licences).
  */
 export async function issuedSummary(
   q: Queryable,

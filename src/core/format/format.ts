@@ -139,9 +139,7 @@ export const formatPartOf = (part: number, whole: number) =>
   `${formatFigure(part)} / ${formatFigure(whole)}`;
 
 /** A subscription's seats as 'used / allowed': '3 / 10', '1,200 / 5,000'. */
-export function formatSeats(used: number, allowed: number): string {
-  return formatPartOf(used, allowed);
-}
+export const formatSeats = formatPartOf;
 
 /** A count and its noun, singular for one: '1 record', '2,500 records' (never '1 records'). */
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {

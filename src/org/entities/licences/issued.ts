@@ -39,7 +39,7 @@ export interface IssuedSummary {
 
 /**
  * The issued licences at a glance, at any size (issue 16): exact counts from the summary
- * endpoint (the list's totals past 10,000 are estimates, and misjudged each state by a third at
+ * endpoint (the list's totals past 10,000 are estimates, once a third off for each state at
  * a million licences), and the first renewals due, one page of the list (never the whole list).
  */
 export async function getIssuedSummary(
