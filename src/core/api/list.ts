@@ -10,6 +10,9 @@ export { ListTooLargeError };
 /** The request of a whole list: the first page; the client posts again for the rest (SPEC §7). */
 export const WHOLE_LIST = { skip: 0, take: 1000 } as const;
 
+/** The most rows a whole list can have (its first page and the re-posts): a longer one never fits. */
+export const WHOLE_LIST_MAX_ROWS = WHOLE_LIST.take * (1 + MAX_FOLLOW_UP_PAGES);
+
 /** A whole-list fetch's rows so far, while the SPEC §7 re-posts still run. */
 export type ListProgress = (rows: unknown[], totalAvailable: number) => void;
 

@@ -4,8 +4,9 @@
  * DataTableContext (SPEC §3's context fields and the view state).
  *
  *   useTableColumns   columns and actions the user may see (SPEC §6)
- *   useClientData     client mode's list: the caller's fetch, first page at once (SPEC §7)
  *   useListParams     search, filter row, sort, page (the URL) and page size (localStorage)
+ *   useClientData     client mode's list: the caller's fetch, first page at once (SPEC §7);
+ *     useSourceTotal    a list its source says is too large is never asked whole
  *   useTableRows      the page both modes render, counts and totals, refresh:
  *     useServerPage     server mode's page from the ListSource (cached, previous rows kept)
  *     useClientRows     client mode's search, filters, sort and page over every row
@@ -29,6 +30,7 @@ import { useBulkAction } from './use-bulk-action';
 import { useClientData } from './use-client-data';
 import { columnFiltersOf, sortingOf, useRowId } from './use-client-rows';
 import { useListParams } from './use-list-params';
+import { useSourceTotal } from './use-server-page';
 import { useSelection } from './use-selection';
 import { useTableColumns } from './use-table-columns';
 import { useTableExport } from './use-table-export';
@@ -134,6 +136,17 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   );
 
   const cols = useTableColumns(columnSettings, actions, bulkActions, source);
+  const list = useListParams({
+    columns: cols.columns as ReadonlyArray<ColumnSetting<never>>,
+    initialSort: cols.defaultSort,
+    debounceMs: SERVER_TEXT_DEBOUNCE_MS,
+    urlKey: options.urlKey,
+  });
+  // The page a source is asked for (server mode, and the first page while the list loads).
+  const pageParams = useMemo(
+    () => ({ ...list.committed.query, page: list.committed.page, pageSize: list.pageSize }),
+    [list.committed, list.pageSize],
+  );
   const client = useClientData<T>({
     listQuery,
     fetchData,
@@ -141,7 +154,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
     orgId,
     rows: givenRows,
     enabled,
-    canSwitch: source !== undefined,
+    sourceTotal: useSourceTotal({ source, listKey, orgId, params: pageParams }),
   });
   const mode: TableMode =
     source && givenRows === undefined && ((!fetchData && !listQuery) || client.tableData.tooLarge)
@@ -149,18 +162,12 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
       : 'client';
   const isServer = mode === 'server';
 
-  const list = useListParams({
-    columns: cols.columns as ReadonlyArray<ColumnSetting<never>>,
-    initialSort: cols.defaultSort,
-    debounceMs: SERVER_TEXT_DEBOUNCE_MS,
-    urlKey: options.urlKey,
-  });
-
   const rowId = useRowId(getRowId);
   const view = useTableRows<T>({
     mode,
     client,
     list,
+    pageParams,
     cols,
     source,
     enabled,

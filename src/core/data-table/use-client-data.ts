@@ -3,14 +3,21 @@
  * key plus the organisation, can be disabled) or rows handed in. First rows at once (issue 16):
  * while the SPEC §7 re-posts run, each page is shown (the fetch's onProgress; an entity query's
  * fetchList through listenToListProgress, outside its cache entry) with the total marked as
- * still loading. When the first page says the list cannot arrive whole (the re-posts cannot reach
- * totalAvailable) and a ListSource can take over, the fetch stops there and the table goes to
- * server mode.
+ * still loading. When a ListSource can take over, the list's own total is asked of it first (the
+ * page the table shows meanwhile: no request of its own); a list over what the browser holds is
+ * then never asked whole, and the table goes to server mode. The same happens when the first
+ * page says the list cannot arrive whole (the re-posts cannot reach totalAvailable): the fetch
+ * stops there.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { skipToken, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TableData } from '@/contract/envelope';
-import { fitsInBrowser, listenToListProgress, ListTooLargeError } from '@/core/api/list';
+import {
+  fitsInBrowser,
+  listenToListProgress,
+  ListTooLargeError,
+  WHOLE_LIST_MAX_ROWS,
+} from '@/core/api/list';
 import { BadDataError, EMPTY_TABLE_DATA, toTableData } from './table-data';
 import type { FetchData, FetchResult, TableQuery } from './types';
 import { useLatest } from './use-latest';
@@ -36,8 +43,11 @@ export interface ClientDataOptions<T> {
   orgId: number | null;
   rows: readonly T[] | undefined;
   enabled: boolean;
-  /** A ListSource can take over a list that does not fit. */
-  canSwitch: boolean;
+  /**
+   * A ListSource can take over a list that does not fit: the list's own total as it says it
+   * (useSourceTotal), asked before the whole list; null when it could not answer.
+   */
+  sourceTotal: (() => Promise<number | null>) | undefined;
 }
 
 export function useClientData<T>({
@@ -47,11 +57,28 @@ export function useClientData<T>({
   orgId,
   rows: givenRows,
   enabled,
-  canSwitch,
+  sourceTotal,
 }: ClientDataOptions<T>) {
   const queryClient = useQueryClient();
   const retry = useTableRetry();
-  const canSwitchRef = useLatest(canSwitch);
+  const canSwitch = sourceTotal !== undefined;
+  // Read when a fetch runs: whether a source can take over, and its total.
+  const sourceTotalRef = useLatest(sourceTotal);
+  /**
+   * The source's total when it proves the list cannot fit, asked before anything is asked whole;
+   * null at once without a source (the fetch starts in the same tick, as it always did).
+   */
+  const tooLargeTotal = useCallback(
+    (signal: AbortSignal) => {
+      const askSource = sourceTotalRef.current;
+      if (!askSource) return null;
+      return askSource().then((total) => {
+        signal.throwIfAborted();
+        return total !== null && total > WHOLE_LIST_MAX_ROWS ? total : null;
+      });
+    },
+    [sourceTotalRef],
+  );
   // The first pages of an entity's list while the rest is still coming (never in its cache).
   const [partial, setPartial] = useState<{ key: string; data: TableData<T> } | null>(null);
   const entityKey = JSON.stringify(listQuery?.queryKey ?? UNUSED_KEY);
@@ -60,7 +87,10 @@ export function useClientData<T>({
     queryKey: listQuery?.queryKey ?? UNUSED_KEY,
     queryFn:
       typeof entityFn === 'function'
-        ? (context) => {
+        ? async (context) => {
+            const asked = tooLargeTotal(context.signal);
+            const tooLarge = asked && (await asked);
+            if (tooLarge) throw new ListTooLargeError(tooLarge);
             listenToListProgress(context.signal, (rows, totalAvailable) =>
               setPartial({
                 key: entityKey,
@@ -87,6 +117,9 @@ export function useClientData<T>({
     queryKey: listQuery ? UNUSED_KEY : queryKey,
     queryFn: async ({ signal }): Promise<ClientTableData<T>> => {
       if (!fetchData) return EMPTY_TABLE_DATA;
+      const asked = tooLargeTotal(signal);
+      const tooLarge = asked && (await asked);
+      if (tooLarge) return { ...EMPTY_TABLE_DATA, totalAvailable: tooLarge, tooLarge: true };
       // The fetch gets its own signal, so that a list found too large can be stopped.
       const stopper = new AbortController();
       const stop = () => stopper.abort(signal.reason);
@@ -102,7 +135,7 @@ export function useClientData<T>({
         if (stopper.signal.aborted) return;
         const data = toTableData<T>(partial);
         firstPage ??= data.fetched;
-        if (canSwitchRef.current && !fitsInBrowser(firstPage, data.totalAvailable)) {
+        if (sourceTotalRef.current && !fitsInBrowser(firstPage, data.totalAvailable)) {
           handOver({ ...data, tooLarge: true });
           stopper.abort();
           return;
@@ -115,7 +148,7 @@ export function useClientData<T>({
         const data = toTableData<T>(await fetchData({ orgId, signal: stopper.signal, onProgress }));
         // The whole fetch ran and still fell short (a fetch without onProgress, or rows added
         // meanwhile): the source takes over.
-        if (canSwitchRef.current && data.fetched < data.totalAvailable) {
+        if (sourceTotalRef.current && data.fetched < data.totalAvailable) {
           return { ...data, tooLarge: true };
         }
         return data;

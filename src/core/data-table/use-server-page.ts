@@ -6,7 +6,7 @@
  * its message. Answers for older params land in their own cache entries, so a stale answer
  * never overwrites a newer one; the source's signal lets TanStack cancel what is no longer shown.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '@/core/api';
 import { orgQueryKey } from '@/core/query';
@@ -23,6 +23,34 @@ const PAGE_STALE_MS = 30_000;
 
 export const pageCountOf = (total: number, pageSize: number) =>
   Math.max(1, Math.ceil(total / pageSize));
+
+/** The page that counts a list whole: one row, no search, no filters. */
+const LIST_TOTAL_PARAMS: ListParams = { ...EMPTY_QUERY, page: 1, pageSize: 1 };
+
+const isUnfiltered = (params: ListParams) =>
+  !params.search && Object.keys(params.filters).length === 0;
+
+/**
+ * One page of a list as a query (the page shown, the next one prefetched, the list's own total,
+ * the size a whole-list fetch asks first): one key and one fetch, so that any two of them asking
+ * the same page share one request and one cache entry.
+ */
+function listPageQuery<T extends RowRecord>(
+  orgId: number | null,
+  listKey: QueryKey,
+  params: ListParams,
+  sourceOf: () => ListSource<T> | undefined,
+) {
+  return {
+    queryKey: orgQueryKey(orgId, ...listKey, LIST_PAGE_KEY, params),
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const source = sourceOf();
+      if (!source) throw new Error('No list source');
+      return checkListPage<T>(await source.fetchPage(params, { signal }));
+    },
+    staleTime: PAGE_STALE_MS,
+  };
+}
 
 export interface ServerPageOptions<T extends RowRecord> {
   enabled: boolean;
@@ -66,23 +94,16 @@ export function useServerPage<T extends RowRecord>({
   const queryClient = useQueryClient();
   const retry = useTableRetry();
   const sourceRef = useLatest(source);
-  const options = useMemo(() => {
-    const keyOf = (page: ListParams) => orgQueryKey(orgId, ...listKey, LIST_PAGE_KEY, page);
-    const fetchPage = async (page: ListParams, signal: AbortSignal) => {
-      const current = sourceRef.current;
-      if (!current) throw new Error('No list source');
-      return checkListPage<T>(await current.fetchPage(page, { signal }));
-    };
-    return { keyOf, fetchPage };
-  }, [orgId, listKey]);
+  const pageQuery = useCallback(
+    (page: ListParams) => listPageQuery<T>(orgId, listKey, page, () => sourceRef.current),
+    [orgId, listKey, sourceRef],
+  );
   const scope = JSON.stringify([orgId, listKey]);
 
   const query = useQuery({
-    queryKey: options.keyOf(params),
-    queryFn: ({ signal }) => options.fetchPage(params, signal),
+    ...pageQuery(params),
     enabled: enabled && source !== undefined,
     placeholderData: keepPreviousData,
-    staleTime: PAGE_STALE_MS,
     retry,
   });
 
@@ -109,14 +130,8 @@ export function useServerPage<T extends RowRecord>({
     prefetch && fresh && pageCount !== null && params.page < pageCount ? params.page + 1 : null;
   useEffect(() => {
     if (!enabled || nextPage === null) return;
-    const next = { ...params, page: nextPage };
-    void queryClient.prefetchQuery({
-      queryKey: options.keyOf(next),
-      queryFn: ({ signal }) => options.fetchPage(next, signal),
-      staleTime: PAGE_STALE_MS,
-      retry: false,
-    });
-  }, [enabled, nextPage, params, options, queryClient]);
+    void queryClient.prefetchQuery({ ...pageQuery({ ...params, page: nextPage }), retry: false });
+  }, [enabled, nextPage, params, pageQuery, queryClient]);
 
   const failed = query.isError;
   return {
@@ -160,8 +175,7 @@ export function useListTotal<T extends RowRecord>({
 }) {
   const retry = useTableRetry();
   const scope = JSON.stringify([orgId, listKey]);
-  const unfiltered =
-    shown !== null && !shown.params.search && Object.keys(shown.params.filters).length === 0;
+  const unfiltered = shown !== null && isUnfiltered(shown.params);
   const [seen, setSeen] = useState<{ scope: string; total: number; isEstimate: boolean } | null>(
     null,
   );
@@ -176,19 +190,54 @@ export function useListTotal<T extends RowRecord>({
     : seen?.scope === scope
       ? { total: seen.total, isEstimate: seen.isEstimate }
       : fallback;
-  const params: ListParams = { ...EMPTY_QUERY, page: 1, pageSize: 1 };
   const query = useQuery({
-    queryKey: orgQueryKey(orgId, ...listKey, LIST_PAGE_KEY, params),
-    queryFn: async ({ signal }) => {
-      if (!source) throw new Error('No list source');
-      return checkListPage<T>(await source.fetchPage(params, { signal }));
-    },
+    ...listPageQuery(orgId, listKey, LIST_TOTAL_PARAMS, () => source),
     enabled: enabled && known === null && shown !== null && source !== undefined,
-    staleTime: PAGE_STALE_MS,
     retry,
   });
   if (known) return known;
   return query.data
     ? { total: query.data.total, isEstimate: query.data.totalIsEstimate ?? false }
     : null;
+}
+
+/**
+ * The list's own total as its source says it, for a whole-list fetch to ask first (issue 16): a
+ * list larger than the browser holds is then never asked whole (a thousand rows at every visit of
+ * a list of a million, to learn it does not fit). It reads the page the table shows first when
+ * that page is unfiltered (no request of its own), else the list total's page of one row (which
+ * server mode asks anyway for 'Search N records...'); the query cache shares each between its
+ * readers. Null when the source could not answer (the whole list is asked then, as without a
+ * source). Undefined without a source.
+ */
+export function useSourceTotal<T extends RowRecord>({
+  source,
+  listKey,
+  orgId,
+  params,
+}: {
+  source: ListSource<T> | undefined;
+  listKey: QueryKey;
+  orgId: number | null;
+  /** The page the table shows first. */
+  params: ListParams;
+}) {
+  const queryClient = useQueryClient();
+  const retry = useTableRetry();
+  const latest = useLatest({ source, listKey, orgId, params, retry });
+  const total = useCallback(async (): Promise<number | null> => {
+    const { source, listKey, orgId, params, retry } = latest.current;
+    const counted = isUnfiltered(params) ? params : LIST_TOTAL_PARAMS;
+    try {
+      const page = await queryClient.fetchQuery({
+        ...listPageQuery<T>(orgId, listKey, counted, () => source),
+        // The page on screen shares this query: it retries as the table's queries do.
+        retry,
+      });
+      return page.total;
+    } catch {
+      return null;
+    }
+  }, [queryClient, latest]);
+  return source ? total : undefined;
 }

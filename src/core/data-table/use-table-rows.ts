@@ -5,12 +5,14 @@
  *
  * First rows at once: while a list's first answer has not come (a thousand rows on a slow
  * network take seconds), a table with a source shows the page asked for from the source (one
- * small request, the true total), then the list's own rows as soon as they are in. Rows,
+ * small request, the true total; the whole list is asked only once that total says it can fit,
+ * useSourceTotal), then the list's own rows as soon as they are in. Rows,
  * selection and export follow the rows on screen (`rowsMode`); the toolbar keeps to the mode.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { EXACT_COUNT_LIMIT } from '@/contract/lists';
+import type { ListParams } from './list-params';
 import type { ListSource } from './list-source';
 import type { RowRecord } from './types';
 import type { useClientData } from './use-client-data';
@@ -45,6 +47,8 @@ export interface TableRowsOptions<T extends RowRecord> {
   mode: TableMode;
   client: ReturnType<typeof useClientData<T>>;
   list: ListParamsState;
+  /** The page asked of the source. */
+  pageParams: ListParams;
   cols: ReturnType<typeof useTableColumns<T>>;
   source: ListSource<T> | undefined;
   enabled: boolean;
@@ -54,23 +58,18 @@ export interface TableRowsOptions<T extends RowRecord> {
 }
 
 export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) {
-  const { mode, client, list, cols, source, enabled, orgId, listKey, rowId } = options;
+  const { mode, client, list, pageParams, cols, source, enabled, orgId, listKey, rowId } = options;
   const isServer = mode === 'server';
   // The list's first answer is not in yet: its page from the source meanwhile.
   // Stryker disable next-line ConditionalExpression,LogicalOperator: server mode starts only once the client list has answered or when there is none (never loading then), and the server page asks nothing without a source (use-server-page.ts): each check alone decides the same
   const preview = !isServer && source !== undefined && client.isLoading;
   // --- server mode ----------------------------------------------------------------------------
-  const { committed } = list;
-  const serverParams = useMemo(
-    () => ({ ...committed.query, page: committed.page, pageSize: list.pageSize }),
-    [committed, list.pageSize],
-  );
   const server = useServerPage<T>({
     enabled: (isServer || preview) && enabled,
     source,
     listKey,
     orgId,
-    params: serverParams,
+    params: pageParams,
     onPageBeyondLast: list.correctPage,
     prefetch: isServer,
   });

@@ -3,13 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configureApiAuth, crmApi } from '@/core/api';
-import { fetchList } from '@/core/api/list';
+import { fetchList, WHOLE_LIST_MAX_ROWS } from '@/core/api/list';
 import { EXACT_COUNT_LIMIT } from '@/contract/lists';
 import { config } from '@/core/config';
 import type { FetchData } from '@/core/data-table';
 import { server } from '../../msw/server';
 import { columnTexts, renderTable } from './harness';
-import { fakeSource, licenceSettings, licences, type Licence } from './fake-source';
+import { fakeSource, licenceSettings, licences, runQuery, type Licence } from './fake-source';
 
 /**
  * First rows at once (issue 16), through the real API client: the list endpoint answers 10 rows
@@ -114,14 +114,16 @@ describe('client mode paints the first page at once (issue 16)', () => {
     );
     await list.release();
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 100'));
-    // The list's first answer said 250; no unsearched page was asked for.
     await waitFor(() =>
       expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
         'placeholder',
         'Search 250 records...',
       ),
     );
-    expect(calls.every((call) => call.search === 'Customer 1')).toBe(true);
+    // The one unsearched page asked is the list's count (a row), before the whole list was.
+    expect(calls.filter((call) => call.search !== 'Customer 1')).toEqual([
+      expect.objectContaining({ search: '', page: 1, pageSize: 1 }),
+    ]);
   });
 
   it("a list opened searched, whose first answer's total is past the exact count: the search box says the source's own, estimated", async () => {
@@ -145,7 +147,7 @@ describe('client mode paints the first page at once (issue 16)', () => {
 });
 
 describe('a list that fits asks its source for the first page only', () => {
-  it('says it is loading until the source or the list answers, and then shows the first that does', async () => {
+  it("says it is loading until the source answers, and asks the whole list once the source's total says it can fit", async () => {
     const list = gatedList(45);
     const pages = fakeSource(all.slice(0, 45), { gated: true });
     const { container } = renderTable({
@@ -157,9 +159,11 @@ describe('a list that fits asks its source for the first page only', () => {
     await waitFor(() => expect(pages.pending).toHaveLength(1));
     expect(screen.getByText('Loading Data...')).toBeInTheDocument();
     expect(footer(container)).toBeFalsy(); // no count yet, no empty table
+    expect(list.skips).toEqual([]);
     pages.answer();
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
     expect(columnTexts(container, 0)[0]).toBe('Customer 001');
+    await waitFor(() => expect(list.skips).toEqual([0]));
     await list.release();
   });
 
@@ -185,6 +189,45 @@ describe('a list that fits asks its source for the first page only', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Customer 04');
     await waitFor(() => expect(footer(container)).toBe('Showing 1–6 of 6'));
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('a list its source says the browser cannot hold is never asked whole (issue 16)', () => {
+  // One row more than a whole list's first page and its re-posts can bring.
+  const many = licences(WHOLE_LIST_MAX_ROWS + 1);
+
+  it("pages it on the server from the source's first page: not one row of it asked whole", async () => {
+    const list = gatedList(many.length);
+    const { source, calls } = fakeSource(many);
+    const { container } = renderTable({
+      columnSettings: settings,
+      fetchData: fetchLicences,
+      queryKey: ['l'],
+      source,
+    });
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 6,001'));
+    expect(screen.getByPlaceholderText('Search 6,001 records...')).toBeInTheDocument();
+    // Server mode: the next page is prefetched, and nothing was asked of the whole list.
+    await waitFor(() => expect(calls.map((call) => call.page)).toEqual([1, 2]));
+    expect(list.skips).toEqual([]);
+  });
+
+  it("opened filtered, it counts the list first (a row's page), not the whole list", async () => {
+    const list = gatedList(many.length);
+    const { source, calls } = fakeSource(many);
+    const { container } = renderTable(
+      { columnSettings: settings, fetchData: fetchLicences, queryKey: ['l'], source },
+      { url: '/list?q=Customer%201' },
+    );
+    const matching = runQuery(many, { search: 'Customer 1', filters: {}, sort: null }).length;
+    // Few enough to fit: only the list's own total says it cannot.
+    expect(matching).toBeLessThan(WHOLE_LIST_MAX_ROWS);
+    await waitFor(() =>
+      expect(footer(container)).toBe(`Showing 1–20 of ${matching.toLocaleString('en-US')}`),
+    );
+    expect(screen.getByPlaceholderText('Search 6,001 records...')).toBeInTheDocument();
+    expect(calls).toContainEqual(expect.objectContaining({ search: '', page: 1, pageSize: 1 }));
+    expect(list.skips).toEqual([]);
   });
 });
 
