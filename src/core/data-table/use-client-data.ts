@@ -47,7 +47,7 @@ export interface ClientDataOptions<T> {
    * A ListSource can take over a list that does not fit: the list's own total as it says it
    * (useSourceTotal), asked before the whole list; null when it could not answer.
    */
-  sourceTotal: (() => Promise<number | null>) | undefined;
+  sourceTotal: ((signal: AbortSignal) => Promise<number | null>) | undefined;
 }
 
 export function useClientData<T>({
@@ -72,7 +72,7 @@ export function useClientData<T>({
     (signal: AbortSignal) => {
       const askSource = sourceTotalRef.current;
       if (!askSource) return null;
-      return askSource().then((total) => {
+      return askSource(signal).then((total) => {
         signal.throwIfAborted();
         return total !== null && total > WHOLE_LIST_MAX_ROWS ? total : null;
       });

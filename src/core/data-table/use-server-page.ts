@@ -7,7 +7,14 @@
  * never overwrites a newer one; the source's signal lets TanStack cancel what is no longer shown.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  hashKey,
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { isApiError } from '@/core/api';
 import { orgQueryKey } from '@/core/query';
 import { EMPTY_QUERY, type ListParams } from './list-params';
@@ -225,19 +232,52 @@ export function useSourceTotal<T extends RowRecord>({
   const queryClient = useQueryClient();
   const retry = useTableRetry();
   const latest = useLatest({ source, listKey, orgId, params, retry });
-  const total = useCallback(async (): Promise<number | null> => {
-    const { source, listKey, orgId, params, retry } = latest.current;
-    const counted = isUnfiltered(params) ? params : LIST_TOTAL_PARAMS;
-    try {
-      const page = await queryClient.fetchQuery({
-        ...listPageQuery<T>(orgId, listKey, counted, () => source),
-        // The page on screen shares this query: it retries as the table's queries do.
-        retry,
-      });
-      return page.total;
-    } catch {
-      return null;
-    }
-  }, [queryClient, latest]);
+  const total = useCallback(
+    (signal: AbortSignal): Promise<number | null> => {
+      const { source, listKey, orgId, params, retry } = latest.current;
+      const counted = isUnfiltered(params) ? params : LIST_TOTAL_PARAMS;
+      const query = listPageQuery<T>(orgId, listKey, counted, () => source);
+      // Asked as the table asks it (a fetch in flight is shared, a fresh answer kept), retried
+      // as the table's queries are: the page on screen may be this same query.
+      void queryClient.prefetchQuery({ ...query, retry });
+      return firstAnswer(queryClient, query.queryKey, signal);
+    },
+    [queryClient, latest],
+  );
   return source ? total : undefined;
+}
+
+/**
+ * A page query's total as soon as it has one; null at its first failure (the whole list is asked
+ * meanwhile, not after the page's retries) or when `signal` aborts.
+ */
+function firstAnswer(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  signal: AbortSignal,
+): Promise<number | null> {
+  return new Promise((resolve) => {
+    const settled = () => {
+      const state = queryClient.getQueryState<ListPage<unknown>>(queryKey);
+      if (signal.aborted) resolve(null);
+      else if (state?.data !== undefined) resolve(state.data.total);
+      else if (state && (state.fetchFailureCount > 0 || state.status === 'error')) resolve(null);
+      else return false;
+      return true;
+    };
+    if (settled()) return;
+    const hash = hashKey(queryKey);
+    const stop = () => {
+      unsubscribe();
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      settled();
+      stop();
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash === hash && settled()) stop();
+    });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

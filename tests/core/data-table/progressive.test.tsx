@@ -167,6 +167,23 @@ describe('a list that fits asks its source for the first page only', () => {
     await list.release();
   });
 
+  it('a source that fails holds nothing back: the whole list is asked at its first failure, not after its retries', async () => {
+    const list = gatedList(45);
+    const pages = fakeSource(all.slice(0, 45), { gated: true });
+    const { container } = renderTable(
+      { columnSettings: settings, fetchData: fetchLicences, queryKey: ['l'], source: pages.source },
+      { retries: 3 },
+    );
+    await waitFor(() => expect(pages.pending).toHaveLength(1));
+    expect(list.skips).toEqual([]);
+    pages.fail(new Error('Service unavailable'));
+    await waitFor(() => expect(list.skips).toEqual([0]));
+    // The page's first retry is a second away: the list did not wait for it.
+    expect(pages.pending).toHaveLength(0);
+    for (let i = 0; i < 5; i++) await list.release();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
+  });
+
   it('pages, sorts and searches in the browser once the whole list is in', async () => {
     const list = gatedList(45);
     const { source, calls } = fakeSource(all.slice(0, 45));
