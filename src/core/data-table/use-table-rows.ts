@@ -32,7 +32,7 @@ export interface TableTotals {
   isEstimate: boolean;
   /** Client mode: rows in the browser. */
   loaded: number;
-  /** Client mode: the SPEC §7 re-posts are still bringing rows. */
+  /** Client mode: the SPEC §7 re-posts are still bringing the rows on screen. */
   loadingMore: boolean;
   /** Client mode without a source: the re-posts ended short of the total. */
   incomplete: boolean;
@@ -60,9 +60,14 @@ export interface TableRowsOptions<T extends RowRecord> {
 export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) {
   const { mode, client, list, pageParams, cols, source, enabled, orgId, listKey, rowId } = options;
   const isServer = mode === 'server';
-  // The list's first answer is not in yet: its page from the source meanwhile.
+  // Client mode: the SPEC §7 re-posts are still bringing rows.
+  const loadingMore =
+    !isServer && client.isFetching && client.tableData.fetched < client.tableData.totalAvailable;
+  // The list is not whole yet: its page from the source meanwhile. Until the re-posts end too:
+  // the first thousand rows of 5,000 sorted in the browser are not the list's first rows, and
+  // the footer would step back from the source's true total to the rows loaded so far.
   // Stryker disable next-line ConditionalExpression,LogicalOperator: server mode starts only once the client list has answered or when there is none (never loading then), and the server page asks nothing without a source (use-server-page.ts): each check alone decides the same
-  const preview = !isServer && source !== undefined && client.isLoading;
+  const preview = !isServer && source !== undefined && (client.isLoading || loadingMore);
   // --- server mode ----------------------------------------------------------------------------
   const server = useServerPage<T>({
     enabled: (isServer || preview) && enabled,
@@ -93,8 +98,6 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
 
   // --- client mode ----------------------------------------------------------------------------
   const data = isServer ? EMPTY_ROWS : client.tableData.tableData;
-  const loadingMore =
-    !isServer && client.isFetching && client.tableData.fetched < client.tableData.totalAvailable;
   const clientSettled = !client.isLoading && !client.isError && !loadingMore;
   const clientRows = useClientRows({
     data,
@@ -128,7 +131,8 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
     total: serverRows ? server.total : client.tableData.totalAvailable,
     isEstimate: serverRows && server.totalIsEstimate,
     loaded: client.tableData.fetched,
-    loadingMore,
+    // Said of the client's own rows only (the source's page says the true total).
+    loadingMore: loadingMore && !showsPreview,
     incomplete:
       !isServer && !client.isFetching && client.tableData.fetched < client.tableData.totalAvailable,
     // Unknown until the list has answered (the first page meanwhile is the source's), and after

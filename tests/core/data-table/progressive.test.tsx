@@ -196,7 +196,12 @@ describe('a list that fits asks its source for the first page only', () => {
     // While the list's first answer is on its way, the source's first page is shown.
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
     expect(calls).toHaveLength(1);
-    for (let i = 0; i < 5; i++) await list.release();
+    await list.release();
+    await waitFor(() => expect(list.skips).toEqual([0, 10]));
+    // While the re-posts run the source's page stays: the true total, never the rows so far.
+    expect(footer(container)).toBe('Showing 1–20 of 45');
+    expect(columnTexts(container, 0)).toHaveLength(20);
+    for (let i = 0; i < 4; i++) await list.release();
     await waitFor(() => expect(list.skips).toEqual([0, 10, 20, 30, 40]));
     await waitFor(() => expect(screen.getByRole('grid')).not.toHaveAttribute('aria-busy'));
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
