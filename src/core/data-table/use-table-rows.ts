@@ -3,11 +3,11 @@
  * mode's search, filters, sort and slice over every row; the counts and totals the header and
  * footer say; and the refresh of both (SPEC §4).
  *
- * First rows at once: while a list's first answer has not come (a thousand rows on a slow
- * network take seconds), a table with a source shows the page asked for from the source (one
- * small request, the true total; the whole list is asked only once that total says it can fit,
- * useSourceTotal), then the list's own rows as soon as they are in. Rows,
- * selection and export follow the rows on screen (`rowsMode`); the toolbar keeps to the mode.
+ * First rows at once: until a list is whole in the browser (a thousand rows on a slow network
+ * take seconds, and the re-posts more), a table with a source shows the page asked for from the
+ * source (one small request, the true total; the whole list is asked only once that total says
+ * it can fit, useSourceTotal), then the list's own rows. Rows, selection and export follow the
+ * rows on screen (`rowsMode`); the toolbar keeps to the mode.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
