@@ -66,18 +66,20 @@ export function useClientData<T>({
   const sourceTotalRef = useLatest(sourceTotal);
   /**
    * The source's total when it proves the list cannot fit, asked before anything is asked whole;
-   * null at once without a source (the fetch starts in the same tick, as it always did).
+   * null at once without a source, and when the list is in the cache already (a refetch: a list
+   * grown too large meanwhile is found by its first answer). The fetch then starts in the same
+   * tick, as it always did.
    */
   const tooLargeTotal = useCallback(
-    (signal: AbortSignal) => {
+    (key: QueryKey, signal: AbortSignal) => {
       const askSource = sourceTotalRef.current;
-      if (!askSource) return null;
+      if (!askSource || queryClient.getQueryData(key) !== undefined) return null;
       return askSource(signal).then((total) => {
         signal.throwIfAborted();
         return total !== null && total > WHOLE_LIST_MAX_ROWS ? total : null;
       });
     },
-    [sourceTotalRef],
+    [queryClient, sourceTotalRef],
   );
   // The first pages of an entity's list while the rest is still coming (never in its cache).
   const [partial, setPartial] = useState<{ key: string; data: TableData<T> } | null>(null);
@@ -88,7 +90,7 @@ export function useClientData<T>({
     queryFn:
       typeof entityFn === 'function'
         ? async (context) => {
-            const asked = tooLargeTotal(context.signal);
+            const asked = tooLargeTotal(context.queryKey, context.signal);
             const tooLarge = asked && (await asked);
             if (tooLarge) throw new ListTooLargeError(tooLarge);
             listenToListProgress(context.signal, (rows, totalAvailable) =>
@@ -117,7 +119,7 @@ export function useClientData<T>({
     queryKey: listQuery ? UNUSED_KEY : queryKey,
     queryFn: async ({ signal }): Promise<ClientTableData<T>> => {
       if (!fetchData) return EMPTY_TABLE_DATA;
-      const asked = tooLargeTotal(signal);
+      const asked = tooLargeTotal(queryKey, signal);
       const tooLarge = asked && (await asked);
       if (tooLarge) return { ...EMPTY_TABLE_DATA, totalAvailable: tooLarge, tooLarge: true };
       // The fetch gets its own signal, so that a list found too large can be stopped.

@@ -9,9 +9,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   hashKey,
+  isCancelledError,
   keepPreviousData,
   useQuery,
   useQueryClient,
+  type FetchQueryOptions,
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
@@ -233,51 +235,57 @@ export function useSourceTotal<T extends RowRecord>({
   const retry = useTableRetry();
   const latest = useLatest({ source, listKey, orgId, params, retry });
   const total = useCallback(
-    (signal: AbortSignal): Promise<number | null> => {
-      const { source, listKey, orgId, params, retry } = latest.current;
-      const counted = isUnfiltered(params) ? params : LIST_TOTAL_PARAMS;
-      const query = listPageQuery<T>(orgId, listKey, counted, () => source);
-      // Asked as the table asks it (a fetch in flight is shared, a fresh answer kept), retried
-      // as the table's queries are: the page on screen may be this same query.
-      void queryClient.prefetchQuery({ ...query, retry });
-      return firstAnswer(queryClient, query.queryKey, signal);
+    async (signal: AbortSignal): Promise<number | null> => {
+      // A page asked for params the table has left meanwhile (a sort, a search, another page
+      // size before the first answer) is cancelled with no answer: the page now asked is read.
+      for (let attempt = 0; attempt < MOST_PAGES_WAITED; attempt++) {
+        const { source, listKey, orgId, params, retry } = latest.current;
+        const counted = isUnfiltered(params) ? params : LIST_TOTAL_PARAMS;
+        const query = listPageQuery<T>(orgId, listKey, counted, () => source);
+        const answer = await firstAnswer(queryClient, { ...query, retry }, signal);
+        if (answer !== LEFT) return answer;
+      }
+      return null;
     },
     [queryClient, latest],
   );
   return source ? total : undefined;
 }
 
+/** How many pages, each left for another before it answered, the total waits for. */
+const MOST_PAGES_WAITED = 5;
+/** The page asked was cancelled before it answered (its params left). */
+const LEFT = Symbol('left');
+
 /**
- * A page query's total as soon as it has one; null at its first failure (the whole list is asked
- * meanwhile, not after the page's retries) or when `signal` aborts.
+ * A page query's total, asked as the table asks it (a fetch in flight shared, a fresh answer
+ * kept, retried as the table's queries are: the page on screen may be this same query). Null at
+ * its first failure (the whole list is asked meanwhile, not after the page's retries) or when
+ * `signal` aborts; LEFT when it was cancelled unanswered.
  */
 function firstAnswer(
   queryClient: QueryClient,
-  queryKey: QueryKey,
+  query: FetchQueryOptions<ListPage<unknown>, Error, ListPage<unknown>, QueryKey>,
   signal: AbortSignal,
-): Promise<number | null> {
+): Promise<number | null | typeof LEFT> {
   return new Promise((resolve) => {
-    const settled = () => {
-      const state = queryClient.getQueryState<ListPage<unknown>>(queryKey);
-      if (signal.aborted) resolve(null);
-      else if (state?.data !== undefined) resolve(state.data.total);
-      else if (state && (state.fetchFailureCount > 0 || state.status === 'error')) resolve(null);
-      else return false;
-      return true;
-    };
-    if (settled()) return;
-    const hash = hashKey(queryKey);
-    const stop = () => {
+    const hash = hashKey(query.queryKey);
+    const settle = (answer: number | null | typeof LEFT) => {
+      resolve(answer);
       unsubscribe();
       signal.removeEventListener('abort', onAbort);
     };
-    const onAbort = () => {
-      settled();
-      stop();
-    };
-    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      if (event.query.queryHash === hash && settled()) stop();
+    const onAbort = () => settle(null);
+    const unsubscribe = queryClient.getQueryCache().subscribe(({ query: changed }) => {
+      const state = changed.state;
+      if (changed.queryHash === hash && state.data === undefined && state.fetchFailureCount > 0)
+        settle(null);
     });
     signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) settle(null);
+    queryClient.fetchQuery(query).then(
+      (page) => settle(page.total),
+      (error: unknown) => settle(isCancelledError(error) ? LEFT : null),
+    );
   });
 }

@@ -66,7 +66,7 @@ export function useTableRows<T extends RowRecord>(options: TableRowsOptions<T>) 
   // The list is not whole yet: its page from the source meanwhile. Until the re-posts end too:
   // the first thousand rows of 5,000 sorted in the browser are not the list's first rows, and
   // the footer would step back from the source's true total to the rows loaded so far.
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: server mode starts only once the client list has answered or when there is none (never loading then), and the server page asks nothing without a source (use-server-page.ts): each check alone decides the same
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: in server mode the client list was handed over or never asked (neither loading nor loading more), and the server page asks nothing without a source (use-server-page.ts): each check alone decides the same
   const preview = !isServer && source !== undefined && (client.isLoading || loadingMore);
   // --- server mode ----------------------------------------------------------------------------
   const server = useServerPage<T>({

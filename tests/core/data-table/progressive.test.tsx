@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { configureApiAuth, crmApi } from '@/core/api';
 import { fetchList, WHOLE_LIST_MAX_ROWS } from '@/core/api/list';
 import { EXACT_COUNT_LIMIT } from '@/contract/lists';
 import { config } from '@/core/config';
-import type { FetchData } from '@/core/data-table';
+import type { FetchData, ListParams } from '@/core/data-table';
 import { server } from '../../msw/server';
 import { columnTexts, renderTable } from './harness';
 import { fakeSource, licenceSettings, licences, runQuery, type Licence } from './fake-source';
@@ -182,6 +182,47 @@ describe('a list that fits asks its source for the first page only', () => {
     expect(pages.pending).toHaveLength(0);
     for (let i = 0; i < 5; i++) await list.release();
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
+  });
+
+  it('a sort before the source answered: the page asked now says the total, and the whole list follows', async () => {
+    const list = gatedList(45);
+    const pages = fakeSource(all.slice(0, 45), { gated: true });
+    const { container, user } = renderTable({
+      columnSettings: settings,
+      fetchData: fetchLicences,
+      queryKey: ['l'],
+      source: pages.source,
+    });
+    await waitFor(() => expect(pages.pending).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: /^Seats/ }));
+    const bySeats = (params: ListParams) => params.sort?.id === 'seats';
+    await pages.asked(bySeats);
+    expect(list.skips).toEqual([]);
+    // The first page, left unanswered, was cancelled: the sorted one's answer is read instead.
+    pages.answer(bySeats);
+    await waitFor(() => expect(list.skips).toEqual([0]));
+    for (let i = 0; i < 5; i++) await list.release();
+    await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
+    expect(screen.getByPlaceholderText('Search 45 records...')).toBeInTheDocument();
+  });
+
+  it('a list in the browser fetched again asks its source nothing: the list says itself if it grew too large', async () => {
+    const list = gatedList(45);
+    const { source, calls } = fakeSource(all.slice(0, 45));
+    const { client } = renderTable({
+      columnSettings: settings,
+      fetchData: fetchLicences,
+      queryKey: ['l'],
+      source,
+    });
+    for (let i = 0; i < 5; i++) await list.release();
+    await waitFor(() => expect(screen.getByRole('grid')).not.toHaveAttribute('aria-busy'));
+    expect(calls).toHaveLength(1);
+    // Every answer stale (as after half a minute), the list fetched again (as on window focus).
+    act(() => void client.invalidateQueries());
+    await waitFor(() => expect(list.skips).toEqual([0, 10, 20, 30, 40, 0]));
+    expect(calls).toHaveLength(1);
+    for (let i = 0; i < 5; i++) await list.release();
   });
 
   it('pages, sorts and searches in the browser once the whole list is in', async () => {
