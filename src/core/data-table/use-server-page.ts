@@ -8,14 +8,15 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import {
+  CancelledError,
   hashKey,
-  isCancelledError,
   keepPreviousData,
   useQuery,
   useQueryClient,
   type FetchQueryOptions,
   type QueryClient,
   type QueryKey,
+  type QueryState,
 } from '@tanstack/react-query';
 import { isApiError } from '@/core/api';
 import { orgQueryKey } from '@/core/query';
@@ -259,9 +260,9 @@ const LEFT = Symbol('left');
 
 /**
  * A page query's total, asked as the table asks it (a fetch in flight shared, a fresh answer
- * kept, retried as the table's queries are: the page on screen may be this same query). Null at
- * its first failure (the whole list is asked meanwhile, not after the page's retries) or when
- * `signal` aborts; LEFT when it was cancelled unanswered.
+ * kept, retried as the table's queries are: the page on screen may be this same query). At its
+ * first failure, the total it had before or null (the whole list is asked meanwhile, not after
+ * the page's retries); null when `signal` aborts; LEFT when it was cancelled unanswered.
  */
 function firstAnswer(
   queryClient: QueryClient,
@@ -275,17 +276,23 @@ function firstAnswer(
       unsubscribe();
       signal.removeEventListener('abort', onAbort);
     };
+    // At a failure: the total it had before, if any (the page's retries are not waited for).
+    const failed = (state: QueryState<ListPage<unknown>> | undefined) => {
+      if (!state || state.fetchFailureCount === 0) return false;
+      settle(state.data?.total ?? null);
+      return true;
+    };
     const onAbort = () => settle(null);
     const unsubscribe = queryClient.getQueryCache().subscribe(({ query: changed }) => {
-      const state = changed.state;
-      if (changed.queryHash === hash && state.data === undefined && state.fetchFailureCount > 0)
-        settle(null);
+      if (changed.queryHash === hash) failed(changed.state as QueryState<ListPage<unknown>>);
     });
     signal.addEventListener('abort', onAbort, { once: true });
-    if (signal.aborted) settle(null);
+    if (signal.aborted) return settle(null);
     queryClient.fetchQuery(query).then(
       (page) => settle(page.total),
-      (error: unknown) => settle(isCancelledError(error) ? LEFT : null),
+      (error: unknown) => settle(error instanceof CancelledError ? LEFT : null),
     );
+    // A fetch joined between its retries has failed already.
+    failed(queryClient.getQueryState<ListPage<unknown>>(query.queryKey));
   });
 }
