@@ -278,9 +278,7 @@ function firstAnswer(
     };
     // At a failure: the total it had before, if any (the page's retries are not waited for).
     const failed = (state: QueryState<ListPage<unknown>> | undefined) => {
-      if (!state || state.fetchFailureCount === 0) return false;
-      settle(state.data?.total ?? null);
-      return true;
+      if (state && state.fetchFailureCount > 0) settle(state.data?.total ?? null);
     };
     const onAbort = () => settle(null);
     const unsubscribe = queryClient.getQueryCache().subscribe(({ query: changed }) => {
