@@ -29,6 +29,7 @@ import type { ListSource } from './list-source';
 import { useBulkAction } from './use-bulk-action';
 import { useClientData } from './use-client-data';
 import { columnFiltersOf, sortingOf, useRowId } from './use-client-rows';
+import { isNarrowed } from './list-params';
 import { useListParams } from './use-list-params';
 import { useSourceTotal } from './use-server-page';
 import { useSelection } from './use-selection';
@@ -267,7 +268,7 @@ export function useDataTableController<T extends RowRecord, TEditor = unknown>(
   // nothing, no filter row); a search or filter that matches nothing keeps its controls and can
   // be cleared.
   const settled = !isLoading && !isError && !totals.loadingMore;
-  const hasQuery = list.query.search !== '' || Object.keys(list.query.filters).length > 0;
+  const hasQuery = isNarrowed(list.query);
   const knownEmpty = totals.listTotal?.total === 0 && !totals.listTotal.isEstimate;
   const isListEmpty = settled && (knownEmpty || (rowCount === 0 && !hasQuery));
   const isNoMatch = settled && !isListEmpty && rowCount === 0 && hasQuery;

@@ -89,6 +89,10 @@ export function unscopedListParams(
 
 export const EMPTY_QUERY: ListQuery = { search: '', filters: {}, sort: null };
 
+/** A search or a filter narrows the list (a sort alone does not). */
+export const isNarrowed = (query: ListQuery) =>
+  query.search !== '' || Object.keys(query.filters).length > 0;
+
 type Columns = ReadonlyArray<ColumnSetting<never>>;
 
 /** The column settings' initial sort, when that column is shown. */

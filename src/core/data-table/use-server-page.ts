@@ -20,7 +20,7 @@ import {
 } from '@tanstack/react-query';
 import { isApiError } from '@/core/api';
 import { orgQueryKey } from '@/core/query';
-import { EMPTY_QUERY, type ListParams } from './list-params';
+import { EMPTY_QUERY, isNarrowed, type ListParams } from './list-params';
 import { checkListPage, type ListPage, type ListSource } from './list-source';
 import { useTableRetry } from './use-client-data';
 import type { RowRecord } from './types';
@@ -36,9 +36,6 @@ export const pageCountOf = (total: number, pageSize: number) =>
 
 /** The page that counts a list whole: one row, no search, no filters. */
 const LIST_TOTAL_PARAMS: ListParams = { ...EMPTY_QUERY, page: 1, pageSize: 1 };
-
-const isUnfiltered = (params: ListParams) =>
-  !params.search && Object.keys(params.filters).length === 0;
 
 /**
  * One page of a list as a query (the page shown, the next one prefetched, the list's own total,
@@ -185,7 +182,7 @@ export function useListTotal<T extends RowRecord>({
 }) {
   const retry = useTableRetry();
   const scope = JSON.stringify([orgId, listKey]);
-  const unfiltered = shown !== null && isUnfiltered(shown.params);
+  const unfiltered = shown !== null && !isNarrowed(shown.params);
   const [seen, setSeen] = useState<{ scope: string; total: number; isEstimate: boolean } | null>(
     null,
   );
@@ -241,7 +238,7 @@ export function useSourceTotal<T extends RowRecord>({
       // size before the first answer) is cancelled with no answer: the page now asked is read.
       for (let attempt = 0; attempt < MOST_PAGES_WAITED; attempt++) {
         const { source, listKey, orgId, params, retry } = latest.current;
-        const counted = isUnfiltered(params) ? params : LIST_TOTAL_PARAMS;
+        const counted = isNarrowed(params) ? LIST_TOTAL_PARAMS : params;
         const query = listPageQuery<T>(orgId, listKey, counted, () => source);
         const answer = await firstAnswer(queryClient, { ...query, retry }, signal);
         if (answer !== LEFT) return answer;

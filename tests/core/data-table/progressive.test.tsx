@@ -6,7 +6,7 @@ import { configureApiAuth, crmApi } from '@/core/api';
 import { fetchList, WHOLE_LIST_MAX_ROWS } from '@/core/api/list';
 import { EXACT_COUNT_LIMIT } from '@/contract/lists';
 import { config } from '@/core/config';
-import type { FetchData, ListParams } from '@/core/data-table';
+import type { DataTableProps, FetchData, ListParams, ListSource } from '@/core/data-table';
 import { server } from '../../msw/server';
 import { columnTexts, renderTable } from './harness';
 import { fakeSource, licenceSettings, licences, runQuery, type Licence } from './fake-source';
@@ -66,17 +66,21 @@ const fetchLicences: FetchData<Licence> = async ({ signal, onProgress }) => {
   };
 };
 
+/** The licences' table over that fetch, with a source when given. */
+const licenceTable = (source?: ListSource<Licence>): DataTableProps<Licence> => ({
+  columnSettings: settings,
+  fetchData: fetchLicences,
+  queryKey: ['l'],
+  ...(source ? { source } : {}),
+});
+
 const footer = (container: HTMLElement) =>
   container.querySelector('.dt-footer [role="status"]')?.textContent;
 
 describe('client mode paints the first page at once (issue 16)', () => {
   it('shows the first answer while the re-posts run, with the total marked as loading', async () => {
     const list = gatedList(45);
-    const { container } = renderTable({
-      columnSettings: settings,
-      fetchData: fetchLicences,
-      queryKey: ['l'],
-    });
+    const { container } = renderTable(licenceTable());
     expect(screen.getByText('Loading Data...')).toBeInTheDocument();
     await list.release();
     await waitFor(() => expect(footer(container)).toBe('Showing 1–10 of 10 (10 of 45 loaded…)'));
@@ -93,12 +97,7 @@ describe('client mode paints the first page at once (issue 16)', () => {
   it('hands a list that cannot fit to the source after its first answer: no more re-posts', async () => {
     const list = gatedList(250);
     const { source, calls } = fakeSource(all);
-    const { container } = renderTable({
-      columnSettings: settings,
-      fetchData: fetchLicences,
-      queryKey: ['l'],
-      source,
-    });
+    const { container } = renderTable(licenceTable(source));
     await list.release();
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 250'));
     expect(calls.filter((call) => call.page === 1)).toHaveLength(1);
@@ -108,10 +107,7 @@ describe('client mode paints the first page at once (issue 16)', () => {
   it("a list opened searched, too large for the browser: the search box says the list's own total", async () => {
     const list = gatedList(250);
     const { source, calls } = fakeSource(all);
-    const { container } = renderTable(
-      { columnSettings: settings, fetchData: fetchLicences, queryKey: ['l'], source },
-      { url: '/list?q=Customer%201' },
-    );
+    const { container } = renderTable(licenceTable(source), { url: '/list?q=Customer%201' });
     await list.release();
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 100'));
     await waitFor(() =>
@@ -131,10 +127,7 @@ describe('client mode paints the first page at once (issue 16)', () => {
     // list's own page does (a placeholder 'Search 10281 records...' for about 10,222 before).
     const list = gatedList(EXACT_COUNT_LIMIT + 281);
     const { source, calls } = fakeSource(all, { totalIsEstimate: true });
-    renderTable(
-      { columnSettings: settings, fetchData: fetchLicences, queryKey: ['l'], source },
-      { url: '/list?q=Customer%201' },
-    );
+    renderTable(licenceTable(source), { url: '/list?q=Customer%201' });
     await list.release();
     await waitFor(() =>
       expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
@@ -150,12 +143,7 @@ describe('a list that fits asks its source for the first page only', () => {
   it("says it is loading until the source answers, and asks the whole list once the source's total says it can fit", async () => {
     const list = gatedList(45);
     const pages = fakeSource(all.slice(0, 45), { gated: true });
-    const { container } = renderTable({
-      columnSettings: settings,
-      fetchData: fetchLicences,
-      queryKey: ['l'],
-      source: pages.source,
-    });
+    const { container } = renderTable(licenceTable(pages.source));
     await waitFor(() => expect(pages.pending).toHaveLength(1));
     expect(screen.getByText('Loading Data...')).toBeInTheDocument();
     expect(footer(container)).toBeFalsy(); // no count yet, no empty table
@@ -170,10 +158,7 @@ describe('a list that fits asks its source for the first page only', () => {
   it('a source that fails holds nothing back: the whole list is asked at its first failure, not after its retries', async () => {
     const list = gatedList(45);
     const pages = fakeSource(all.slice(0, 45), { gated: true });
-    const { container } = renderTable(
-      { columnSettings: settings, fetchData: fetchLicences, queryKey: ['l'], source: pages.source },
-      { retries: 3 },
-    );
+    const { container } = renderTable(licenceTable(pages.source), { retries: 3 });
     await waitFor(() => expect(pages.pending).toHaveLength(1));
     expect(list.skips).toEqual([]);
     pages.fail(new Error('Service unavailable'));
@@ -187,12 +172,7 @@ describe('a list that fits asks its source for the first page only', () => {
   it('a sort before the source answered: the page asked now says the total, and the whole list follows', async () => {
     const list = gatedList(45);
     const pages = fakeSource(all.slice(0, 45), { gated: true });
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      fetchData: fetchLicences,
-      queryKey: ['l'],
-      source: pages.source,
-    });
+    const { container, user } = renderTable(licenceTable(pages.source));
     await waitFor(() => expect(pages.pending).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: /^Seats/ }));
     const bySeats = (params: ListParams) => params.sort?.id === 'seats';
@@ -209,12 +189,7 @@ describe('a list that fits asks its source for the first page only', () => {
   it('a list in the browser fetched again asks its source nothing first', async () => {
     const list = gatedList(45);
     const { source, calls } = fakeSource(all.slice(0, 45));
-    const { client } = renderTable({
-      columnSettings: settings,
-      fetchData: fetchLicences,
-      queryKey: ['l'],
-      source,
-    });
+    const { client } = renderTable(licenceTable(source));
     for (let i = 0; i < 5; i++) await list.release();
     await waitFor(() => expect(screen.getByRole('grid')).not.toHaveAttribute('aria-busy'));
     expect(calls).toHaveLength(1);
@@ -228,12 +203,7 @@ describe('a list that fits asks its source for the first page only', () => {
   it('pages, sorts and searches in the browser once the whole list is in', async () => {
     const list = gatedList(45);
     const { source, calls } = fakeSource(all.slice(0, 45));
-    const { container, user } = renderTable({
-      columnSettings: settings,
-      fetchData: fetchLicences,
-      queryKey: ['l'],
-      source,
-    });
+    const { container, user } = renderTable(licenceTable(source));
     // While the list's first answer is on its way, the source's first page is shown.
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 45'));
     expect(calls).toHaveLength(1);
@@ -262,12 +232,7 @@ describe('a list its source says the browser cannot hold is never asked whole (i
   it("pages it on the server from the source's first page: not one row of it asked whole", async () => {
     const list = gatedList(many.length);
     const { source, calls } = fakeSource(many);
-    const { container } = renderTable({
-      columnSettings: settings,
-      fetchData: fetchLicences,
-      queryKey: ['l'],
-      source,
-    });
+    const { container } = renderTable(licenceTable(source));
     await waitFor(() => expect(footer(container)).toBe('Showing 1–20 of 6,001'));
     expect(screen.getByPlaceholderText('Search 6,001 records...')).toBeInTheDocument();
     // Server mode: the next page is prefetched, and nothing was asked of the whole list.
@@ -278,10 +243,7 @@ describe('a list its source says the browser cannot hold is never asked whole (i
   it("opened filtered, it counts the list first (a row's page), not the whole list", async () => {
     const list = gatedList(many.length);
     const { source, calls } = fakeSource(many);
-    const { container } = renderTable(
-      { columnSettings: settings, fetchData: fetchLicences, queryKey: ['l'], source },
-      { url: '/list?q=Customer%201' },
-    );
+    const { container } = renderTable(licenceTable(source), { url: '/list?q=Customer%201' });
     const matching = runQuery(many, { search: 'Customer 1', filters: {}, sort: null }).length;
     // Few enough to fit: only the list's own total says it cannot.
     expect(matching).toBeLessThan(WHOLE_LIST_MAX_ROWS);
