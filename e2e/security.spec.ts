@@ -257,6 +257,11 @@ test.describe('render errors', () => {
     await signIn(page, 'sysadmin', { path: '/dashboard' });
     const token = await accessToken(page);
     const startedAt = new Date().toISOString();
+    // The page has loaded what it loads when idle (the toasts; the error reporter, whose SDK
+    // marks the window once evaluated, its other chunk asked beside it): a busy machine once
+    // reached the deploy below before that, and the toasts' chunk vanished too.
+    await page.getByRole('region', { name: /^Notifications/ }).waitFor({ state: 'attached' });
+    await page.waitForFunction(() => '__SENTRY__' in window);
     // After a deploy, a host with an SPA fallback answers a vanished chunk with the index page:
     // the Users screen's code cannot be evaluated, so rendering it throws (React.lazy).
     const chunks = /\/assets\/[^/]+\.js$/;

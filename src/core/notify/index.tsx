@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import type * as ToastifyNamespace from 'react-toastify/unstyled';
 import { TOAST_AUTO_CLOSE_MS } from './options';
 
@@ -97,8 +97,22 @@ const subscribe = (listener: () => void) => {
 };
 const isWanted = () => wanted;
 
-const LazyToastContainer = lazy(() =>
-  Promise.all([import('./toast-container'), loadToastify()]).then(([module]) => module),
+const NoToasts = () => null;
+
+/**
+ * ToastHost renders beside the app, outside its error boundaries: a container that cannot load
+ * (offline, or its chunk gone after a deploy) shows no toasts, and never takes the page down
+ * with it (an uncaught render error unmounts the whole root). Each toast's message still
+ * reaches the console when the library is missing (show).
+ */
+const LazyToastContainer = lazy<ComponentType>(() =>
+  Promise.all([import('./toast-container'), loadToastify()]).then(
+    ([module]) => module,
+    (error: unknown) => {
+      console.error('The toasts could not load', error);
+      return { default: NoToasts };
+    },
+  ),
 );
 
 /** After the page has loaded, when the browser is idle, so that a later toast shows at once. */
