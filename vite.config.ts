@@ -211,6 +211,7 @@ export const freshModuleTests = [
   'tests/core/forms/leave-guard.test.tsx',
   'tests/core/forms/search-select.test.tsx',
   'tests/core/notify/notify.test.tsx',
+  'tests/core/notify/notify-offline.test.tsx',
   'tests/core/shell/boot.test.ts',
   'tests/core/ui/screens.test.tsx',
   'tests/org/features/issued-licences/issued-licences.test.tsx',

@@ -2,8 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify, ToastHost } from '@/core/notify';
 
-// The container's chunk cannot load (offline, or gone after a deploy). A file of its own: the
-// notify module's state (library loaded or not) is per file.
+// The container's chunk cannot load (offline, or gone after a deploy). A file of its own, in the
+// unit-fresh project (vite.config.ts): the notify module's state and the mock are per registry.
 vi.mock('@/core/notify/toast-container', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
