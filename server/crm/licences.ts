@@ -160,6 +160,8 @@ export const issuedLicencesDef: ListDef<typeof issuedLicenceColumns, Json, Licen
     },
   },
   ...licenceList('customer'),
+  // The index by vendor and customer carries every sorted value (migration 102).
+  pagesByKey: ['customerOrg.name'],
 };
 export const issuedLicencesScope = licenceScope('l.vendor_org_id');
 

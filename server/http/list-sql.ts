@@ -122,6 +122,12 @@ export interface ListDef<C extends ListColumns, Row, Out> {
    */
   selectJson?: string;
   defaultSort: { by: keyof C & string; desc?: boolean };
+  /**
+   * Optional: lookup columns whose keys a page can be read by, key by key (pageQuery's
+   * `byKey`): an index by the scope's column and the lookup's foreign key carries every value
+   * the list sorts by and its key, so that the first rows of each key are read from it alone.
+   */
+  pagesByKey?: readonly (keyof C & string)[];
 }
 
 /** The part of a request that only the route knows: where clauses from the path and extras. */
@@ -703,7 +709,49 @@ export function pageQuery<C extends ListColumns, Row, Out>(
   }
   const walked = start ? `${where} and ${start}` : where;
   const sql = `select ${def.key} as __key from ${from} ${walked} order by ${order} limit ${limit} offset ${offset}`;
-  return { sql, params: page.params, from, where, whereParams: params, unpriced };
+  const byKey = start || reverse ? undefined : byKeyPage(listDef, query, where, keyed, params);
+  return { sql, params: page.params, from, where, whereParams: params, unpriced, byKey };
+}
+
+/**
+ * The same page read key by key (ListDef's pagesByKey): every row has one of a lookup's keys
+ * (whereOf's `keyed`), so the page is taken from each key's first rows in the sort's order,
+ * each key's read from the index by the scope and the lookup's foreign key. A walk in the sort's order, testing each
+ * row's key, passes every row that sorts before the page's matches: when the matching keys' rows
+ * sort together (customers named 'Ridge…' and their subscriptions, named after them), hundreds
+ * of thousands of rows. This costs what the matches hold instead, whatever the order, so the
+ * list asks for it only when they are few (pagesByKey in list.ts). Undefined for a page it does
+ * not serve: the sort by that lookup column (sortStart's walk), or no such keys; and in key
+ * order, where the walk is what a plain page does and reading every key's first rows cost the
+ * search of the lists benchmark (at a million licences, 'ridge' in key order) 60 % of its
+ * throughput under load (docs/performance.md, session 59).
+ */
+function byKeyPage<C extends ListColumns>(
+  def: ListDef<C, unknown, unknown>,
+  query: ListQueryInput & { skip?: number | undefined; take?: number | undefined },
+  where: string,
+  keyed: Record<string, string>,
+  params: readonly SqlParam[],
+): { sql: string; params: SqlParam[] } | undefined {
+  const { by, column, map } = sortOf(def, query);
+  const id = def.pagesByKey?.find((c) => c !== by && Object.hasOwn(keyed, c));
+  const lookup = id === undefined ? undefined : (def.sql[id] as ColumnSql).lookup;
+  if (id === undefined || !lookup || lookup.group) return undefined;
+  const { skip, take } = pageOf(query);
+  const page = new Sql(params);
+  const order = orderOf(def, query);
+  const named = orderOf(def, query, false, { value: '__v', key: '__key' });
+  if (!named.includes('__v')) return undefined;
+  // Keyed rows have a where clause: the keys' test is in it.
+  const of = `${where} and ${lookup.fk} = __k.v`;
+  const from = fromFor(def.from, of, order, def.key);
+  // Stryker disable next-line StringLiteral: the cast names the type PostgreSQL infers for a limit anyway
+  const depth = page.param(skip + take + 1, '::int');
+  const firsts = `select ${def.key} as __key, ${sortValue(column, map)} as __v from ${from} ${of} order by ${order} limit ${depth}`;
+  const limit = page.param(take + 1, '::int');
+  const offset = page.param(skip, '::int');
+  const sql = `select __key from unnest(${keyed[id]}) as __k(v) cross join lateral (${firsts}) __firsts order by ${named} limit ${limit} offset ${offset}`;
+  return { sql, params: page.params };
 }
 
 /**

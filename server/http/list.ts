@@ -330,6 +330,31 @@ async function totalNearEnd(
   return total > cap ? undefined : total;
 }
 
+/**
+ * When a page is read key by key (pageQuery's `byKey`): while the planner expects at most this
+ * many matching rows. Its cost grows with the matches (every row of each matching key is read
+ * from an index, about 0.5 µs a row), where a walk in the sort's order costs the rows it passes
+ * before the page: few when the matches are spread over the order, all of them when they sort
+ * together. At a million licences, 50,000 matches read key by key took 20-40 ms whatever the
+ * sort (docs/performance.md, session 59). Exported for the tests.
+ */
+export const pagesByKey = { maxRows: 100_000 };
+
+/** Whether the planner expects few enough matching rows to read a page key by key. */
+async function fewMatches(
+  db: Queryable,
+  { from, where, params }: { from: string; where: string; params: SqlParam[] },
+) {
+  // Remembered apart from the total's estimate: a total counted exactly stays exact.
+  const key = JSON.stringify(['by key', from, where, params]);
+  let rows = rememberedEstimate(db, key);
+  if (rows === undefined) {
+    rows = await estimate(db, from, where, params, false);
+    rememberEstimate(db, key, rows);
+  }
+  return rows <= pagesByKey.maxRows;
+}
+
 /** One page's database rows (`select`: the definition's select list) with its total. */
 async function pageRows<C extends ListColumns, Row>(
   db: Queryable,
@@ -364,7 +389,11 @@ async function pageRows<C extends ListColumns, Row>(
     const page = await keyedRows<Row>(db, def, select, scope, keys);
     return withCounts(page, skip, exact, false, end < exact);
   }
-  const keys = (await db.query<{ __key: number }>(forward.sql, forward.params)).map((r) => r.__key);
+  const read =
+    forward.byKey && !sampled && (await fewMatches(db, { from, where, params }))
+      ? forward.byKey
+      : forward;
+  const keys = (await db.query<{ __key: number }>(read.sql, read.params)).map((r) => r.__key);
   const hasMore = keys.length > take;
   const page = await keyedRows<Row>(db, def, select, scope, hasMore ? keys.slice(0, take) : keys);
   let total: number;
