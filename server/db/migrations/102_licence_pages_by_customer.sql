@@ -4,7 +4,7 @@
 -- A search for a customer's name ('ridge': 500 customers, 50,041 of a million licences) sorted
 -- by subscription walked the licences in subscription order, testing each row's customer, until
 -- it had a page: the planner expects the matching rows spread over that order, but the matching
--- customers' subscriptions are named after them and sort together, and the walk passed 282,333
+-- customers' subscriptions sort together far into that order, and the walk passed 282,333
 -- rows first (262 ms a page; by product 100-130 ms). Such a page is now read customer by
 -- customer when the matches are few (pagesByKey, server/http/list.ts): the first rows of each
 -- matching customer, then the page of those. That reads the index by vendor and customer alone
