@@ -716,10 +716,10 @@ export function pageQuery<C extends ListColumns, Row, Out>(
 /**
  * The same page read key by key (ListDef's pagesByKey): every row has one of a lookup's keys
  * (whereOf's `keyed`), so the page is taken from each key's first rows in the sort's order,
- * each key's read from the index by the scope and the lookup's foreign key. A walk in the sort's order, testing each
- * row's key, passes every row that sorts before the page's matches: when the matching keys' rows
- * sort together (the subscriptions of the customers a name matches, far into their order), hundreds
- * of thousands of rows. This costs what the matches hold instead, whatever the order, so the
+ * each key's read from the index by the scope and the lookup's foreign key. A walk in the
+ * sort's order, testing each row's key, passes every row that sorts before the page's matches:
+ * when the matching keys' rows sort together (the subscriptions of the customers a name
+ * matches, far into their order), hundreds of thousands of rows. This costs what the matches hold instead, whatever the order, so the
  * list asks for it only when they are few (pagesByKey in list.ts). Undefined for a page it does
  * not serve: the sort by that lookup column (sortStart's walk), or no such keys; and in key
  * order, where the walk is what a plain page does and reading every key's first rows cost the

@@ -94,11 +94,9 @@ async function listLookupKeys<C extends ListColumns>(
   // Four parts: never an estimate's key of the same rows (three parts), whatever the first says.
   // Stryker disable next-line StringLiteral: as above
   const key = JSON.stringify(['scope', from, scoped, scope.params]);
-  let rows = rememberedEstimate(db, key);
-  if (rows === undefined) {
-    rows = await countUpTo(db, from, scoped, scope.params, listLookups.shortList);
-    rememberEstimate(db, key, rows);
-  }
+  const rows = await rememberedOr(db, key, () =>
+    countUpTo(db, from, scoped, scope.params, listLookups.shortList),
+  );
   return rows > listLookups.shortList ? lookupKeys(db, def, query) : JOINED;
 }
 
@@ -237,6 +235,15 @@ function rememberEstimate(db: Queryable, key: string, total: number) {
   if (estimates.size >= 1000) estimates.delete(estimates.keys().next().value as string);
   estimates.set(key, { total, at: Date.now() });
 }
+/** The size remembered under key, else the one `find` answers, then remembered. */
+async function rememberedOr(db: Queryable, key: string, find: () => Promise<number>) {
+  let rows = rememberedEstimate(db, key);
+  if (rows === undefined) {
+    rows = await find();
+    rememberEstimate(db, key, rows);
+  }
+  return rows;
+}
 
 /**
  * One page with its total. The page asks one row more than it shows (hasMore). The total is
@@ -315,11 +322,7 @@ async function totalNearEnd(
   const { from, where, params, key, sampled } = counted;
   const { fromEndAfter, fromEndShare: share } = listReading;
   if (skip <= fromEndAfter) return undefined;
-  let estimated = rememberedEstimate(db, key);
-  if (estimated === undefined) {
-    estimated = await estimate(db, from, where, params, sampled);
-    rememberEstimate(db, key, estimated);
-  }
+  const estimated = await rememberedOr(db, key, () => estimate(db, from, where, params, sampled));
   // Stryker disable next-line EqualityOperator: at exactly that share both ways read the same rows; where the line falls is a choice of cost
   if (skip < share * estimated) return undefined;
   // The planner may be far off: count no further than a list whose last part holds the page.
@@ -347,11 +350,7 @@ async function fewMatches(
 ) {
   // Remembered apart from the total's estimate: a total counted exactly stays exact.
   const key = JSON.stringify(['by key', from, where, params]);
-  let rows = rememberedEstimate(db, key);
-  if (rows === undefined) {
-    rows = await estimate(db, from, where, params, false);
-    rememberEstimate(db, key, rows);
-  }
+  const rows = await rememberedOr(db, key, () => estimate(db, from, where, params, false));
   return rows <= pagesByKey.maxRows;
 }
 
