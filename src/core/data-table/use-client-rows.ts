@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
+import { onIdle } from '@/core/lazy';
 import type { FilterValues } from './filter-values';
 import type { ListQuery } from './list-params';
 import { RowIndex } from './row-index';
@@ -19,11 +20,8 @@ import { useLatest } from './use-latest';
  */
 // Stryker disable ConditionalExpression,EqualityOperator,BooleanLiteral: timing only (above)
 function warmInIdleTime(step: () => boolean): () => void {
-  let cancelled = false;
-  let handle: number | undefined;
-  const hasIdle = typeof window.requestIdleCallback === 'function';
+  let cancel: () => void;
   const run = (deadline?: IdleDeadline) => {
-    if (cancelled) return;
     const until = performance.now() + 8;
     let more = true;
     while (more && (deadline ? deadline.timeRemaining() > 1 : performance.now() < until)) {
@@ -31,18 +29,9 @@ function warmInIdleTime(step: () => boolean): () => void {
     }
     if (more) schedule();
   };
-  const schedule = () => {
-    handle = hasIdle
-      ? window.requestIdleCallback(run, { timeout: 2000 })
-      : window.setTimeout(run, 50);
-  };
+  const schedule = () => (cancel = onIdle(run, { timeout: 2000, fallbackDelay: 50 }));
   schedule();
-  return () => {
-    cancelled = true;
-    if (handle === undefined) return;
-    if (hasIdle) window.cancelIdleCallback(handle);
-    else window.clearTimeout(handle);
-  };
+  return () => cancel();
 }
 // Stryker restore ConditionalExpression,EqualityOperator,BooleanLiteral
 

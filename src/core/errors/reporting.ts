@@ -1,5 +1,6 @@
 import type * as SentrySdk from './sentry-sdk';
 import type { Portal } from '@/core/config';
+import { afterLoadOnIdle } from '@/core/lazy';
 
 import { MAX_STACK_FRAMES } from './limits';
 /** Errors kept while the SDK loads; beyond this the oldest are dropped. */
@@ -54,17 +55,8 @@ function listenEarly(): () => void {
 }
 
 /** After first paint, when the browser is idle: keeps @sentry/react out of the first-load bundle. */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    const go = () => {
-      if ('requestIdleCallback' in window)
-        window.requestIdleCallback(() => resolve(), { timeout: 3000 });
-      else setTimeout(resolve, 1);
-    };
-    if (document.readyState === 'complete') go();
-    else window.addEventListener('load', go, { once: true });
-  });
-}
+const whenIdle = () =>
+  new Promise<void>((resolve) => afterLoadOnIdle(resolve, { timeout: 3000, fallbackDelay: 1 }));
 
 /** Loads and starts the SDK, then flushes what was buffered. Exported for tests. */
 export async function loadErrorReporting(

@@ -11,6 +11,8 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+export { afterLoadOnIdle, onIdle, type IdleOptions } from './idle';
+
 /** A load done once, with its value at hand as soon as it has arrived. */
 export interface Loader<T> {
   (): Promise<T>;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import type * as ToastifyNamespace from 'react-toastify/unstyled';
 import { TOAST_AUTO_CLOSE_MS } from './options';
+import { afterLoadOnIdle } from '@/core/lazy';
 
 export { TOAST_AUTO_CLOSE_MS };
 
@@ -117,31 +118,14 @@ const LazyToastContainer = lazy<ComponentType>(() =>
 
 /** After the page has loaded, when the browser is idle, so that a later toast shows at once. */
 function useIdlePreload() {
-  useEffect(() => {
-    let cancelled = false;
-    let idle: number | undefined;
-    const go = () => {
-      if (cancelled) return;
-      const start = () => {
-        if (!cancelled) void loadToastify().catch(() => undefined);
-      };
-      if ('requestIdleCallback' in window) {
-        idle = window.requestIdleCallback(start, { timeout: 5000 });
-      } else {
-        idle = setTimeout(start, 1000) as unknown as number;
-      }
-    };
-    if (document.readyState === 'complete') go();
-    else window.addEventListener('load', go, { once: true });
-    return () => {
-      cancelled = true;
-      window.removeEventListener('load', go);
-      if (idle !== undefined) {
-        if ('cancelIdleCallback' in window) window.cancelIdleCallback(idle);
-        else clearTimeout(idle);
-      }
-    };
-  }, []);
+  useEffect(
+    () =>
+      afterLoadOnIdle(() => void loadToastify().catch(() => undefined), {
+        timeout: 5000,
+        fallbackDelay: 1000,
+      }),
+    [],
+  );
 }
 
 /** Mounted once per portal (main.tsx): the container, once a toast is wanted. */
