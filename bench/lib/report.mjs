@@ -455,9 +455,19 @@ export function markdown(output) {
       `medians of ${output.config.runs} runs after ${output.config.warmups} warm-ups (p95 of those runs for interactions). ` +
       'Lighthouse rows: Lighthouse itself (simulated throttling); "observed" rows: PerformanceObserver in Chromium under DevTools throttling. The peer column of the landing rows is the peer\'s landing page (its list). See docs/performance.md.',
     '',
-    '| figure | product | peer | ratio | target | met? |',
-    '|---|---|---|---|---|---|',
   ];
+  // Figures of several runs (BENCH_MERGE): each row says which run measured it.
+  const when = output.measured;
+  if (when) {
+    lines.push(
+      'Figures of several runs, merged (BENCH_MERGE=1): the last column is the run that measured each (the line above describes the last run).',
+      '',
+    );
+  }
+  lines.push(
+    `| figure | product | peer | ratio | target | met?${when ? ' | measured' : ''} |`,
+    `|---|---|---|---|---|---|${when ? '---|' : ''}`,
+  );
   for (const [label, product, peer, format, target] of rows(f)) {
     const value = f[product];
     const peerValue = peer ? f[peer] : undefined;
@@ -467,8 +477,9 @@ export function markdown(output) {
         ? (value / peerValue).toFixed(2)
         : '';
     const [goal, met] = verdict(f, product, peer, target);
+    const measured = when ? ` ${runName(when[product] ?? (peer && when[peer]))} |` : '';
     lines.push(
-      `| ${label} | ${format(value)} | ${peer ? format(peerValue) : ''} | ${ratio} | ${goal} | ${met} |`,
+      `| ${label} | ${format(value)} | ${peer ? format(peerValue) : ''} | ${ratio} | ${goal} | ${met} |${measured}`,
     );
   }
   if (Object.keys(output.errors).length) {
@@ -481,23 +492,35 @@ export function markdown(output) {
   return lines.join('\n');
 }
 
+/** A run as the table names it: its date and time (UTC, to the minute). */
+const runName = (date) => (date ? `${date.slice(0, 10)} ${date.slice(11, 16)}` : '');
+
+/** When each figure of an output was measured: its own record, else the run's date. */
+const measuredOf = (output) =>
+  output.measured ??
+  Object.fromEntries(Object.keys(output.figures).map((figure) => [figure, output.date]));
+
 /**
  * BENCH_MERGE=1: a run of some phases only (BENCH_PHASES) updates the figures of the last full
- * run instead of replacing them (for re-measuring one phase after a fix).
+ * run instead of replacing them (for re-measuring one phase after a fix). Each figure keeps the
+ * date of the run that measured it (`measured`), so that a figure carried over from an older run
+ * never reads as this run's.
  */
-function merged(output, file) {
-  if (process.env.BENCH_MERGE !== '1' || output.smoke || !existsSync(file)) return output;
-  const previous = JSON.parse(readFileSync(file, 'utf8'));
+export function merged(output, previous) {
+  if (!previous) return output;
   return {
     ...output,
     mergedInto: previous.date,
     figures: { ...previous.figures, ...output.figures },
     details: { ...previous.details, ...output.details },
+    measured: { ...measuredOf(previous), ...measuredOf(output) },
   };
 }
 
 export function writeReport(result, dir) {
-  const output = merged(result, join(dir, 'latest.json'));
+  const file = join(dir, 'latest.json');
+  const merging = process.env.BENCH_MERGE === '1' && !result.smoke && existsSync(file);
+  const output = merged(result, merging ? JSON.parse(readFileSync(file, 'utf8')) : null);
   mkdirSync(join(dir, 'history'), { recursive: true });
   const stamp = output.date.replace(/[:.]/g, '-');
   const base = output.smoke ? 'smoke' : 'latest';
