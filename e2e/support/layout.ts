@@ -11,7 +11,8 @@ export type ViewportName = keyof typeof viewports;
  * What a user would notice on the page as it is shown (issue 17), as sentences; none is right:
  * - the page itself scrolls sideways;
  * - a data table's first row has a row action outside the screen, or hidden under something
- *   (the table scrolls in its own container: the actions column must stay in view);
+ *   (the table scrolls in its own container: the actions column must stay in view), or on a
+ *   phone its actions take more than 40 % of the table's width (their buttons stack there);
  * - on a desktop, a data table is wider than its container (its columns scroll out of sight);
  *   on a phone too, any other table (the dashboard's renewals hid their expiry);
  * - a select or a placeholder of a filter row is cut (the Org admin filter read 'A');
@@ -125,6 +126,13 @@ export async function layoutProblems(
       const actions = scroller.querySelector<HTMLElement>('tbody tr:first-child td:last-child');
       const buttons = Array.from(actions?.querySelectorAll<HTMLElement>('button') ?? []);
       if (!actions || buttons.length === 0) continue;
+      // On a phone the actions column, which sticks over the data, leaves it most of the width.
+      const share = actions.getBoundingClientRect().width / scroller.clientWidth;
+      if (!tableFits && share > 0.4) {
+        problems.push(
+          `${name}: the row actions take ${Math.round(share * 100)} % of the table's width (at most 40 % on a phone)`,
+        );
+      }
       // Bring the row into view vertically only (a horizontal scroll would hide the defect), at
       // once (Bootstrap's smooth scrolling would still be on its way).
       const top = actions.getBoundingClientRect().top;
