@@ -549,7 +549,7 @@ async function forms(browser, auth) {
   await page.goto(`${ORG}/issued-licences`);
   await productTable.settled(page);
   // Cancel on a form the last run typed into asks before it drops the changes (issue 17): agreed.
-  page.on('dialog', (dialog) => void dialog.accept());
+  page.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
   const f = await measureForm(
     page,
     async (p) => {

@@ -477,7 +477,7 @@ export function markdown(output) {
         ? (value / peerValue).toFixed(2)
         : '';
     const [goal, met] = verdict(f, product, peer, target);
-    const measured = when ? ` ${runName(when[product] ?? (peer && when[peer]))} |` : '';
+    const measured = when ? ` ${measuredCell(when, product, peer)} |` : '';
     lines.push(
       `| ${label} | ${format(value)} | ${peer ? format(peerValue) : ''} | ${ratio} | ${goal} | ${met} |${measured}`,
     );
@@ -493,12 +493,27 @@ export function markdown(output) {
 }
 
 /** A run as the table names it: its date and time (UTC, to the minute). */
-const runName = (date) => (date ? `${date.slice(0, 10)} ${date.slice(11, 16)}` : '');
+const runName = (date) => (date ? `${date.slice(0, 10)} ${date.slice(11, 16)}` : 'not recorded');
 
-/** When each figure of an output was measured: its own record, else the run's date. */
+/** The run of a row's figure, and the peer's when another run measured it (a ratio across runs). */
+function measuredCell(when, product, peer) {
+  const own = when[product];
+  const peers = peer ? when[peer] : undefined;
+  if (own === undefined) return runName(peers);
+  return peers === undefined || peers === own
+    ? runName(own)
+    : `${runName(own)} (peer: ${runName(peers)})`;
+}
+
+/**
+ * When each figure of an output was measured: its own record, else the run's date (null, not
+ * recorded, for the figures an older merged report carried without saying from which run).
+ */
 const measuredOf = (output) =>
   output.measured ??
-  Object.fromEntries(Object.keys(output.figures).map((figure) => [figure, output.date]));
+  Object.fromEntries(
+    Object.keys(output.figures).map((figure) => [figure, output.mergedInto ? null : output.date]),
+  );
 
 /**
  * BENCH_MERGE=1: a run of some phases only (BENCH_PHASES) updates the figures of the last full

@@ -68,8 +68,26 @@ describe('the benchmark report, runs merged (BENCH_MERGE=1)', () => {
     expect(row('org: first-load JS gzip')).toMatch(/\| 2026-12-08 02:37 \|$/);
     expect(row('org: first-load CSS gzip')).toMatch(/\| 2026-12-01 10:00 \|$/);
 
-    const alone = report.markdown(report.merged(full, null));
-    expect(alone).toContain('| figure | product | peer | ratio | target | met? |\n');
-    expect(alone).not.toContain('measured');
+    const alone = report.markdown(report.merged(full, null)).split('\n');
+    expect(alone).toContain('| figure | product | peer | ratio | target | met? |');
+    expect(alone.filter((line) => line.startsWith('| figure |'))).toHaveLength(1);
+  });
+
+  it("names the peer's run too when another run measured it (a ratio across runs)", () => {
+    const withPeer = run(full.date, {
+      'org.firstLoadJsGzipBytes': 130_000,
+      'peer.firstLoadJsGzipBytes': 300_000,
+    });
+    const lines = report.markdown(report.merged(partial, withPeer)).split('\n');
+    const row = lines.find((line) => line.startsWith('| org: first-load JS gzip |'));
+    expect(row).toMatch(/\| 2026-12-08 02:37 \(peer: 2026-12-01 10:00\) \|$/);
+  });
+
+  it('says "not recorded" for the figures an older merged report carried without their run', () => {
+    const older = { ...full, mergedInto: '2026-11-21T00:00:00.000Z' };
+    const lines = report.markdown(report.merged(partial, older)).split('\n');
+    const row = (label: string) => lines.find((line) => line.startsWith(`| ${label} |`));
+    expect(row('org: first-load CSS gzip')).toMatch(/\| not recorded \|$/);
+    expect(row('org: first-load JS gzip')).toMatch(/\| 2026-12-08 02:37 \|$/);
   });
 });

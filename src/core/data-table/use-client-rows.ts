@@ -20,18 +20,23 @@ import { useLatest } from './use-latest';
  */
 // Stryker disable ConditionalExpression,EqualityOperator,BooleanLiteral: timing only (above)
 function warmInIdleTime(step: () => boolean): () => void {
-  let cancel: () => void;
+  let cancelled = false;
+  let cancelSlice: () => void;
   const run = (deadline?: IdleDeadline) => {
     const until = performance.now() + 8;
     let more = true;
     while (more && (deadline ? deadline.timeRemaining() > 1 : performance.now() < until)) {
       more = step();
     }
-    if (more) schedule();
+    // Cancelled during this slice (a step's work unmounted the table): no next slice.
+    if (more && !cancelled) schedule();
   };
-  const schedule = () => (cancel = onIdle(run, { timeout: 2000, fallbackDelay: 50 }));
+  const schedule = () => (cancelSlice = onIdle(run, { timeout: 2000, fallbackDelay: 50 }));
   schedule();
-  return () => cancel();
+  return () => {
+    cancelled = true;
+    cancelSlice();
+  };
 }
 // Stryker restore ConditionalExpression,EqualityOperator,BooleanLiteral
 

@@ -29,15 +29,13 @@ export function onIdle(
 
 /** onIdle once the page has loaded (its load event; at once when it has). Returns the cancel function. */
 export function afterLoadOnIdle(run: () => void, options: IdleOptions): () => void {
-  let cancelled = false;
   let cancelIdle: (() => void) | undefined;
   const go = () => {
-    if (!cancelled) cancelIdle = onIdle(() => run(), options);
+    cancelIdle = onIdle(() => run(), options);
   };
   if (document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });
   return () => {
-    cancelled = true;
     window.removeEventListener('load', go);
     cancelIdle?.();
   };

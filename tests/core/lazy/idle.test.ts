@@ -79,6 +79,7 @@ describe('afterLoadOnIdle', () => {
     readyState = 'complete';
     window.dispatchEvent(new Event('load'));
     expect(asked).toHaveLength(1);
+    expect(asked[0]?.options).toEqual({ timeout: 3000 });
     expect(run).not.toHaveBeenCalled();
     asked[0]?.run(deadline);
     expect(run).toHaveBeenCalledTimes(1);
@@ -94,6 +95,29 @@ describe('afterLoadOnIdle', () => {
     expect(asked).toHaveLength(1);
     cancel();
     expect(cancelled).toEqual([1]);
+  });
+
+  it('without requestIdleCallback, runs the fallback delay after the load event', () => {
+    timerOnlyBrowser();
+    const run = vi.fn();
+    afterLoadOnIdle(run, options);
+    vi.advanceTimersByTime(1000);
+    expect(run).not.toHaveBeenCalled();
+    readyState = 'complete';
+    window.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(39);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancelled after the load event, before the idle period, never runs', () => {
+    timerOnlyBrowser();
+    readyState = 'complete';
+    const run = vi.fn();
+    afterLoadOnIdle(run, options)();
+    vi.advanceTimersByTime(10_000);
+    expect(run).not.toHaveBeenCalled();
   });
 
   it('cancelled before the load event, never runs', () => {
