@@ -32,6 +32,7 @@ import {
   chromiumPath,
   freePort,
   hasTaskset,
+  codeVersion,
   machine,
   portIsFree,
   round,
@@ -793,6 +794,8 @@ async function startup() {
 
 async function main() {
   const started = new Date();
+  // The code measured, as it stood at the start (and whether it changed before the end).
+  const code = codeVersion(repo);
   mkdirSync(paths.tmp, { recursive: true });
   results.machine = { ...machine(), loadAverageAtStart: machine().loadAverage };
   console.log(
@@ -896,6 +899,10 @@ async function main() {
     date: started.toISOString(),
     durationS: round((finished - started) / 1000),
     machine: results.machine,
+    code: code && {
+      ...code,
+      changedDuringRun: JSON.stringify(codeVersion(repo)) !== JSON.stringify(code),
+    },
     config: { ...config, phases: [...config.phases] },
     figures: results.figures,
     errors: results.errors,

@@ -464,6 +464,10 @@ export function markdown(output) {
       '',
     );
   }
+  for (const run of output.runs ?? [runOf(output)]) {
+    lines.push(`- ${runName(run.date)}: ${run.phases.join(', ')}; code ${codeName(run.code)}`);
+  }
+  lines.push('');
   lines.push(
     `| figure | product | peer | ratio | target | met?${when ? ' | measured' : ''} |`,
     `|---|---|---|---|---|---|${when ? '---|' : ''}`,
@@ -505,6 +509,23 @@ function measuredCell(when, product, peer) {
     : `${runName(own)} (peer: ${runName(peers)})`;
 }
 
+/** What a run measured: its date, its phases and its code (bench/lib/util.mjs codeVersion). */
+const runOf = (output) => ({
+  date: output.date,
+  phases: output.config?.phases ?? [],
+  code: output.code ?? null,
+});
+
+/** The code of a run as the table names it (`note`: what someone wrote of it afterwards). */
+function codeName(code) {
+  if (!code) return 'not recorded';
+  if (code.note) return `${codeName({ ...code, note: undefined })} (${code.note})`;
+  const changed = code.uncommitted.length
+    ? ` with uncommitted changes to ${code.uncommitted.join(', ')}${code.diff ? ` (diff ${code.diff})` : ''}`
+    : '';
+  return `${code.commit}${changed}${code.changedDuringRun ? '; changed during the run' : ''}`;
+}
+
 /**
  * When each figure of an output was measured: its own record, else the run's date (null, not
  * recorded, for the figures an older merged report carried without saying from which run).
@@ -529,6 +550,7 @@ export function merged(output, previous) {
     figures: { ...previous.figures, ...output.figures },
     details: { ...previous.details, ...output.details },
     measured: { ...measuredOf(previous), ...measuredOf(output) },
+    runs: [...(previous.runs ?? [runOf(previous)]), runOf(output)],
   };
 }
 

@@ -1,6 +1,7 @@
 // Shared helpers of bench/run.mjs: statistics, child processes pinned to a core, waiting for a
 // URL, the machine's description.
 import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
@@ -234,6 +235,27 @@ export function machine() {
     serverCore: SERVER_CORE,
     clientCore: CLIENT_CORE,
   };
+}
+
+/**
+ * The code a run measures: the commit, and the files that differed from it (the benchmark's own
+ * results left out). Null outside a git work tree.
+ */
+export function codeVersion(repo) {
+  const git = (...args) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+  try {
+    const commit = git('rev-parse', '--short=12', 'HEAD').trim();
+    const changed = git('status', '--porcelain')
+      .split('\n')
+      .map((line) => line.slice(3))
+      .filter((file) => file && !file.startsWith('bench/results/'));
+    // What those files hold, so that a later edit of a file changed already is seen too.
+    const diff = git('diff', 'HEAD', '--', '.', ':(exclude)bench/results');
+    const digest = createHash('sha256').update(diff).digest('hex').slice(0, 12);
+    return { commit, uncommitted: changed, ...(changed.length ? { diff: digest } : {}) };
+  } catch {
+    return null;
+  }
 }
 
 export const chromiumPath =

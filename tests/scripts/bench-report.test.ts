@@ -6,7 +6,13 @@ interface Output {
   date: string;
   smoke: boolean;
   machine: Record<string, unknown>;
-  config: { runs: number; warmups: number };
+  config: { runs: number; warmups: number; phases: string[] };
+  code?: {
+    commit: string;
+    uncommitted: string[];
+    diff?: string;
+    changedDuringRun?: boolean;
+  } | null;
   figures: Record<string, number>;
   details: Record<string, unknown>;
   errors: Record<string, string>;
@@ -25,11 +31,11 @@ beforeAll(async () => {
   report = (await import(pathToFileURL(file).href)) as Report;
 });
 
-const run = (date: string, figures: Record<string, number>): Output => ({
+const run = (date: string, figures: Record<string, number>, phases = ['sizes']): Output => ({
   date,
   smoke: false,
   machine: { cpuModel: 'test', cores: 2, loadAverageAtStart: [0], loadAverageAtEnd: [0] },
-  config: { runs: 5, warmups: 2 },
+  config: { runs: 5, warmups: 2, phases },
   figures,
   details: {},
   errors: {},
@@ -71,6 +77,33 @@ describe('the benchmark report, runs merged (BENCH_MERGE=1)', () => {
     const alone = report.markdown(report.merged(full, null)).split('\n');
     expect(alone).toContain('| figure | product | peer | ratio | target | met? |');
     expect(alone.filter((line) => line.startsWith('| figure |'))).toHaveLength(1);
+  });
+
+  it('lists the runs merged, each with its phases and the code it measured', () => {
+    const first = { ...full, config: { ...full.config, phases: ['sizes', 'lists'] } };
+    const second = {
+      ...partial,
+      code: {
+        commit: '1627779abcde',
+        uncommitted: ['server/app.ts'],
+        diff: '68a7b152d954',
+        changedDuringRun: true,
+      },
+    };
+    const lines = report.markdown(report.merged(second, first)).split('\n');
+    expect(lines).toContain('- 2026-12-01 10:00: sizes, lists; code not recorded');
+    expect(lines).toContain(
+      '- 2026-12-08 02:37: sizes; code 1627779abcde with uncommitted changes to server/app.ts (diff 68a7b152d954); changed during the run',
+    );
+    const clean = { ...full, code: { commit: '2cdef5248ece', uncommitted: [] } };
+    expect(report.markdown(clean).split('\n')).toContain(
+      '- 2026-12-01 10:00: sizes; code 2cdef5248ece',
+    );
+    // What someone wrote of a run's code afterwards follows it.
+    const noted = { ...full, code: { commit: '2cdef5248ece', uncommitted: [], note: 'rebuilt' } };
+    expect(report.markdown(noted).split('\n')).toContain(
+      '- 2026-12-01 10:00: sizes; code 2cdef5248ece (rebuilt)',
+    );
   });
 
   it("names the peer's run too when another run measured it (a ratio across runs)", () => {
