@@ -519,11 +519,12 @@ const runOf = (output) => ({
 /** The code of a run as the table names it (`note`: what someone wrote of it afterwards). */
 function codeName(code) {
   if (!code) return 'not recorded';
-  if (code.note) return `${codeName({ ...code, note: undefined })} (${code.note})`;
+  const diff = code.diff ? ` (diff ${code.diff})` : '';
   const changed = code.uncommitted.length
-    ? ` with uncommitted changes to ${code.uncommitted.join(', ')}${code.diff ? ` (diff ${code.diff})` : ''}`
+    ? ` with uncommitted changes to ${code.uncommitted.join(', ')}${diff}`
     : '';
-  return `${code.commit}${changed}${code.changedDuringRun ? '; changed during the run' : ''}`;
+  const during = code.changedDuringRun ? '; changed during the run' : '';
+  return `${code.commit}${changed}${during}${code.note ? ` (${code.note})` : ''}`;
 }
 
 /**
